@@ -1,0 +1,8 @@
+//! chainlab: model Chain Reaction strategies as node graphs, explain them, and
+//! test them in matches against each other and built-in computer players.
+//!
+//! Layers, each depending only on those before it:
+//! [`rules`] (the game) ← strategy graphs ← evaluation ← players ← arena ← GUI and CLI.
+
+pub mod rng;
+pub mod rules;

@@ -1,0 +1,301 @@
+//! Board sizes, cell coordinates and players: the typed vocabulary of the rules.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::RulesError;
+
+/// The smallest number of rows or columns a board may have.
+pub const MIN_SIDE: u8 = 2;
+/// The largest number of rows or columns a board may have.
+pub const MAX_SIDE: u8 = 20;
+/// The largest number of cells on any board (`20x20`).
+pub const MAX_CELLS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+/// The fewest players a game may have.
+pub const MIN_PLAYERS: u8 = 2;
+/// The most players a game may have.
+pub const MAX_PLAYERS: u8 = 8;
+
+/// The size of a board, `ROWSxCOLS`, each side in `2..=20`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Size {
+    rows: u8,
+    cols: u8,
+}
+
+impl Size {
+    /// The jABC board, `5x6`: the default.
+    pub const JABC: Size = Size { rows: 5, cols: 6 };
+    /// The common phone board, `9x6`.
+    pub const PHONE: Size = Size { rows: 9, cols: 6 };
+    /// The Archimedes !Chain board, `8x8`.
+    pub const ARCHIMEDES: Size = Size { rows: 8, cols: 8 };
+    /// The simplecpp board, `10x6`.
+    pub const SIMPLECPP: Size = Size { rows: 10, cols: 6 };
+
+    /// A size, if both sides are in `2..=20`.
+    pub fn new(rows: usize, cols: usize) -> Result<Size, RulesError> {
+        let side = |n: usize| {
+            u8::try_from(n)
+                .ok()
+                .filter(|n| (MIN_SIDE..=MAX_SIDE).contains(n))
+        };
+        match (side(rows), side(cols)) {
+            (Some(rows), Some(cols)) => Ok(Size { rows, cols }),
+            _ => Err(RulesError::SizeOutOfRange { rows, cols }),
+        }
+    }
+
+    /// Number of rows.
+    pub fn rows(self) -> usize {
+        usize::from(self.rows)
+    }
+
+    /// Number of columns.
+    pub fn cols(self) -> usize {
+        usize::from(self.cols)
+    }
+
+    /// Number of cells, `rows * cols`.
+    pub fn cells(self) -> usize {
+        self.rows() * self.cols()
+    }
+
+    /// The coordinate `(row, col)`, if it lies on this board.
+    pub fn coord(self, row: usize, col: usize) -> Option<Coord> {
+        (row < self.rows() && col < self.cols()).then(|| Coord::new_unchecked(row, col))
+    }
+
+    /// Whether `coord` lies on this board.
+    pub fn contains(self, coord: Coord) -> bool {
+        coord.row() < self.rows() && coord.col() < self.cols()
+    }
+
+    /// The flat index of an on-board coordinate (row-major).
+    pub fn index(self, coord: Coord) -> usize {
+        coord.row() * self.cols() + coord.col()
+    }
+
+    /// The coordinate of a flat index (row-major).
+    pub fn coord_of(self, index: usize) -> Coord {
+        Coord::new_unchecked(index / self.cols(), index % self.cols())
+    }
+
+    /// All coordinates of the board in row-major order.
+    pub fn coords(self) -> impl Iterator<Item = Coord> {
+        (0..self.cells()).map(move |i| self.coord_of(i))
+    }
+}
+
+impl Default for Size {
+    fn default() -> Self {
+        Size::JABC
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+impl FromStr for Size {
+    type Err = RulesError;
+
+    fn from_str(s: &str) -> Result<Size, RulesError> {
+        let bad = || RulesError::BadSize(s.to_string());
+        let (rows, cols) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+        let rows: usize = rows.trim().parse().map_err(|_| bad())?;
+        let cols: usize = cols.trim().parse().map_err(|_| bad())?;
+        Size::new(rows, cols)
+    }
+}
+
+/// A cell coordinate: zero-based row (0 at the top) and column (0 at the left).
+///
+/// A `Coord` does not know its board; [`Size::contains`] checks it against one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Coord {
+    row: u8,
+    col: u8,
+}
+
+impl Coord {
+    /// A coordinate, if both parts are below 20 (the largest side).
+    pub fn new(row: usize, col: usize) -> Option<Coord> {
+        (row < usize::from(MAX_SIDE) && col < usize::from(MAX_SIDE))
+            .then(|| Coord::new_unchecked(row, col))
+    }
+
+    fn new_unchecked(row: usize, col: usize) -> Coord {
+        // Both are below MAX_SIDE by the callers' checks, so they fit in u8.
+        Coord {
+            row: row as u8,
+            col: col as u8,
+        }
+    }
+
+    /// The zero-based row, 0 at the top.
+    pub fn row(self) -> usize {
+        usize::from(self.row)
+    }
+
+    /// The zero-based column, 0 at the left.
+    pub fn col(self) -> usize {
+        usize::from(self.col)
+    }
+}
+
+impl fmt::Display for Coord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.row, self.col)
+    }
+}
+
+impl FromStr for Coord {
+    type Err = RulesError;
+
+    /// Parses `r,c` (zero-based). Coordinates of any board up to 20x20 parse;
+    /// whether one lies on a given board is the caller's check.
+    fn from_str(s: &str) -> Result<Coord, RulesError> {
+        let bad = || RulesError::BadCoord(s.to_string());
+        let (row, col) = s.trim().split_once(',').ok_or_else(bad)?;
+        let row: usize = row.trim().parse().map_err(|_| bad())?;
+        let col: usize = col.trim().parse().map_err(|_| bad())?;
+        Coord::new(row, col).ok_or_else(bad)
+    }
+}
+
+/// A player: `A` (moves first), `B`, … up to `H`; numbered from 0 in JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Player(u8);
+
+impl Player {
+    /// Player `A`, who moves first.
+    pub const A: Player = Player(0);
+    /// Player `B`.
+    pub const B: Player = Player(1);
+
+    /// The player with this number (0 = `A`), if below 8.
+    pub fn new(index: usize) -> Option<Player> {
+        u8::try_from(index)
+            .ok()
+            .filter(|&i| i < MAX_PLAYERS)
+            .map(Player)
+    }
+
+    /// The player's number, 0 for `A`.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// The player's letter, `A` to `H`.
+    pub fn letter(self) -> char {
+        char::from(b'A' + self.0)
+    }
+
+    /// The player with this letter (upper or lower case), if any.
+    pub fn from_letter(letter: char) -> Option<Player> {
+        let upper = letter.to_ascii_uppercase();
+        ('A'..='H')
+            .contains(&upper)
+            .then(|| Player(upper as u8 - b'A'))
+    }
+
+    /// All players of a game with `count` players, in turn order.
+    pub fn all(count: usize) -> impl Iterator<Item = Player> {
+        (0..count.min(usize::from(MAX_PLAYERS))).filter_map(Player::new)
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl FromStr for Player {
+    type Err = RulesError;
+
+    fn from_str(s: &str) -> Result<Player, RulesError> {
+        let mut chars = s.trim().chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => {
+                Player::from_letter(c).ok_or_else(|| RulesError::BadPlayer(s.to_string()))
+            }
+            _ => Err(RulesError::BadPlayer(s.to_string())),
+        }
+    }
+}
+
+/// One value per player (indexed by [`Player`]), for up to eight players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct ByPlayer<T>([T; MAX_PLAYERS as usize]);
+
+impl<T: Copy> ByPlayer<T> {
+    /// The same value for every player.
+    pub fn splat(value: T) -> Self {
+        ByPlayer([value; MAX_PLAYERS as usize])
+    }
+
+    /// The value of `player`.
+    pub fn get(&self, player: Player) -> T {
+        self.0[player.index()]
+    }
+
+    /// A mutable reference to the value of `player`.
+    pub fn get_mut(&mut self, player: Player) -> &mut T {
+        &mut self.0[player.index()]
+    }
+}
+
+/// A set of players, such as "who has placed at least once".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct PlayerSet(u8);
+
+impl PlayerSet {
+    /// The empty set.
+    pub const EMPTY: PlayerSet = PlayerSet(0);
+
+    /// Whether `player` is in the set.
+    pub fn contains(self, player: Player) -> bool {
+        self.0 & (1 << player.0) != 0
+    }
+
+    /// Adds `player`.
+    pub fn insert(&mut self, player: Player) {
+        self.0 |= 1 << player.0;
+    }
+
+    /// Removes `player`.
+    pub fn remove(&mut self, player: Player) {
+        self.0 &= !(1 << player.0);
+    }
+
+    /// Number of players in the set.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The players in the set, in turn order.
+    pub fn iter(self) -> impl Iterator<Item = Player> {
+        (0..MAX_PLAYERS)
+            .filter(move |i| self.0 & (1 << i) != 0)
+            .map(Player)
+    }
+}
+
+impl FromIterator<Player> for PlayerSet {
+    fn from_iter<I: IntoIterator<Item = Player>>(iter: I) -> Self {
+        let mut set = PlayerSet::EMPTY;
+        for p in iter {
+            set.insert(p);
+        }
+        set
+    }
+}
