@@ -1,0 +1,37 @@
+//! Players: anything that chooses a move for a position. Built-in computer
+//! players and strategy graphs both implement [`Player`].
+
+use crate::rng::GameRng;
+use crate::rules::{Coord, Position};
+
+/// Why a player could not choose a move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BotError {
+    /// The position has no move to choose (the game is over).
+    #[error("there is no move to choose: the game is over")]
+    NoMove,
+    /// The player failed, with a reason (for example a broken strategy graph).
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// A player of Chain Reaction: given a position where it is to move, it
+/// chooses a legal move. Randomness comes only from the `rng` passed in, so a
+/// game replays exactly from its seed.
+pub trait Player: Send {
+    /// A short name for tables, records and the GUI.
+    fn name(&self) -> String;
+
+    /// Chooses a move for the player to move in `position`.
+    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError>;
+}
+
+impl<P: Player + ?Sized> Player for Box<P> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+
+    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
+        (**self).choose(position, rng)
+    }
+}
