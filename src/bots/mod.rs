@@ -35,3 +35,14 @@ impl<P: Player + ?Sized> Player for Box<P> {
         (**self).choose(position, rng)
     }
 }
+
+/// Makes fresh, independent players of one kind: the arena creates one per
+/// game (and per thread), the GUI one per seat. Built-in specs such as
+/// `bot:greedy`, strategy files and the editor's graph all become factories.
+pub trait PlayerFactory: Send + Sync {
+    /// The name shown in tables and records.
+    fn label(&self) -> String;
+
+    /// A new player, or why it cannot be made (for example a broken graph).
+    fn create(&self) -> Result<Box<dyn Player>, BotError>;
+}
