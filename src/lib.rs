@@ -5,5 +5,7 @@
 //! [`rules`] (the game) ← strategy graphs ← evaluation ← players ← arena ← GUI and CLI.
 
 pub mod bots;
+#[cfg(feature = "gui")]
+pub mod gui;
 pub mod rng;
 pub mod rules;

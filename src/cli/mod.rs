@@ -116,6 +116,16 @@ fn clap_failure(e: &clap::Error) -> ExitCode {
     ExitCode::from(2)
 }
 
+#[cfg(feature = "gui")]
+fn open_app() -> CmdResult {
+    match chainlab::gui::run() {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(Failure::new(format!("cannot open the desktop app: {e}"))),
+    }
+}
+
+/// Without the `gui` feature there is no app: print the command overview.
+#[cfg(not(feature = "gui"))]
 fn open_app() -> CmdResult {
     use clap::CommandFactory;
     let mut cmd = Cli::command();

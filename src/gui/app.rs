@@ -1,0 +1,215 @@
+//! The app: persisted settings, the views' runtime state, the top bar that
+//! switches views, and the commands views send each other.
+
+use serde::{Deserialize, Serialize};
+
+use crate::gui::play::PlayView;
+use crate::gui::play::session::Pace;
+use crate::gui::play::setup::PlaySettings;
+use crate::gui::replay::{ReplayGame, ReplayView};
+use crate::gui::seats::Catalogue;
+use crate::gui::theme;
+
+/// The app's top-level views.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum View {
+    /// Build a strategy graph.
+    Editor,
+    /// Play a game.
+    #[default]
+    Play,
+    /// Run matches and tournaments.
+    Arena,
+    /// Step through a game.
+    Replay,
+}
+
+impl View {
+    /// All views, in tab order.
+    pub const ALL: [View; 4] = [View::Editor, View::Play, View::Arena, View::Replay];
+
+    /// The tab's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            View::Editor => "Editor",
+            View::Play => "Play",
+            View::Arena => "Arena",
+            View::Replay => "Replay",
+        }
+    }
+}
+
+/// Everything the app remembers between runs (window size and panel widths
+/// are remembered by eframe itself).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The view shown.
+    pub view: View,
+    /// The play view's setup and display choices.
+    pub play: PlaySettings,
+}
+
+/// An action that crosses views, queued during the frame and run at its end.
+#[derive(Clone, Debug)]
+pub enum Command {
+    /// Show a view.
+    Show(View),
+    /// Start a new game in the play view from the current settings.
+    NewGame,
+    /// Load a game into the replay view.
+    Replay(Box<ReplayGame>),
+}
+
+/// The desktop app.
+pub struct App {
+    settings: Settings,
+    catalogue: Catalogue,
+    play: PlayView,
+    replay: ReplayView,
+    commands: Vec<Command>,
+    themed: bool,
+}
+
+impl App {
+    /// An app with `settings` offering the players of `catalogue`; a game
+    /// starts in the play view at once.
+    pub fn new(settings: Settings, catalogue: Catalogue) -> App {
+        let mut play = PlayView::default();
+        play.new_game(&settings.play, &catalogue);
+        App {
+            settings,
+            catalogue,
+            play,
+            replay: ReplayView::default(),
+            commands: Vec::new(),
+            themed: false,
+        }
+    }
+
+    /// The app as eframe creates it: saved settings (or first-start
+    /// defaults) and the built-in computer players.
+    pub fn from_creation(cc: &eframe::CreationContext<'_>) -> App {
+        let catalogue = Catalogue::builtin();
+        let settings = cc
+            .storage
+            .and_then(|s| eframe::get_value::<Settings>(s, eframe::APP_KEY))
+            .unwrap_or_else(|| Settings {
+                play: PlaySettings::first_start(&catalogue),
+                ..Settings::default()
+            });
+        App::new(settings, catalogue)
+    }
+
+    /// The saved settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The saved settings, for changes.
+    pub fn settings_mut(&mut self) -> &mut Settings {
+        &mut self.settings
+    }
+
+    /// The play view.
+    pub fn play(&self) -> &PlayView {
+        &self.play
+    }
+
+    /// The play view, for changes.
+    pub fn play_mut(&mut self) -> &mut PlayView {
+        &mut self.play
+    }
+
+    /// The replay view.
+    pub fn replay(&self) -> &ReplayView {
+        &self.replay
+    }
+
+    /// Queues `command` to run at the end of the frame.
+    pub fn send(&mut self, command: Command) {
+        self.commands.push(command);
+    }
+
+    /// Draws one frame of the whole app into `ui` and runs the queued commands.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        if !self.themed {
+            theme::apply(ui.ctx());
+            self.themed = true;
+        }
+        self.top_bar(ui);
+        let pace = Pace {
+            animate: self.settings.play.animate,
+            seconds_per_wave: f64::from(self.settings.play.seconds_per_wave),
+        };
+        match self.settings.view {
+            View::Play => self.play.ui(
+                ui,
+                &mut self.settings.play,
+                &self.catalogue,
+                &mut self.commands,
+            ),
+            View::Replay => self.replay.ui(ui, pace, self.settings.play.show_letters),
+            View::Editor => coming_soon(
+                ui,
+                "The strategy editor",
+                "Build a strategy as a node graph and see its heat map on a preview board.",
+            ),
+            View::Arena => coming_soon(
+                ui,
+                "The arena",
+                "Run matches and tournaments between strategies and built-in players.",
+            ),
+        }
+        self.run_commands();
+    }
+
+    fn top_bar(&mut self, ui: &mut egui::Ui) {
+        egui::Panel::top("top_bar").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.add_space(4.0);
+                ui.label(egui::RichText::new("chainlab").heading().strong());
+                ui.add_space(16.0);
+                for view in View::ALL {
+                    let selected = self.settings.view == view;
+                    let text = egui::RichText::new(view.title()).size(15.0);
+                    if ui.selectable_label(selected, text).clicked() {
+                        self.commands.push(Command::Show(view));
+                    }
+                }
+            });
+        });
+    }
+
+    fn run_commands(&mut self) {
+        for command in std::mem::take(&mut self.commands) {
+            match command {
+                Command::Show(view) => self.settings.view = view,
+                Command::NewGame => self.play.new_game(&self.settings.play, &self.catalogue),
+                Command::Replay(game) => self.replay.load(*game),
+            }
+        }
+    }
+}
+
+fn coming_soon(ui: &mut egui::Ui, title: &str, what: &str) {
+    egui::CentralPanel::default().show(ui, |ui| {
+        ui.add_space(40.0);
+        ui.vertical_centered(|ui| {
+            ui.heading(title);
+            ui.label(egui::RichText::new(what).color(theme::MUTED_TEXT));
+            ui.label(egui::RichText::new("Coming in the next version.").color(theme::MUTED_TEXT));
+        });
+    });
+}
+
+impl eframe::App for App {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        App::ui(self, ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, &self.settings);
+    }
+}

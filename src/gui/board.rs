@@ -1,0 +1,330 @@
+//! The board widget, shared by the play view, the replay view and the
+//! editor's preview board: draws any board from `2x2` to `20x20` with square
+//! cells scaled to the space it is given, orbs in each player's colour,
+//! critical cells ringed, cells about to react flashing, an optional overlay of
+//! numbers per cell (the heat map), and reports the cell that was clicked.
+//!
+//! Every cell is an accessible widget labelled `cell ROW,COL`, so screen
+//! readers and UI tests can find and click it.
+
+use egui::{
+    Align2, Color32, CornerRadius, CursorIcon, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2,
+    WidgetInfo, WidgetType, vec2,
+};
+
+use super::theme;
+use crate::rules::{Coord, Player, Position};
+
+/// Numbers drawn over the cells (for example each cell's strategy value) and
+/// the cells marked as best.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overlay {
+    /// One value per cell in row-major order; `None` draws nothing there.
+    pub values: Vec<Option<i64>>,
+    /// Cells drawn with a "best" marker.
+    pub best: Vec<Coord>,
+}
+
+/// What the board did this frame.
+#[derive(Debug)]
+pub struct BoardResponse {
+    /// The response of the whole board area.
+    pub response: egui::Response,
+    /// The cell clicked this frame, legal or not.
+    pub clicked: Option<Coord>,
+    /// The cell under the pointer.
+    pub hovered: Option<Coord>,
+}
+
+/// A board to draw: build it with [`BoardView::new`], set options, then [`BoardView::show`].
+#[derive(Clone, Copy)]
+pub struct BoardView<'a> {
+    position: &'a Position,
+    reacting: &'a [Coord],
+    last_move: Option<Coord>,
+    interactive: bool,
+    overlay: Option<&'a Overlay>,
+    show_letters: bool,
+    max_cell: f32,
+    id_salt: &'a str,
+}
+
+impl<'a> BoardView<'a> {
+    /// A non-interactive view of `position`.
+    pub fn new(position: &'a Position) -> Self {
+        BoardView {
+            position,
+            reacting: &[],
+            last_move: None,
+            interactive: false,
+            overlay: None,
+            show_letters: true,
+            max_cell: 96.0,
+            id_salt: "board",
+        }
+    }
+
+    /// Cells drawn as about to react (flashing).
+    pub fn reacting(mut self, cells: &'a [Coord]) -> Self {
+        self.reacting = cells;
+        self
+    }
+
+    /// The cell of the last placement, marked with a small dot.
+    pub fn last_move(mut self, coord: Option<Coord>) -> Self {
+        self.last_move = coord;
+        self
+    }
+
+    /// Whether cells react to the pointer: legal cells highlight on hover,
+    /// and clicks are reported.
+    pub fn interactive(mut self, interactive: bool) -> Self {
+        self.interactive = interactive;
+        self
+    }
+
+    /// Numbers and "best" markers drawn over the cells.
+    pub fn overlay(mut self, overlay: Option<&'a Overlay>) -> Self {
+        self.overlay = overlay;
+        self
+    }
+
+    /// Whether owned cells show their owner's letter (on by default).
+    pub fn show_letters(mut self, show: bool) -> Self {
+        self.show_letters = show;
+        self
+    }
+
+    /// The largest cell side in points (96 by default).
+    pub fn max_cell(mut self, side: f32) -> Self {
+        self.max_cell = side;
+        self
+    }
+
+    /// Distinguishes two boards on one screen.
+    pub fn id_salt(mut self, salt: &'a str) -> Self {
+        self.id_salt = salt;
+        self
+    }
+
+    /// Draws the board in the available space, centred, and handles the pointer.
+    pub fn show(self, ui: &mut egui::Ui) -> BoardResponse {
+        let size = self.position.size();
+        let (rows, cols) = (size.rows() as f32, size.cols() as f32);
+        let avail = ui.available_size();
+        let pad = 6.0;
+        let cell = ((avail.x - 2.0 * pad) / cols)
+            .min((avail.y - 2.0 * pad) / rows)
+            .clamp(12.0, self.max_cell)
+            .floor();
+        let board = vec2(cell * cols + 2.0 * pad, cell * rows + 2.0 * pad);
+        let (outer, response) = ui.allocate_exact_size(
+            vec2(avail.x.max(board.x), avail.y.max(board.y)),
+            Sense::hover(),
+        );
+        let board_rect = Rect::from_center_size(outer.center(), board);
+        let grid = board_rect.shrink(pad);
+        let painter = ui.painter_at(outer);
+
+        let turn = self.position.to_move();
+        let frame_colour = match (self.position.winner(), turn) {
+            (Some(w), _) => theme::player_colour(w),
+            (None, Some(p)) if self.interactive => theme::player_colour(p),
+            _ => theme::BOARD_GRID,
+        };
+        painter.rect_filled(board_rect, CornerRadius::same(8), theme::BOARD_BACKGROUND);
+        painter.rect_stroke(
+            board_rect,
+            CornerRadius::same(8),
+            Stroke::new(2.0, frame_colour.gamma_multiply(0.8)),
+            StrokeKind::Inside,
+        );
+
+        let base_id = ui.id().with(self.id_salt);
+        let mut clicked = None;
+        let mut hovered = None;
+        for coord in size.coords() {
+            let rect = Rect::from_min_size(
+                grid.min + vec2(coord.col() as f32 * cell, coord.row() as f32 * cell),
+                Vec2::splat(cell),
+            );
+            let sense = if self.interactive {
+                Sense::click()
+            } else {
+                Sense::hover()
+            };
+            let cell_response = ui.interact(rect, base_id.with(size.index(coord)), sense);
+            cell_response.widget_info(|| {
+                WidgetInfo::labeled(WidgetType::Button, self.interactive, cell_label(coord))
+            });
+            let legal = self.interactive && self.position.is_legal(coord);
+            let is_hovered = cell_response.hovered();
+            if is_hovered {
+                hovered = Some(coord);
+                if self.interactive && !legal {
+                    ui.ctx().set_cursor_icon(CursorIcon::NotAllowed);
+                } else if legal {
+                    ui.ctx().set_cursor_icon(CursorIcon::PointingHand);
+                }
+            }
+            if cell_response.clicked() {
+                clicked = Some(coord);
+            }
+            self.paint_cell(&painter, coord, rect, legal && is_hovered);
+        }
+        BoardResponse {
+            response,
+            clicked,
+            hovered,
+        }
+    }
+
+    fn paint_cell(&self, painter: &egui::Painter, coord: Coord, rect: Rect, hover: bool) {
+        let cell = self.position.cell(coord).unwrap_or_default();
+        let side = rect.width();
+        let inner = rect.shrink((side * 0.04).clamp(1.0, 3.0));
+        let radius = CornerRadius::same((side * 0.12).clamp(2.0, 10.0) as u8);
+        let owner = cell.owner();
+        let mut fill = owner.map_or(theme::BOARD_CELL, theme::player_tint);
+        if hover {
+            fill = fill.lerp_to_gamma(Color32::WHITE, 0.12);
+        }
+        let reacting = self.reacting.contains(&coord);
+        if reacting {
+            fill = fill.lerp_to_gamma(theme::REACTION_FLASH, 0.55);
+        }
+        painter.rect_filled(inner, radius, fill);
+
+        if let Some(overlay) = self.overlay {
+            self.paint_overlay(painter, overlay, coord, inner);
+        }
+
+        let capacity = self.position.capacity(coord);
+        let critical =
+            owner.is_some() && cell.atoms() + 1 >= self.position.threshold(capacity) && !reacting;
+        if let (true, Some(owner)) = (critical, owner) {
+            let colour = theme::player_colour(owner);
+            painter.rect_stroke(
+                inner.shrink(1.0),
+                radius,
+                Stroke::new((side * 0.05).clamp(1.5, 4.0), colour),
+                StrokeKind::Inside,
+            );
+            painter.rect_stroke(
+                inner.shrink(side * 0.07),
+                radius,
+                Stroke::new((side * 0.05).clamp(1.0, 3.0), colour.gamma_multiply(0.3)),
+                StrokeKind::Inside,
+            );
+        } else if hover {
+            let colour = self
+                .position
+                .to_move()
+                .map_or(Color32::WHITE, theme::player_colour);
+            painter.rect_stroke(inner, radius, Stroke::new(1.5, colour), StrokeKind::Inside);
+        }
+        if reacting {
+            painter.rect_stroke(
+                inner,
+                radius,
+                Stroke::new(2.0, theme::REACTION_FLASH),
+                StrokeKind::Inside,
+            );
+        }
+
+        if let Some(owner) = owner {
+            paint_orbs(painter, inner.center(), side, cell.atoms(), owner);
+            if self.show_letters && side >= 30.0 {
+                painter.text(
+                    inner.left_top() + vec2(side * 0.08, side * 0.04),
+                    Align2::LEFT_TOP,
+                    owner.letter(),
+                    FontId::proportional((side * 0.17).clamp(9.0, 14.0)),
+                    theme::player_colour(owner).gamma_multiply(0.85),
+                );
+            }
+        }
+        if self.last_move == Some(coord) {
+            painter.circle_filled(
+                inner.right_top() + vec2(-side * 0.12, side * 0.12),
+                (side * 0.045).clamp(2.0, 4.0),
+                Color32::from_gray(0xE8),
+            );
+        }
+    }
+
+    fn paint_overlay(&self, painter: &egui::Painter, overlay: &Overlay, coord: Coord, rect: Rect) {
+        let index = self.position.size().index(coord);
+        let side = rect.width();
+        if let Some(Some(value)) = overlay.values.get(index) {
+            let max = overlay
+                .values
+                .iter()
+                .flatten()
+                .copied()
+                .max()
+                .unwrap_or(0)
+                .max(1);
+            let t = (*value).clamp(0, max) as f32 / max as f32;
+            let heat = Color32::from_rgba_unmultiplied(0x4C, 0xC3, 0x8A, (30.0 + 110.0 * t) as u8);
+            painter.rect_filled(rect, CornerRadius::same(4), heat);
+            painter.text(
+                rect.center_bottom() - vec2(0.0, side * 0.06),
+                Align2::CENTER_BOTTOM,
+                value.to_string(),
+                FontId::monospace((side * 0.22).clamp(9.0, 16.0)),
+                Color32::WHITE,
+            );
+        }
+        if overlay.best.contains(&coord) {
+            painter.rect_stroke(
+                rect,
+                CornerRadius::same(4),
+                Stroke::new(2.5, Color32::from_rgb(0x7C, 0xF0, 0xB0)),
+                StrokeKind::Inside,
+            );
+        }
+    }
+}
+
+/// The accessible label of a cell: `cell ROW,COL`.
+pub fn cell_label(coord: Coord) -> String {
+    format!("cell {coord}")
+}
+
+/// Draws `atoms` orbs of `owner` around `centre` in a cell of side `side`.
+fn paint_orbs(painter: &egui::Painter, centre: Pos2, side: f32, atoms: u8, owner: Player) {
+    let colour = theme::player_colour(owner);
+    let r = side * 0.14;
+    let d = r * 1.05;
+    let offsets: &[Vec2] = match atoms {
+        0 => &[],
+        1 => &[Vec2::ZERO],
+        2 => &[vec2(-d, 0.0), vec2(d, 0.0)],
+        3 => &[vec2(-d, d * 0.6), vec2(d, d * 0.6), vec2(0.0, -d * 0.95)],
+        _ => &[vec2(-d, -d), vec2(d, -d), vec2(-d, d), vec2(d, d)],
+    };
+    let outline = Stroke::new(
+        (side * 0.02).clamp(0.8, 1.5),
+        Color32::from_black_alpha(140),
+    );
+    for offset in offsets {
+        let c = centre + *offset;
+        painter.circle_filled(c + vec2(0.0, r * 0.15), r, Color32::from_black_alpha(70));
+        painter.circle(c, r, colour, outline);
+        painter.circle_filled(
+            c + vec2(-r * 0.35, -r * 0.35),
+            r * 0.3,
+            Color32::from_white_alpha(110),
+        );
+    }
+    if atoms > 4 {
+        painter.text(
+            centre,
+            Align2::CENTER_CENTER,
+            atoms.to_string(),
+            FontId::proportional((side * 0.3).clamp(9.0, 22.0)),
+            Color32::WHITE,
+        );
+    }
+}

@@ -1,0 +1,36 @@
+//! The desktop app (eframe/egui): the play view, the replay view, and the
+//! board widget they share; the editor and the arena views follow.
+//!
+//! Structure (DESIGN §5.7): [`App`] holds the persisted [`Settings`] and the
+//! runtime state of each view; every view is a struct with a `ui` method;
+//! actions that cross views are [`Command`]s run at the end of the frame;
+//! computer moves run on worker threads.
+
+pub mod anim;
+mod app;
+pub mod board;
+pub mod play;
+mod players;
+pub mod replay;
+pub mod seats;
+pub mod theme;
+mod worker;
+
+pub use app::{App, Command, Settings, View};
+
+/// Opens the desktop app's window and runs it until it is closed.
+pub fn run() -> eframe::Result {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("chainlab")
+            .with_app_id("chainlab")
+            .with_inner_size([1280.0, 820.0])
+            .with_min_inner_size([760.0, 480.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "chainlab",
+        options,
+        Box::new(|cc| Ok(Box::new(App::from_creation(cc)))),
+    )
+}

@@ -1,0 +1,289 @@
+//! The play view: set up a game (board, rules, seats), play it on the board
+//! against people or computer players, watch reactions wave by wave, undo,
+//! and hand the finished game to the replay view.
+
+pub mod session;
+pub mod setup;
+
+use crate::gui::board::BoardView;
+use crate::gui::players::{move_list, players_table};
+use crate::gui::replay::ReplayGame;
+use crate::gui::seats::{Catalogue, SeatChoice};
+use crate::gui::theme;
+use crate::gui::{Command, View};
+use crate::rules::Player;
+
+use self::session::{Pace, SeatSpec, Session, Status};
+use self::setup::{PlaySettings, player_badge, setup_ui};
+
+/// The play view's runtime state: the game being played.
+#[derive(Default)]
+pub struct PlayView {
+    session: Option<Session>,
+    error: Option<String>,
+    games_started: u64,
+}
+
+impl PlayView {
+    /// The game being played, if one has started.
+    pub fn session(&self) -> Option<&Session> {
+        self.session.as_ref()
+    }
+
+    /// The game being played, for changes.
+    pub fn session_mut(&mut self) -> Option<&mut Session> {
+        self.session.as_mut()
+    }
+
+    /// Why the last game could not start, if it could not.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Starts a new game from `settings`, replacing the current one.
+    pub fn new_game(&mut self, settings: &PlaySettings, catalogue: &Catalogue) {
+        self.games_started += 1;
+        match start_session(settings, catalogue, self.games_started) {
+            Ok(session) => {
+                self.session = Some(session);
+                self.error = None;
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Draws the view and moves the game along.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &mut PlaySettings,
+        catalogue: &Catalogue,
+        commands: &mut Vec<Command>,
+    ) {
+        let pace = pace(settings);
+        if let Some(session) = &mut self.session {
+            let now = ui.input(|i| i.time);
+            if let Some(next) = session.update(now, pace, Some(ui.ctx())) {
+                ui.ctx()
+                    .request_repaint_after_secs((next - now).max(0.0) as f32);
+            }
+        }
+
+        egui::Panel::left("play_setup")
+            .resizable(true)
+            .default_size(250.0)
+            .min_size(220.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    if setup_ui(ui, settings, catalogue) {
+                        commands.push(Command::NewGame);
+                    }
+                });
+            });
+        egui::Panel::right("play_side")
+            .resizable(true)
+            .default_size(260.0)
+            .min_size(220.0)
+            .show(ui, |ui| self.side_ui(ui, commands));
+        egui::CentralPanel::default().show(ui, |ui| self.board_ui(ui, settings, pace, commands));
+    }
+
+    fn side_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        ui.heading("Players");
+        ui.add_space(4.0);
+        let shown = *session.shown().0;
+        players_table(ui, &shown, &|p| session.label(p).to_string());
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(
+                    !session.game().moves().is_empty(),
+                    egui::Button::new("Replay this game"),
+                )
+                .on_hover_text("Step through this game's moves in the replay view.")
+                .clicked()
+            {
+                commands.push(Command::Replay(Box::new(ReplayGame::from_session(session))));
+                commands.push(Command::Show(View::Replay));
+            }
+        });
+        ui.add_space(8.0);
+        ui.separator();
+        ui.label(egui::RichText::new("Moves").strong());
+        let game = session.game();
+        let moves: Vec<(Player, crate::rules::Coord)> = game
+            .moves()
+            .iter()
+            .enumerate()
+            .map(|(ply, &m)| {
+                let mover = game.position_at(ply).map_or(Player::A, |p| p.mover());
+                (mover, m)
+            })
+            .collect();
+        move_list(ui, &moves, None, false);
+    }
+
+    fn board_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &PlaySettings,
+        pace: Pace,
+        commands: &mut Vec<Command>,
+    ) {
+        if let Some(error) = &self.error {
+            ui.colored_label(theme::ERROR_TEXT, format!("Cannot start the game: {error}"));
+        }
+        let Some(session) = &mut self.session else {
+            ui.label("Choose a board and seats, then press New game.");
+            return;
+        };
+        status_ui(ui, session, commands);
+        let hint = session.hint().map(str::to_string);
+        ui.add_space(2.0);
+        match hint {
+            Some(hint) => ui.colored_label(theme::HINT_TEXT, hint),
+            None => ui.colored_label(theme::MUTED_TEXT, tip(session)),
+        };
+        ui.add_space(6.0);
+        let (position, reacting) = session.shown();
+        let position = *position;
+        let reacting = reacting.to_vec();
+        let human_turn = matches!(session.status(), Status::HumanToMove(_));
+        let response = BoardView::new(&position)
+            .reacting(&reacting)
+            .last_move(if session.is_animating() {
+                None
+            } else {
+                session.last_move()
+            })
+            .interactive(human_turn || session.is_animating())
+            .show_letters(settings.show_letters)
+            .id_salt("play_board")
+            .show(ui);
+        if let Some(coord) = response.clicked {
+            session.click(coord, pace);
+            ui.ctx().request_repaint();
+        }
+    }
+}
+
+/// The line under the status: what the user can do now.
+fn tip(session: &Session) -> String {
+    match session.status() {
+        Status::HumanToMove(p) => {
+            format!("{p}: click an empty cell or one of your own.")
+        }
+        Status::Animating => "Click the board or Skip to see the end of the reaction.".to_string(),
+        Status::Thinking(_) | Status::Paused(_) => String::new(),
+        Status::Won(_) => "Press Play again for a new game with the same seats.".to_string(),
+        Status::Failed(_) => "Start a new game to go on.".to_string(),
+    }
+}
+
+/// The status line: whose turn, or the result, and the buttons that fit.
+fn status_ui(ui: &mut egui::Ui, session: &mut Session, commands: &mut Vec<Command>) {
+    let status = session.status();
+    ui.horizontal(|ui| {
+        // During an animation the shown position still has the mover of the move.
+        let mover = session.shown().0.mover();
+        player_badge(ui, mover);
+        let text = match &status {
+            Status::HumanToMove(p) => format!("{p} to move ({})", session.label(*p)),
+            Status::Thinking(p) => format!("{p} ({}) is thinking…", session.label(*p)),
+            Status::Paused(p) => format!("{p} ({}) to move — paused", session.label(*p)),
+            Status::Animating => format!("{mover} is reacting…"),
+            Status::Won(w) => format!(
+                "{w} ({}) wins after {} moves!",
+                session.label(*w),
+                session.game().moves().len()
+            ),
+            Status::Failed(e) => format!("Stopped: {e}"),
+        };
+        let colour = match status {
+            Status::Failed(_) => theme::ERROR_TEXT,
+            _ => theme::player_colour(mover),
+        };
+        ui.label(egui::RichText::new(text).heading().color(colour));
+
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if matches!(status, Status::Won(_) | Status::Failed(_))
+                && ui
+                    .button(egui::RichText::new("Play again").strong())
+                    .clicked()
+            {
+                commands.push(Command::NewGame);
+            }
+            if ui
+                .add_enabled(session.can_undo(), egui::Button::new("Undo"))
+                .on_hover_text("Take back your last move (and the computer moves after it).")
+                .clicked()
+            {
+                session.undo();
+            }
+            let has_computer = session.position().players().any(|p| !session.is_human(p));
+            if has_computer {
+                let label = if session.is_paused() {
+                    "Resume"
+                } else {
+                    "Pause"
+                };
+                if ui
+                    .button(label)
+                    .on_hover_text("Pause or resume the computer players.")
+                    .clicked()
+                {
+                    let paused = session.is_paused();
+                    session.set_paused(!paused);
+                }
+            }
+            if session.is_animating() && ui.button("Skip").clicked() {
+                session.skip_animation();
+            }
+        });
+    });
+}
+
+fn pace(settings: &PlaySettings) -> Pace {
+    Pace {
+        animate: settings.animate,
+        seconds_per_wave: f64::from(settings.seconds_per_wave),
+    }
+}
+
+fn start_session(
+    settings: &PlaySettings,
+    catalogue: &Catalogue,
+    game_number: u64,
+) -> Result<Session, String> {
+    let start = settings.start()?;
+    let mut seats = Vec::with_capacity(settings.seats.len());
+    for seat in &settings.seats {
+        seats.push(match seat {
+            SeatChoice::Human => SeatSpec {
+                label: "Human".to_string(),
+                computer: None,
+            },
+            SeatChoice::Computer(spec) => {
+                let choice = catalogue
+                    .find(spec)
+                    .ok_or_else(|| format!("no computer player '{spec}' is available"))?;
+                SeatSpec {
+                    label: choice.name.clone(),
+                    computer: Some(choice.factory.clone()),
+                }
+            }
+        });
+    }
+    Session::new(start, seats, seed_for(game_number))
+}
+
+/// A fresh seed for each game, from the clock and the game's number.
+fn seed_for(game_number: u64) -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    crate::rng::derive_seed(nanos, game_number)
+}

@@ -1,0 +1,244 @@
+//! The play view's settings (saved between runs) and the "new game" panel
+//! that edits them: board size with the source material's presets, rule
+//! variant, seats, and how reactions are shown.
+
+use serde::{Deserialize, Serialize};
+
+use crate::gui::seats::{Catalogue, SeatChoice};
+use crate::gui::theme;
+use crate::rules::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, Position, Rules, Size};
+
+/// The boards of the source material, with the name of their origin.
+pub const PRESETS: [(Size, &str); 4] = [
+    (Size::JABC, "jABC"),
+    (Size::PHONE, "phone"),
+    (Size::ARCHIMEDES, "Archimedes"),
+    (Size::SIMPLECPP, "simplecpp"),
+];
+
+/// The play view's choices, saved with the app's settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlaySettings {
+    /// Board rows, 2 to 20.
+    pub rows: usize,
+    /// Board columns, 2 to 20.
+    pub cols: usize,
+    /// The rule variant.
+    pub rules: Rules,
+    /// One seat per player, `A` first.
+    pub seats: Vec<SeatChoice>,
+    /// Whether reactions are animated.
+    pub animate: bool,
+    /// Seconds per reaction wave.
+    pub seconds_per_wave: f32,
+    /// Whether cells show their owner's letter.
+    pub show_letters: bool,
+}
+
+impl Default for PlaySettings {
+    fn default() -> Self {
+        PlaySettings {
+            rows: Size::JABC.rows(),
+            cols: Size::JABC.cols(),
+            rules: Rules::Standard,
+            seats: vec![SeatChoice::Human, SeatChoice::Human],
+            animate: true,
+            seconds_per_wave: 0.25,
+            show_letters: true,
+        }
+    }
+}
+
+impl PlaySettings {
+    /// The defaults for a first start: a human against the first computer
+    /// player on offer, if there is one.
+    pub fn first_start(catalogue: &Catalogue) -> PlaySettings {
+        let mut settings = PlaySettings::default();
+        if let Some(choice) = catalogue.choices().first() {
+            settings.seats[1] = SeatChoice::Computer(choice.spec.clone());
+        }
+        settings
+    }
+
+    /// The board size, if the rows and columns are in range.
+    pub fn size(&self) -> Option<Size> {
+        Size::new(self.rows, self.cols).ok()
+    }
+
+    /// The starting position these settings describe, or why there is none.
+    pub fn start(&self) -> Result<Position, String> {
+        let size = Size::new(self.rows, self.cols).map_err(|e| e.to_string())?;
+        Position::new(size, self.seats.len(), self.rules).map_err(|e| e.to_string())
+    }
+}
+
+/// Draws the new-game panel. Returns true when "New game" was clicked with a
+/// valid setup.
+pub fn setup_ui(ui: &mut egui::Ui, settings: &mut PlaySettings, catalogue: &Catalogue) -> bool {
+    ui.heading("Game setup");
+    ui.add_space(4.0);
+    egui::Grid::new("play_setup_grid")
+        .num_columns(2)
+        .spacing([10.0, 8.0])
+        .show(ui, |ui| {
+            ui.label("Board");
+            size_ui(ui, settings);
+            ui.end_row();
+
+            ui.label("Rows × cols");
+            ui.horizontal(|ui| {
+                let range = usize::from(MIN_SIDE)..=usize::from(MAX_SIDE);
+                ui.add(egui::DragValue::new(&mut settings.rows).range(range.clone()));
+                ui.label("×");
+                ui.add(egui::DragValue::new(&mut settings.cols).range(range));
+            });
+            ui.end_row();
+
+            ui.label("Rules");
+            rules_ui(ui, settings);
+            ui.end_row();
+        });
+
+    ui.add_space(8.0);
+    ui.label(egui::RichText::new("Seats").strong());
+    seats_ui(ui, settings, catalogue);
+
+    ui.add_space(8.0);
+    let start = settings.start();
+    if let Err(e) = &start {
+        ui.colored_label(theme::ERROR_TEXT, e);
+    }
+    let new_game = ui
+        .add_enabled(
+            start.is_ok(),
+            egui::Button::new(egui::RichText::new("New game").strong())
+                .min_size(egui::vec2(ui.available_width(), 30.0)),
+        )
+        .clicked();
+
+    ui.add_space(12.0);
+    ui.separator();
+    ui.label(egui::RichText::new("Display").strong());
+    ui.checkbox(&mut settings.animate, "Animate reactions");
+    ui.add_enabled_ui(settings.animate, |ui| {
+        ui.horizontal(|ui| {
+            ui.label("Wave time");
+            ui.add(
+                egui::Slider::new(&mut settings.seconds_per_wave, 0.05..=1.0)
+                    .suffix(" s")
+                    .fixed_decimals(2),
+            );
+        });
+    });
+    ui.checkbox(&mut settings.show_letters, "Show player letters");
+    new_game && start.is_ok()
+}
+
+fn size_ui(ui: &mut egui::Ui, settings: &mut PlaySettings) {
+    let current = settings.size();
+    let selected = match PRESETS.iter().find(|(size, _)| Some(*size) == current) {
+        Some((size, name)) => format!("{size} {name}"),
+        None => "custom".to_string(),
+    };
+    egui::ComboBox::from_id_salt("play_size")
+        .selected_text(selected)
+        .width(150.0)
+        .show_ui(ui, |ui| {
+            for (size, name) in PRESETS {
+                if ui
+                    .selectable_label(current == Some(size), format!("{size} {name}"))
+                    .clicked()
+                {
+                    settings.rows = size.rows();
+                    settings.cols = size.cols();
+                }
+            }
+        });
+}
+
+fn rules_ui(ui: &mut egui::Ui, settings: &mut PlaySettings) {
+    egui::ComboBox::from_id_salt("play_rules")
+        .selected_text(settings.rules.name())
+        .width(150.0)
+        .show_ui(ui, |ui| {
+            for rules in Rules::ALL {
+                ui.selectable_value(&mut settings.rules, rules, rules.name())
+                    .on_hover_text(rules_description(rules));
+            }
+        })
+        .response
+        .on_hover_text(rules_description(settings.rules));
+}
+
+/// One line on what a rule variant does.
+pub fn rules_description(rules: Rules) -> &'static str {
+    match rules {
+        Rules::Standard => {
+            "A cell reacts when its atoms reach its capacity (the phone app and most versions)."
+        }
+        Rules::Overflow => {
+            "A cell reacts only when its atoms exceed its capacity and keeps the rest (Archimedes !Chain)."
+        }
+        Rules::Empties => {
+            "A cell reacts at its capacity and is emptied; extra atoms are lost (jABC handouts)."
+        }
+    }
+}
+
+fn seats_ui(ui: &mut egui::Ui, settings: &mut PlaySettings, catalogue: &Catalogue) {
+    let mut remove = None;
+    let can_remove = settings.seats.len() > usize::from(MIN_PLAYERS);
+    egui::Grid::new("play_seats_grid")
+        .num_columns(3)
+        .spacing([6.0, 6.0])
+        .show(ui, |ui| {
+            for (i, seat) in settings.seats.iter_mut().enumerate() {
+                let Some(player) = Player::new(i) else {
+                    continue;
+                };
+                player_badge(ui, player);
+                egui::ComboBox::from_id_salt(("play_seat", i))
+                    .selected_text(seat.label(catalogue))
+                    .width(130.0)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(seat, SeatChoice::Human, "Human")
+                            .on_hover_text("You, clicking on the board.");
+                        for choice in catalogue.choices() {
+                            let value = SeatChoice::Computer(choice.spec.clone());
+                            ui.selectable_value(seat, value, &choice.name)
+                                .on_hover_text(format!("{}\n{}", choice.spec, choice.description));
+                        }
+                    });
+                if ui
+                    .add_enabled(can_remove, egui::Button::new("✖").small())
+                    .on_hover_text(format!("Remove seat {player}"))
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+                ui.end_row();
+            }
+        });
+    if let Some(i) = remove {
+        settings.seats.remove(i);
+    }
+    if settings.seats.len() < usize::from(MAX_PLAYERS) && ui.button("Add seat").clicked() {
+        settings.seats.push(SeatChoice::Human);
+    }
+}
+
+/// A player's colour disc with the letter on it.
+pub fn player_badge(ui: &mut egui::Ui, player: Player) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(20.0, 20.0), egui::Sense::hover());
+    let painter = ui.painter();
+    painter.circle_filled(rect.center(), 9.0, theme::player_colour(player));
+    painter.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        player.letter(),
+        egui::FontId::proportional(12.0),
+        egui::Color32::from_gray(0x10),
+    );
+    response
+}

@@ -1,0 +1,83 @@
+//! The players table shared by the play and replay views: each player's
+//! colour, letter, seat, cells and atoms, and whether they are to move, out,
+//! or the winner.
+
+use crate::gui::play::setup::player_badge;
+use crate::gui::theme;
+use crate::rules::{Coord, Player, Position};
+
+/// Draws one row per player of `position`; `label` names each seat.
+pub fn players_table(ui: &mut egui::Ui, position: &Position, label: &dyn Fn(Player) -> String) {
+    egui::Grid::new("players_table")
+        .num_columns(5)
+        .spacing([10.0, 6.0])
+        .striped(false)
+        .show(ui, |ui| {
+            ui.label("");
+            ui.label("");
+            ui.label(egui::RichText::new("cells").color(theme::MUTED_TEXT));
+            ui.label(egui::RichText::new("atoms").color(theme::MUTED_TEXT));
+            ui.label("");
+            ui.end_row();
+            for player in position.players() {
+                player_badge(ui, player);
+                let name = label(player);
+                let out = position.is_eliminated(player);
+                let mut text = egui::RichText::new(name);
+                if out {
+                    text = text.strikethrough().color(theme::MUTED_TEXT);
+                }
+                ui.label(text);
+                ui.label(position.cells_of(player).to_string());
+                ui.label(position.atoms_of(player).to_string());
+                let state = if position.winner() == Some(player) {
+                    egui::RichText::new("winner").color(theme::player_colour(player))
+                } else if out {
+                    egui::RichText::new("out").color(theme::MUTED_TEXT)
+                } else if position.to_move() == Some(player) {
+                    egui::RichText::new("to move").color(theme::player_colour(player))
+                } else {
+                    egui::RichText::new("")
+                };
+                ui.label(state);
+                ui.end_row();
+            }
+        });
+}
+
+/// The list of moves, numbered, with the mover's letter; `current` (if any)
+/// is highlighted and, when `follow` is set, scrolled into view. Returns the
+/// ply clicked (the position after that move).
+pub fn move_list(
+    ui: &mut egui::Ui,
+    moves: &[(Player, Coord)],
+    current: Option<usize>,
+    follow: bool,
+) -> Option<usize> {
+    let mut clicked = None;
+    egui::ScrollArea::vertical()
+        .id_salt("move_list")
+        .auto_shrink([false, true])
+        .max_height(ui.available_height().max(80.0))
+        .stick_to_bottom(current.is_none())
+        .show(ui, |ui| {
+            if moves.is_empty() {
+                ui.label(egui::RichText::new("No moves yet.").color(theme::MUTED_TEXT));
+            }
+            for (i, (player, coord)) in moves.iter().enumerate() {
+                let ply = i + 1;
+                let text = egui::RichText::new(format!("{ply:>3}.  {player}  {coord}"))
+                    .monospace()
+                    .color(theme::player_colour(*player));
+                let selected = current == Some(ply);
+                let response = ui.selectable_label(selected, text);
+                if selected && follow {
+                    response.scroll_to_me(None);
+                }
+                if response.clicked() {
+                    clicked = Some(ply);
+                }
+            }
+        });
+    clicked
+}

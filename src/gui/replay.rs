@@ -1,0 +1,358 @@
+//! The replay view: step forwards and backwards through a finished (or
+//! unfinished) game, scrub to any move, or let it play by itself. Stepping
+//! forwards animates the move's reaction like the play view does.
+
+use crate::gui::anim::MoveAnimation;
+use crate::gui::board::BoardView;
+use crate::gui::play::session::{Pace, Session};
+use crate::gui::players::{move_list, players_table};
+use crate::gui::theme;
+use crate::rules::{Coord, Player, Position, WaveLog};
+
+/// Seconds between moves when the replay plays by itself.
+const AUTO_PLAY_SECONDS: f64 = 0.7;
+
+/// A game to replay: where it started, its moves, and the seats' names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayGame {
+    /// Shown above the board.
+    pub title: String,
+    /// The starting position.
+    pub start: Position,
+    /// The moves in order.
+    pub moves: Vec<Coord>,
+    /// One name per player, `A` first.
+    pub labels: Vec<String>,
+}
+
+impl ReplayGame {
+    /// The game of a play-view session.
+    pub fn from_session(session: &Session) -> ReplayGame {
+        let game = session.game();
+        let labels = game
+            .start()
+            .players()
+            .map(|p| session.label(p).to_string())
+            .collect::<Vec<_>>();
+        let start = game.start();
+        ReplayGame {
+            title: format!(
+                "{} game, {} rules: {}",
+                start.size(),
+                start.rules(),
+                labels.join(" vs ")
+            ),
+            start: *start,
+            moves: game.moves().to_vec(),
+            labels,
+        }
+    }
+}
+
+/// A loaded game and where the replay stands in it.
+struct Loaded {
+    game: ReplayGame,
+    /// `positions[k]` is the position after `k` moves.
+    positions: Vec<Position>,
+    /// The move at which the game could not be replayed, if any.
+    error: Option<String>,
+    ply: usize,
+}
+
+/// The replay view's runtime state.
+#[derive(Default)]
+pub struct ReplayView {
+    loaded: Option<Loaded>,
+    anim: Option<MoveAnimation>,
+    playing: bool,
+    next_auto: Option<f64>,
+    follow: bool,
+}
+
+impl ReplayView {
+    /// Loads `game` and shows its start.
+    pub fn load(&mut self, game: ReplayGame) {
+        let mut positions = Vec::with_capacity(game.moves.len() + 1);
+        let mut position = game.start;
+        positions.push(position);
+        let mut error = None;
+        for (i, &coord) in game.moves.iter().enumerate() {
+            if let Err(e) = position.play(coord) {
+                error = Some(format!("move {} ({coord}) cannot be replayed: {e}", i + 1));
+                break;
+            }
+            positions.push(position);
+        }
+        self.loaded = Some(Loaded {
+            game,
+            positions,
+            error,
+            ply: 0,
+        });
+        self.anim = None;
+        self.playing = false;
+        self.next_auto = None;
+        self.follow = true;
+    }
+
+    /// The number of moves shown on the board (0 at the start), if a game is loaded.
+    pub fn ply(&self) -> Option<usize> {
+        self.loaded.as_ref().map(|l| l.ply)
+    }
+
+    /// The number of moves that can be replayed, if a game is loaded.
+    pub fn move_count(&self) -> Option<usize> {
+        self.loaded.as_ref().map(|l| l.positions.len() - 1)
+    }
+
+    /// The position shown (after the animation, if one runs).
+    pub fn position(&self) -> Option<&Position> {
+        let loaded = self.loaded.as_ref()?;
+        loaded.positions.get(loaded.ply)
+    }
+
+    /// Whether a move's reaction is being animated.
+    pub fn is_animating(&self) -> bool {
+        self.anim.is_some()
+    }
+
+    /// Goes to the position after `ply` moves (clamped), without animation.
+    pub fn seek(&mut self, ply: usize) {
+        if let Some(loaded) = &mut self.loaded {
+            loaded.ply = ply.min(loaded.positions.len() - 1);
+            self.anim = None;
+            self.follow = true;
+        }
+    }
+
+    /// One move forwards, animated at `pace`.
+    pub fn forward(&mut self, pace: Pace) {
+        let Some(loaded) = &mut self.loaded else {
+            return;
+        };
+        if loaded.ply + 1 >= loaded.positions.len() {
+            self.playing = false;
+            return;
+        }
+        let (Some(&before), Some(&coord)) = (
+            loaded.positions.get(loaded.ply),
+            loaded.game.moves.get(loaded.ply),
+        ) else {
+            return;
+        };
+        loaded.ply += 1;
+        self.follow = true;
+        let mut log = WaveLog::default();
+        let mut position = before;
+        self.anim = match (pace.animate, position.play_observed(coord, &mut log)) {
+            (true, Ok(_)) => MoveAnimation::from_log(&log, pace.seconds_per_wave),
+            _ => None,
+        };
+    }
+
+    /// One move backwards.
+    pub fn back(&mut self) {
+        if let Some(ply) = self.ply() {
+            self.seek(ply.saturating_sub(1));
+        }
+    }
+
+    /// Draws the view.
+    pub fn ui(&mut self, ui: &mut egui::Ui, pace: Pace, show_letters: bool) {
+        let now = ui.input(|i| i.time);
+        self.tick(ui.ctx(), now, pace);
+        self.keys(ui, pace);
+        let follow = std::mem::take(&mut self.follow);
+        let Some(loaded) = &self.loaded else {
+            egui::CentralPanel::default().show(ui, |ui| {
+                ui.add_space(40.0);
+                ui.vertical_centered(|ui| {
+                    ui.heading("No game to replay yet");
+                    ui.label(
+                        egui::RichText::new(
+                            "Play a game in the Play view, then press \"Replay this game\".",
+                        )
+                        .color(theme::MUTED_TEXT),
+                    );
+                });
+            });
+            return;
+        };
+        let labels = loaded.game.labels.clone();
+        let label = move |p: Player| labels.get(p.index()).cloned().unwrap_or_default();
+        let moves: Vec<(Player, Coord)> = loaded
+            .game
+            .moves
+            .iter()
+            .zip(&loaded.positions)
+            .map(|(&m, p)| (p.mover(), m))
+            .collect();
+        let shown = loaded.positions.get(loaded.ply).copied();
+        let mut jump = None;
+        egui::Panel::right("replay_side")
+            .resizable(true)
+            .default_size(260.0)
+            .min_size(220.0)
+            .show(ui, |ui| {
+                ui.heading("Players");
+                ui.add_space(4.0);
+                if let Some(position) = &shown {
+                    players_table(ui, position, &label);
+                }
+                ui.add_space(8.0);
+                ui.separator();
+                ui.label(egui::RichText::new("Moves").strong());
+                jump = move_list(ui, &moves, Some(loaded.ply), follow);
+            });
+        if let Some(ply) = jump {
+            self.seek(ply);
+        }
+        egui::CentralPanel::default().show(ui, |ui| self.main_ui(ui, pace, show_letters));
+    }
+
+    fn tick(&mut self, ctx: &egui::Context, now: f64, pace: Pace) {
+        if let Some(anim) = &mut self.anim {
+            match anim.advance(now) {
+                Some(next) => {
+                    ctx.request_repaint_after_secs((next - now).max(0.0) as f32);
+                    return;
+                }
+                None => self.anim = None,
+            }
+        }
+        if self.playing {
+            let due = *self.next_auto.get_or_insert(now + AUTO_PLAY_SECONDS);
+            if now >= due {
+                self.next_auto = None;
+                self.forward(pace);
+                ctx.request_repaint();
+            } else {
+                ctx.request_repaint_after_secs((due - now) as f32);
+            }
+        }
+    }
+
+    fn keys(&mut self, ui: &egui::Ui, pace: Pace) {
+        if ui.memory(|m| m.focused().is_some()) {
+            return;
+        }
+        let (left, right, home, end) = ui.input(|i| {
+            (
+                i.key_pressed(egui::Key::ArrowLeft),
+                i.key_pressed(egui::Key::ArrowRight),
+                i.key_pressed(egui::Key::Home),
+                i.key_pressed(egui::Key::End),
+            )
+        });
+        if left {
+            self.back();
+        }
+        if right {
+            self.forward(pace);
+        }
+        if home {
+            self.seek(0);
+        }
+        if end {
+            self.seek(usize::MAX);
+        }
+    }
+
+    fn main_ui(&mut self, ui: &mut egui::Ui, pace: Pace, show_letters: bool) {
+        let Some(loaded) = &self.loaded else {
+            return;
+        };
+        let last = loaded.positions.len() - 1;
+        let ply = loaded.ply;
+        ui.label(egui::RichText::new(&loaded.game.title).heading());
+        if let Some(error) = &loaded.error {
+            ui.colored_label(theme::ERROR_TEXT, error);
+        }
+        let mut action = None;
+        ui.horizontal(|ui| {
+            let at_start = ply == 0;
+            let at_end = ply >= last;
+            if ui
+                .add_enabled(!at_start, egui::Button::new("⏮ Start"))
+                .clicked()
+            {
+                action = Some(Action::Seek(0));
+            }
+            if ui
+                .add_enabled(!at_start, egui::Button::new("⏴ Back"))
+                .clicked()
+            {
+                action = Some(Action::Back);
+            }
+            if ui
+                .add_enabled(!at_end, egui::Button::new("Forward ⏵"))
+                .clicked()
+            {
+                action = Some(Action::Forward);
+            }
+            if ui
+                .add_enabled(!at_end, egui::Button::new("End ⏭"))
+                .clicked()
+            {
+                action = Some(Action::Seek(last));
+            }
+            let play_label = if self.playing { "Pause" } else { "Play" };
+            if ui
+                .add_enabled(!at_end || self.playing, egui::Button::new(play_label))
+                .on_hover_text("Play the moves one after another.")
+                .clicked()
+            {
+                action = Some(Action::TogglePlay);
+            }
+            ui.add_space(8.0);
+            ui.label(format!("Move {ply} of {last}"));
+        });
+        let mut scrub = ply;
+        let slider = ui.add(
+            egui::Slider::new(&mut scrub, 0..=last)
+                .show_value(false)
+                .text("scrub"),
+        );
+        if slider.changed() {
+            action = Some(Action::Seek(scrub));
+        }
+        ui.add_space(6.0);
+        let (position, reacting) = match self.anim.as_ref().and_then(MoveAnimation::frame) {
+            Some(frame) => (frame.position, frame.reacting.clone()),
+            None => (
+                loaded
+                    .positions
+                    .get(ply)
+                    .copied()
+                    .unwrap_or(loaded.game.start),
+                Vec::new(),
+            ),
+        };
+        let last_move = (self.anim.is_none() && ply > 0)
+            .then(|| loaded.game.moves.get(ply - 1).copied())
+            .flatten();
+        BoardView::new(&position)
+            .reacting(&reacting)
+            .last_move(last_move)
+            .show_letters(show_letters)
+            .id_salt("replay_board")
+            .show(ui);
+        match action {
+            Some(Action::Seek(p)) => self.seek(p),
+            Some(Action::Back) => self.back(),
+            Some(Action::Forward) => self.forward(pace),
+            Some(Action::TogglePlay) => {
+                self.playing = !self.playing;
+                self.next_auto = None;
+            }
+            None => {}
+        }
+    }
+}
+
+enum Action {
+    Seek(usize),
+    Back,
+    Forward,
+    TogglePlay,
+}

@@ -1,0 +1,294 @@
+//! UI tests of the desktop app's play and replay views, headless with
+//! egui_kittest: widgets are found by their labels and clicked like a user would.
+#![cfg(feature = "gui")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::sync::Arc;
+
+use chainlab::bots::{BotError, Player as Bot, PlayerFactory};
+use chainlab::gui::play::session::Status;
+use chainlab::gui::play::setup::PlaySettings;
+use chainlab::gui::seats::{Catalogue, ComputerChoice, SeatChoice};
+use chainlab::gui::{App, Settings, View};
+use chainlab::rng::GameRng;
+use chainlab::rules::{Coord, Player, Position, Size};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use rand::RngExt;
+
+/// A test-only computer player: a uniformly random legal move.
+struct RandomBot;
+
+impl Bot for RandomBot {
+    fn name(&self) -> String {
+        "test random".to_string()
+    }
+
+    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
+        let moves: Vec<Coord> = position.moves().iter().collect();
+        if moves.is_empty() {
+            return Err(BotError::NoMove);
+        }
+        Ok(moves[rng.random_range(0..moves.len())])
+    }
+}
+
+struct RandomFactory;
+
+impl PlayerFactory for RandomFactory {
+    fn label(&self) -> String {
+        "test random".to_string()
+    }
+
+    fn create(&self) -> Result<Box<dyn Bot>, BotError> {
+        Ok(Box::new(RandomBot))
+    }
+}
+
+const RANDOM: &str = "test:random";
+
+fn catalogue() -> Catalogue {
+    Catalogue::from_choices(vec![ComputerChoice {
+        spec: RANDOM.to_string(),
+        name: "Random".to_string(),
+        description: "Plays any legal move.".to_string(),
+        factory: Arc::new(RandomFactory),
+    }])
+}
+
+fn settings(seats: Vec<SeatChoice>, size: Size) -> Settings {
+    Settings {
+        view: View::Play,
+        play: PlaySettings {
+            rows: size.rows(),
+            cols: size.cols(),
+            seats,
+            ..PlaySettings::default()
+        },
+    }
+}
+
+fn harness(settings: Settings) -> Harness<'static, App> {
+    let app = App::new(settings, catalogue());
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 820.0))
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app)
+}
+
+fn coord(s: &str) -> Coord {
+    s.parse().unwrap()
+}
+
+fn click_cell(harness: &mut Harness<'_, App>, cell: &str) {
+    harness.get_by_label(&format!("cell {cell}")).click();
+    harness.step();
+}
+
+fn status(harness: &Harness<'_, App>) -> Status {
+    harness.state().play().session().unwrap().status()
+}
+
+/// Steps frames (each advances the clock by a quarter second) until `done`.
+fn step_until(harness: &mut Harness<'_, App>, max: usize, done: impl Fn(&App) -> bool) {
+    for _ in 0..max {
+        if done(harness.state()) {
+            return;
+        }
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    assert!(
+        done(harness.state()),
+        "condition not reached in {max} frames"
+    );
+}
+
+#[test]
+fn a_human_move_is_played_and_animated_to_the_end() {
+    let mut harness = harness(settings(vec![SeatChoice::Human; 2], Size::JABC));
+    harness.step();
+    click_cell(&mut harness, "0,0");
+    click_cell(&mut harness, "4,5");
+    assert_eq!(status(&harness), Status::HumanToMove(Player::A));
+    click_cell(&mut harness, "0,0");
+
+    let session = harness.state().play().session().unwrap();
+    assert!(session.is_animating(), "the corner reaction is animated");
+    let (shown, reacting) = session.shown();
+    assert_eq!(reacting, &[coord("0,0")], "the corner is about to react");
+    assert_eq!(shown.cell(coord("0,0")).unwrap().atoms(), 2);
+    harness.step();
+    harness.get_by_label("A is reacting…");
+
+    step_until(&mut harness, 20, |app| {
+        !app.play().session().unwrap().is_animating()
+    });
+    let position = *harness.state().play().session().unwrap().shown().0;
+    assert!(position.cell(coord("0,0")).unwrap().is_empty());
+    for c in ["0,1", "1,0"] {
+        let cell = position.cell(coord(c)).unwrap();
+        assert_eq!((cell.owner(), cell.atoms()), (Some(Player::A), 1));
+    }
+    assert_eq!(status(&harness), Status::HumanToMove(Player::B));
+    assert!(harness.query_by_label("B to move (Human)").is_some());
+}
+
+#[test]
+fn an_illegal_click_is_ignored_with_a_hint() {
+    let mut harness = harness(settings(vec![SeatChoice::Human; 2], Size::JABC));
+    harness.step();
+    click_cell(&mut harness, "2,2");
+    click_cell(&mut harness, "2,2");
+    harness.step();
+    let session = harness.state().play().session().unwrap();
+    assert_eq!(session.game().moves(), &[coord("2,2")]);
+    assert_eq!(status(&harness), Status::HumanToMove(Player::B));
+    harness.get_by_label_contains("2,2 belongs to A, so B may not place there");
+
+    click_cell(&mut harness, "2,3");
+    harness.step();
+    assert!(
+        harness.query_by_label_contains("may not place").is_none(),
+        "a legal move clears the hint"
+    );
+}
+
+#[test]
+fn a_game_between_two_computer_players_runs_to_a_winner() {
+    let computer = SeatChoice::Computer(RANDOM.to_string());
+    let mut harness = harness(settings(
+        vec![computer.clone(), computer],
+        Size::new(3, 3).unwrap(),
+    ));
+    step_until(&mut harness, 2000, |app| {
+        matches!(app.play().session().unwrap().status(), Status::Won(_))
+    });
+    harness.step();
+    let session = harness.state().play().session().unwrap();
+    let winner = session.position().winner().unwrap();
+    assert_eq!(session.position().alive().collect::<Vec<_>>(), vec![winner]);
+    harness.get_by_label_contains("wins after");
+    assert!(!session.can_undo(), "computer moves are not undone");
+
+    harness.get_by_label("Play again").click();
+    harness.step();
+    harness.step();
+    let session = harness.state().play().session().unwrap();
+    assert!(session.game().moves().len() <= 2, "a new game started");
+}
+
+#[test]
+fn undo_takes_back_the_human_move_and_the_computer_reply() {
+    let seats = vec![SeatChoice::Human, SeatChoice::Computer(RANDOM.to_string())];
+    let mut harness = harness(settings(seats, Size::JABC));
+    harness.step();
+    click_cell(&mut harness, "1,1");
+    step_until(&mut harness, 500, |app| {
+        app.play().session().unwrap().status() == Status::HumanToMove(Player::A)
+    });
+    assert_eq!(
+        harness
+            .state()
+            .play()
+            .session()
+            .unwrap()
+            .game()
+            .moves()
+            .len(),
+        2
+    );
+    harness.get_by_label("Undo").click();
+    harness.step();
+    let session = harness.state().play().session().unwrap();
+    assert!(session.game().moves().is_empty());
+    assert_eq!(session.status(), Status::HumanToMove(Player::A));
+}
+
+#[test]
+fn new_game_uses_the_chosen_board() {
+    let mut harness = harness(settings(vec![SeatChoice::Human; 2], Size::JABC));
+    harness.step();
+    harness.state_mut().settings_mut().play.rows = 9;
+    harness
+        .state_mut()
+        .settings_mut()
+        .play
+        .seats
+        .push(SeatChoice::Human);
+    harness.step();
+    harness.get_by_label("New game").click();
+    harness.step();
+    harness.step();
+    let position = *harness.state().play().session().unwrap().position();
+    assert_eq!(position.size(), Size::PHONE);
+    assert_eq!(position.player_count(), 3);
+    harness.get_by_label("cell 8,5");
+}
+
+#[test]
+fn boards_from_2x2_to_20x20_are_drawn_and_clickable() {
+    for size in ["2x2", "20x20", "3x17"] {
+        let size: Size = size.parse().unwrap();
+        let mut harness = harness(settings(vec![SeatChoice::Human; 2], size));
+        harness.step();
+        let last = format!("{},{}", size.rows() - 1, size.cols() - 1);
+        click_cell(&mut harness, &last);
+        let session = harness.state().play().session().unwrap();
+        assert_eq!(session.game().moves(), &[coord(&last)], "on {size}");
+    }
+}
+
+#[test]
+fn replay_steps_back_and_forth() {
+    let mut harness = harness(settings(vec![SeatChoice::Human; 2], Size::JABC));
+    harness.step();
+    for cell in ["0,0", "4,5", "0,0", "4,5"] {
+        click_cell(&mut harness, cell);
+        step_until(&mut harness, 30, |app| {
+            !app.play().session().unwrap().is_animating()
+        });
+    }
+    harness.get_by_label("Replay this game").click();
+    harness.step();
+    harness.step();
+    assert_eq!(harness.state().settings().view, View::Replay);
+    let replay = harness.state().replay();
+    assert_eq!((replay.ply(), replay.move_count()), (Some(0), Some(4)));
+    harness.get_by_label("Move 0 of 4");
+
+    harness.get_by_label("Forward ⏵").click();
+    harness.step();
+    assert_eq!(harness.state().replay().ply(), Some(1));
+    harness.get_by_label("End ⏭").click();
+    harness.step();
+    assert_eq!(harness.state().replay().ply(), Some(4));
+    let end = *harness.state().replay().position().unwrap();
+    assert_eq!(end, *harness.state().play().session().unwrap().position());
+    harness.get_by_label("⏴ Back").click();
+    harness.step();
+    assert_eq!(harness.state().replay().ply(), Some(3));
+    harness.step();
+    harness.get_by_label("Move 3 of 4");
+    harness.get_by_label("⏮ Start").click();
+    harness.step();
+    assert_eq!(harness.state().replay().ply(), Some(0));
+    assert_eq!(
+        harness.state().replay().position().unwrap().total_atoms(),
+        0,
+        "the start is the empty board"
+    );
+}
+
+#[test]
+fn settings_survive_a_round_trip_through_json() {
+    let settings = settings(
+        vec![SeatChoice::Human, SeatChoice::Computer(RANDOM.to_string())],
+        Size::ARCHIMEDES,
+    );
+    let json = serde_json::to_string(&settings).unwrap();
+    let back: Settings = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, settings);
+    let partial: Settings = serde_json::from_str(r#"{"view":"replay"}"#).unwrap();
+    assert_eq!(partial.view, View::Replay);
+    assert_eq!(partial.play, PlaySettings::default());
+}
