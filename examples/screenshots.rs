@@ -48,7 +48,13 @@ fn run(dir: &Path) -> Result<(), String> {
         click(&mut harness, m)?;
         settle(&mut harness);
     }
-    harness.get_by_label("cell 4,2").hover();
+    let hover = harness
+        .state()
+        .play()
+        .session()
+        .and_then(|s| central_move(s.position()))
+        .ok_or("no legal move")?;
+    harness.get_by_label(&format!("cell {hover}")).hover();
     settle(&mut harness);
     save(&mut harness, &dir.join("play.png"))?;
 
@@ -126,7 +132,8 @@ fn save(harness: &mut Harness<'_, App>, path: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// `count` random moves from a seed that end neither the game nor anyone's turn.
+/// At least `count` random moves from a seed that eliminate nobody, until the
+/// player to move can start a chain reaction.
 fn quiet_game(size: Size, players: usize, count: usize, seed: u64) -> Vec<Coord> {
     let mut rng = rng_from_seed(seed);
     let mut position = Position::new(size, players, Rules::Standard).unwrap_or_else(|_| {
@@ -134,7 +141,8 @@ fn quiet_game(size: Size, players: usize, count: usize, seed: u64) -> Vec<Coord>
     });
     let mut moves = Vec::new();
     for _ in 0..count * 100 {
-        if moves.len() >= count {
+        // Stop once the player to move has a chain reaction to show next.
+        if moves.len() >= count && reacting_move(&position).is_some() {
             break;
         }
         let legal: Vec<Coord> = position.moves().iter().collect();
@@ -148,7 +156,7 @@ fn quiet_game(size: Size, players: usize, count: usize, seed: u64) -> Vec<Coord>
     moves
 }
 
-/// A legal move of the player to move that starts a chain of several waves.
+/// The legal move of the player to move with the longest chain that does not win.
 fn reacting_move(position: &Position) -> Option<Coord> {
     position
         .moves()
@@ -156,8 +164,19 @@ fn reacting_move(position: &Position) -> Option<Coord> {
         .filter_map(|m| {
             let mut next = *position;
             let outcome = next.play(m).ok()?;
-            (!outcome.won && outcome.waves >= 2).then_some((outcome.waves, m))
+            (!outcome.won && outcome.waves >= 1).then_some((outcome.waves, m))
         })
-        .min()
+        .max()
         .map(|(_, m)| m)
+}
+
+/// The legal move nearest the board's centre.
+fn central_move(position: &Position) -> Option<Coord> {
+    let size = position.size();
+    let (rows, cols) = (size.rows() as i64, size.cols() as i64);
+    position.moves().iter().min_by_key(|m| {
+        let dr = 2 * m.row() as i64 - (rows - 1);
+        let dc = 2 * m.col() as i64 - (cols - 1);
+        dr * dr + dc * dc
+    })
 }

@@ -118,7 +118,7 @@ fn a_human_move_is_played_and_animated_to_the_end() {
     assert_eq!(reacting, &[coord("0,0")], "the corner is about to react");
     assert_eq!(shown.cell(coord("0,0")).unwrap().atoms(), 2);
     harness.step();
-    harness.get_by_label("A is reacting…");
+    harness.get_by_label("A: chain reaction…");
 
     step_until(&mut harness, 20, |app| {
         !app.play().session().unwrap().is_animating()

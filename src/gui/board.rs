@@ -190,6 +190,12 @@ impl<'a> BoardView<'a> {
             fill = fill.lerp_to_gamma(Color32::WHITE, 0.12);
         }
         let reacting = self.reacting.contains(&coord);
+        let capacity = self.position.capacity(coord);
+        let critical = cell.atoms() + 1 >= self.position.threshold(capacity) && !reacting;
+        if let (true, Some(owner)) = (critical, owner) {
+            // One atom from reacting: a stronger tint under the ring.
+            fill = fill.lerp_to_gamma(theme::player_colour(owner), 0.14);
+        }
         if reacting {
             fill = fill.lerp_to_gamma(theme::REACTION_FLASH, 0.55);
         }
@@ -199,21 +205,12 @@ impl<'a> BoardView<'a> {
             self.paint_overlay(painter, overlay, coord, inner);
         }
 
-        let capacity = self.position.capacity(coord);
-        let critical =
-            owner.is_some() && cell.atoms() + 1 >= self.position.threshold(capacity) && !reacting;
         if let (true, Some(owner)) = (critical, owner) {
             let colour = theme::player_colour(owner);
             painter.rect_stroke(
                 inner.shrink(1.0),
                 radius,
                 Stroke::new((side * 0.05).clamp(1.5, 4.0), colour),
-                StrokeKind::Inside,
-            );
-            painter.rect_stroke(
-                inner.shrink(side * 0.07),
-                radius,
-                Stroke::new((side * 0.05).clamp(1.0, 3.0), colour.gamma_multiply(0.3)),
                 StrokeKind::Inside,
             );
         } else if hover {
@@ -236,7 +233,7 @@ impl<'a> BoardView<'a> {
             paint_orbs(painter, inner.center(), side, cell.atoms(), owner);
             if self.show_letters && side >= 30.0 {
                 painter.text(
-                    inner.left_top() + vec2(side * 0.08, side * 0.04),
+                    inner.left_top() + vec2(side * 0.1, side * 0.07),
                     Align2::LEFT_TOP,
                     owner.letter(),
                     FontId::proportional((side * 0.17).clamp(9.0, 14.0)),
@@ -247,8 +244,8 @@ impl<'a> BoardView<'a> {
         if self.last_move == Some(coord) {
             painter.circle_filled(
                 inner.right_top() + vec2(-side * 0.12, side * 0.12),
-                (side * 0.045).clamp(2.0, 4.0),
-                Color32::from_gray(0xE8),
+                (side * 0.05).clamp(2.0, 5.0),
+                Color32::from_gray(0xF0),
             );
         }
     }
@@ -295,13 +292,17 @@ pub fn cell_label(coord: Coord) -> String {
 /// Draws `atoms` orbs of `owner` around `centre` in a cell of side `side`.
 fn paint_orbs(painter: &egui::Painter, centre: Pos2, side: f32, atoms: u8, owner: Player) {
     let colour = theme::player_colour(owner);
-    let r = side * 0.14;
+    let r = if atoms >= 3 {
+        side * 0.12
+    } else {
+        side * 0.135
+    };
     let d = r * 1.05;
     let offsets: &[Vec2] = match atoms {
         0 => &[],
         1 => &[Vec2::ZERO],
         2 => &[vec2(-d, 0.0), vec2(d, 0.0)],
-        3 => &[vec2(-d, d * 0.6), vec2(d, d * 0.6), vec2(0.0, -d * 0.95)],
+        3 => &[vec2(-d, d * 0.7), vec2(d, d * 0.7), vec2(0.0, -d * 0.85)],
         _ => &[vec2(-d, -d), vec2(d, -d), vec2(-d, d), vec2(d, d)],
     };
     let outline = Stroke::new(

@@ -308,12 +308,12 @@ impl ReplayView {
             ui.label(format!("Move {ply} of {last}"));
         });
         let mut scrub = ply;
-        let slider = ui.add(
-            egui::Slider::new(&mut scrub, 0..=last)
-                .show_value(false)
-                .text("scrub"),
-        );
-        if slider.changed() {
+        let slider = ui.scope(|ui| {
+            ui.spacing_mut().slider_width = (ui.available_width() - 12.0).max(120.0);
+            ui.add(egui::Slider::new(&mut scrub, 0..=last).show_value(false))
+                .on_hover_text("Drag to scrub through the moves (← and → step, Home and End jump).")
+        });
+        if slider.inner.changed() {
             action = Some(Action::Seek(scrub));
         }
         ui.add_space(6.0);

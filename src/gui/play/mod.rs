@@ -194,7 +194,7 @@ fn status_ui(ui: &mut egui::Ui, session: &mut Session, commands: &mut Vec<Comman
             Status::HumanToMove(p) => format!("{p} to move ({})", session.label(*p)),
             Status::Thinking(p) => format!("{p} ({}) is thinking…", session.label(*p)),
             Status::Paused(p) => format!("{p} ({}) to move — paused", session.label(*p)),
-            Status::Animating => format!("{mover} is reacting…"),
+            Status::Animating => format!("{mover}: chain reaction…"),
             Status::Won(w) => format!(
                 "{w} ({}) wins after {} moves!",
                 session.label(*w),
@@ -216,10 +216,16 @@ fn status_ui(ui: &mut egui::Ui, session: &mut Session, commands: &mut Vec<Comman
             {
                 commands.push(Command::NewGame);
             }
+            let undo_key = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
+            let undo_pressed = ui.input_mut(|i| i.consume_shortcut(&undo_key));
             if ui
                 .add_enabled(session.can_undo(), egui::Button::new("Undo"))
-                .on_hover_text("Take back your last move (and the computer moves after it).")
+                .on_hover_text(format!(
+                    "Take back your last move (and the computer moves after it). {}",
+                    ui.ctx().format_shortcut(&undo_key)
+                ))
                 .clicked()
+                || undo_pressed
             {
                 session.undo();
             }
