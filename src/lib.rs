@@ -5,5 +5,7 @@
 //! [`rules`] (the game) ← strategy graphs ← evaluation ← players ← arena ← GUI and CLI.
 
 pub mod bots;
+pub mod eval;
 pub mod rng;
 pub mod rules;
+pub mod strategy;

@@ -1,6 +1,9 @@
 //! Players: anything that chooses a move for a position. Built-in computer
 //! players and strategy graphs both implement [`Player`].
 
+pub mod graph;
+pub mod native;
+
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
 

@@ -5,6 +5,7 @@
 
 mod apply;
 mod bench;
+mod strategy_cmds;
 
 use std::process::ExitCode;
 
@@ -72,6 +73,14 @@ enum Command {
     Apply(apply::Args),
     /// Measure speed; prints one JSON object per line.
     Bench(bench::Args),
+    /// Check strategy files and print every error and warning.
+    Validate(strategy_cmds::ValidateArgs),
+    /// Print the value a strategy gives every cell of a position.
+    Score(strategy_cmds::ScoreArgs),
+    /// Print every node's value for one cell of a position.
+    Explain(strategy_cmds::ExplainArgs),
+    /// Print the node reference (the content of docs/nodes.md).
+    Nodes,
 }
 
 /// Parses the command line, runs the command, and reports errors.
@@ -84,6 +93,10 @@ pub fn run() -> ExitCode {
         None => open_app(),
         Some(Command::Apply(args)) => apply::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Validate(args)) => strategy_cmds::validate(&args),
+        Some(Command::Score(args)) => strategy_cmds::score(&args),
+        Some(Command::Explain(args)) => strategy_cmds::explain(&args),
+        Some(Command::Nodes) => strategy_cmds::nodes(),
     };
     match result {
         Ok(code) => code,
