@@ -9,9 +9,9 @@ use crate::eval::{danger, is_critical};
 use crate::rng::GameRng;
 use crate::rules::{Coord, MAX_CELLS, Position};
 
-/// "Capture and win" by hand: corners 6, edges 3, every cell 1; 8 when the
-/// cell is critical after placing; 20 per captured cell; 100000 for a win;
-/// 0 for an endangered cell that is not critical.
+/// "Capture and win" by hand: corners 6, edges 3, every cell 1; 8 per
+/// critical enemy neighbour; 4 when the cell is critical after placing; 3 per
+/// captured cell; 100000 for a win; 0 for an endangered cell that is not critical.
 #[derive(Clone, Debug)]
 pub struct CaptureAndWin {
     values: [i64; MAX_CELLS],
@@ -32,7 +32,8 @@ impl CaptureAndWin {
             return 0;
         };
         let cell = position.cells()[index];
-        if danger(position, me, index) > 0 && !is_critical(position, index, cell) {
+        let danger = danger(position, me, index);
+        if danger > 0 && !is_critical(position, index, cell) {
             return 0;
         }
         let capacity = position.geometry().capacity(index);
@@ -42,8 +43,9 @@ impl CaptureAndWin {
         6 * i64::from(capacity == 2)
             + 3 * i64::from(capacity == 3)
             + 1
-            + 8 * i64::from(critical_after)
-            + 20 * i64::from(outcome.captured)
+            + 8 * danger
+            + 4 * i64::from(critical_after)
+            + 3 * i64::from(outcome.captured)
             + 100_000 * i64::from(outcome.won)
     }
 }
