@@ -2,10 +2,10 @@
 //! in Rust: the yardstick for the compiled graph's speed (`chainlab bench`)
 //! and a check of its correctness (both must choose the same cells).
 
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 use super::{BotError, Player};
-use crate::eval::{danger, is_critical};
+use crate::eval::{danger, is_critical, pick_best};
 use crate::rng::GameRng;
 use crate::rules::{Coord, MAX_CELLS, Position};
 
@@ -60,30 +60,10 @@ impl Player for CaptureAndWin {
     fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
         let _random_nodes_seed = rng.next_u64();
         let moves = position.moves();
-        let mut best = i64::MIN;
-        let mut ties = 0;
         for (k, &i) in moves.indices().iter().enumerate() {
-            let v = CaptureAndWin::value(position, usize::from(i)).max(0);
-            self.values[k] = v;
-            if v > best {
-                best = v;
-                ties = 1;
-            } else if v == best {
-                ties += 1;
-            }
+            self.values[k] = CaptureAndWin::value(position, usize::from(i));
         }
-        if ties == 0 {
-            return Err(BotError::NoMove);
-        }
-        let mut pick = rng.random_range(0..ties);
-        for (k, &i) in moves.indices().iter().enumerate() {
-            if self.values[k] == best {
-                if pick == 0 {
-                    return Ok(position.size().coord_of(usize::from(i)));
-                }
-                pick -= 1;
-            }
-        }
-        Err(BotError::NoMove)
+        let values = self.values.get(..moves.len()).unwrap_or_default();
+        pick_best(values, moves.indices(), position.size(), rng).ok_or(BotError::NoMove)
     }
 }
