@@ -66,7 +66,7 @@ const LESSONS: [Lesson; 8] = [
     Lesson {
         file: "08-expert.json",
         name: "08 Expert",
-        description: "The expert heuristic as far as one cell and its lookahead can express it: on the board after placing here, your atoms (orbs), 2 per critical cell of yours and per critical friend next to this cell (blocks), a large penalty per cell of yours the opponent can take, bonuses for corners and edges when safe; a win is worth 100000. Weights tuned by self-play.",
+        description: "The expert heuristic as far as one cell and its lookahead can express it: on the board after placing here, your atoms (orbs), 2 per critical cell of yours and per critical friend next to this cell (blocks), a large penalty per cell of yours the opponent can take, a bonus for corners when safe, contact with the opponent; a win is worth 100000. Weights tuned by self-play.",
         comment: "Lesson 8: the expert heuristic (orbs, safety, critical cells) applied one move ahead.",
     },
 ];
@@ -98,7 +98,7 @@ const W: [Weights; 8] = [
     w(6, 3, 4, 3, 100_000, -8, 0, 0, 0, 0, 0, 0, 0, 8),
     w(6, 3, 4, 3, 100_000, -8, 4, -4, 0, 0, 0, 0, 0, 8),
     w(6, 3, 4, 3, 100_000, -8, 4, -4, 3, 0, 0, 0, 0, 8),
-    w(9, 3, 6, 20, 100_000, -23, 4, -5, 3, 1, 2, 2, 4, 8),
+    w(9, -1, 2, 23, 100_000, -23, 6, -5, 3, 7, 2, 2, 8, 10),
 ];
 
 #[allow(clippy::too_many_arguments)]
