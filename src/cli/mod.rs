@@ -4,7 +4,12 @@
 //! one line on stderr; nothing here panics on bad input.
 
 mod apply;
+mod arena_args;
 mod bench;
+mod matches;
+mod players;
+mod replay;
+mod tournament;
 
 use std::process::ExitCode;
 
@@ -70,6 +75,14 @@ struct Cli {
 enum Command {
     /// Play moves on a board and print the resulting position.
     Apply(apply::Args),
+    /// List the built-in computer players and how to name them.
+    Players(players::Args),
+    /// Play a match between two players and report score, Elo and more.
+    Match(matches::Args),
+    /// Play a round robin or gauntlet and print a ranking and a crosstable.
+    Tournament(tournament::Args),
+    /// Print, list or check the games of a records file.
+    Replay(replay::Args),
     /// Measure speed; prints one JSON object per line.
     Bench(bench::Args),
 }
@@ -83,6 +96,10 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         None => open_app(),
         Some(Command::Apply(args)) => apply::run(&args),
+        Some(Command::Players(args)) => players::run(&args),
+        Some(Command::Match(args)) => matches::run(&args),
+        Some(Command::Tournament(args)) => tournament::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
     };
     match result {
