@@ -124,11 +124,21 @@ fn clap_failure(e: &clap::Error) -> ExitCode {
         return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
     }
     let rendered = e.render().to_string();
-    let first = rendered
-        .lines()
-        .find(|l| !l.trim().is_empty())
+    let mut lines = rendered.lines().skip_while(|l| l.trim().is_empty());
+    let mut first = lines
+        .next()
         .unwrap_or("bad arguments")
-        .trim_start_matches("error: ");
+        .trim_start_matches("error: ")
+        .to_string();
+    // "the following required arguments were not provided:" lists them on
+    // the next, indented lines.
+    if first.ends_with(':') {
+        let listed: Vec<&str> = lines
+            .take_while(|l| l.starts_with("  "))
+            .map(str::trim)
+            .collect();
+        first = format!("{} {}", first, listed.join(" "));
+    }
     eprintln!("chainlab: error: {first} (see 'chainlab --help' or 'chainlab COMMAND --help')");
     ExitCode::from(2)
 }

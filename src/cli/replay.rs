@@ -73,11 +73,12 @@ pub fn run(args: &Args) -> CmdResult {
             println!("{n} games in {path}: every one replays to its recorded result");
         }
         None => {
+            let records = open(args)?;
             println!(
                 "{:>6}  {:<6}  {:>6}  {:<16}  players",
                 "game", "seats", "moves", "result"
             );
-            for record in open(args)? {
+            for record in records {
                 let r = record?;
                 println!(
                     "{:>6}  {:<6}  {:>6}  {:<16}  {}",
