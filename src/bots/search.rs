@@ -40,6 +40,9 @@ pub struct SearchConfig {
     pub ordering: bool,
     /// Log2 of the transposition-table entries; 0 for no table.
     pub table_bits: u8,
+    /// Evaluate with [`balanced_value`] (own expert value minus the best
+    /// opponent's) instead of the plain expert value.
+    pub balanced: bool,
 }
 
 impl SearchConfig {
@@ -52,6 +55,7 @@ impl SearchConfig {
             time: None,
             ordering: false,
             table_bits: 0,
+            balanced: false,
         }
     }
 
@@ -60,6 +64,7 @@ impl SearchConfig {
         SearchConfig {
             ordering: true,
             table_bits: 18,
+            balanced: true,
             ..SearchConfig::plain(depth)
         }
     }
@@ -256,7 +261,11 @@ impl Searcher {
 
     /// The value of a leaf for the root's player.
     fn leaf(&self, position: &Position, depth: u8) -> i32 {
-        let v = expert_value(position, self.root);
+        let v = if self.config.balanced {
+            balanced_value(position, self.root)
+        } else {
+            expert_value(position, self.root)
+        };
         if v >= WIN {
             v + i32::from(depth)
         } else if v <= -WIN {
@@ -441,6 +450,22 @@ impl Searcher {
     }
 }
 
+/// The expert value of `me` minus the highest expert value among the other
+/// players still in the game (±[`WIN`] once decided).
+pub fn balanced_value(position: &Position, me: Player) -> i32 {
+    let mine = expert_value(position, me);
+    if mine.abs() >= WIN {
+        return mine;
+    }
+    let best_other = position
+        .alive()
+        .filter(|&p| p != me)
+        .map(|p| expert_value(position, p))
+        .max()
+        .unwrap_or(0);
+    mine - best_other
+}
+
 /// Sorts moves by value, highest first, keeping the order of equal values.
 fn sort_by_value(moves: &mut [u16], values: &mut [i32]) {
     for i in 1..moves.len() {
@@ -515,9 +540,13 @@ mod tests {
     use rand::RngExt;
 
     /// Plain minimax over the same leaves, from the root player's side.
-    fn minimax(position: &Position, depth: u8, root: Player) -> i32 {
+    fn minimax(position: &Position, depth: u8, root: Player, balanced: bool) -> i32 {
         if depth == 0 || position.is_over() || has_lost(position, root) {
-            let v = expert_value(position, root);
+            let v = if balanced {
+                balanced_value(position, root)
+            } else {
+                expert_value(position, root)
+            };
             return if v >= WIN {
                 v + i32::from(depth)
             } else if v <= -WIN {
@@ -530,7 +559,7 @@ mod tests {
         let values = moves.indices().iter().map(|&m| {
             let mut child = *position;
             child.play_index(usize::from(m));
-            minimax(&child, depth - 1, root)
+            minimax(&child, depth - 1, root, balanced)
         });
         if position.to_move() == Some(root) {
             values.max().unwrap()
@@ -569,27 +598,38 @@ mod tests {
             let p = random_position(&mut rng);
             let root = p.to_move().unwrap();
             let depth = if p.size().cells() <= 9 { 4 } else { 3 };
-            let expected = minimax(&p, depth, root);
-            for config in [SearchConfig::plain(depth), SearchConfig::enhanced(depth)] {
-                let mut searcher = Searcher::new(SearchConfig {
+            let configs = [
+                SearchConfig::plain(depth),
+                SearchConfig::enhanced(depth),
+                SearchConfig {
+                    balanced: false,
+                    ..SearchConfig::enhanced(depth)
+                },
+            ];
+            for config in configs {
+                let expected = minimax(&p, depth, root, config.balanced);
+                let config = SearchConfig {
                     table_bits: config.table_bits.min(12),
                     ..config
-                });
-                assert_eq!(searcher.value(&p, depth), expected, "{config:?}\n{p}");
-            }
-            // The root search picks a move of exactly that value.
-            let mut searcher = Searcher::new(SearchConfig::plain(depth));
-            let result = searcher.search(&p, &mut rng).unwrap();
-            let mut child = p;
-            child.play_index(result.best);
-            let chosen = minimax(&child, depth - 1, root);
-            if expected.abs() < WIN {
-                assert_eq!(result.value, expected, "{p}");
-                assert_eq!(chosen, expected, "{p}");
-            } else {
-                // A decided game stops deepening early: the move must still win (or all lose).
-                assert_eq!(chosen.signum(), expected.signum(), "{p}");
-                assert!(chosen.abs() >= WIN, "{p}");
+                };
+                assert_eq!(
+                    Searcher::new(config).value(&p, depth),
+                    expected,
+                    "{config:?}\n{p}"
+                );
+                // The root search picks a move of exactly that value.
+                let result = Searcher::new(config).search(&p, &mut rng).unwrap();
+                let mut child = p;
+                child.play_index(result.best);
+                let chosen = minimax(&child, depth - 1, root, config.balanced);
+                if expected.abs() < WIN {
+                    assert_eq!(result.value, expected, "{p}");
+                    assert_eq!(chosen, expected, "{p}");
+                } else {
+                    // A decided game stops deepening early: the move must still win (or all lose).
+                    assert_eq!(chosen.signum(), expected.signum(), "{p}");
+                    assert!(chosen.abs() >= WIN, "{p}");
+                }
             }
             checked += 1;
         }

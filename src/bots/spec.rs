@@ -59,7 +59,7 @@ impl BotKind {
         match self {
             BotKind::Random => &[],
             BotKind::PreferOwn | BotKind::Greedy => &["random"],
-            BotKind::Expert | BotKind::Master => &["depth", "nodes", "ms", "random"],
+            BotKind::Expert | BotKind::Master => &["depth", "nodes", "ms", "eval", "random"],
             BotKind::Mcts => &["iters", "ms", "random"],
         }
     }
@@ -89,8 +89,29 @@ pub struct BotSpec {
     pub iters: Option<u32>,
     /// Time limit per move in milliseconds (not exactly replayable).
     pub ms: Option<u64>,
+    /// The evaluation of a search (expert, master).
+    pub eval: Option<Eval>,
     /// Percentage of uniformly random moves mixed in.
     pub random: Option<u8>,
+}
+
+/// The evaluation a search player uses at its leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Eval {
+    /// The expert value of the player to move (the default of `bot:expert`).
+    Expert,
+    /// The player's expert value minus the best opponent's (the default of `bot:master`).
+    Balanced,
+}
+
+impl Eval {
+    /// The name used in specs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Eval::Expert => "expert",
+            Eval::Balanced => "balanced",
+        }
+    }
 }
 
 impl BotSpec {
@@ -102,6 +123,7 @@ impl BotSpec {
             nodes: None,
             iters: None,
             ms: None,
+            eval: None,
             random: None,
         }
     }
@@ -117,6 +139,11 @@ impl BotSpec {
         let time = self.ms.map(Duration::from_millis);
         let search = |mut config: SearchConfig| {
             config.nodes = self.nodes;
+            match self.eval {
+                Some(Eval::Expert) => config.balanced = false,
+                Some(Eval::Balanced) => config.balanced = true,
+                None => {}
+            }
             config.time = time;
             if time.is_some() && self.depth.is_none() {
                 config.depth = MAX_DEPTH;
@@ -164,6 +191,9 @@ impl fmt::Display for BotSpec {
         }
         if let Some(ms) = self.ms {
             options.push(format!("ms={ms}"));
+        }
+        if let Some(e) = self.eval {
+            options.push(format!("eval={}", e.name()));
         }
         if let Some(r) = self.random {
             options.push(format!("random={r}"));
@@ -260,6 +290,18 @@ impl FromStr for BotSpec {
                     parsed.iters = Some(number(spec, "iters", value, 1, 100_000_000, "playouts")?);
                 }
                 "ms" => parsed.ms = Some(number(spec, "ms", value, 1, 3_600_000, "milliseconds")?),
+                "eval" => {
+                    parsed.eval = Some(match value.trim().to_ascii_lowercase().as_str() {
+                        "expert" => Eval::Expert,
+                        "balanced" => Eval::Balanced,
+                        _ => {
+                            return Err(spec_error(
+                                spec,
+                                format!("eval must be expert or balanced, not '{value}'"),
+                            ));
+                        }
+                    });
+                }
                 _ => parsed.random = Some(number(spec, "random", value, 0, 100, "percent")?),
             }
         }
@@ -379,6 +421,7 @@ mod tests {
             "bot:expert:depth=4,nodes=5000",
             "bot:mcts:iters=200,ms=50",
             "bot:master:depth=6,random=10",
+            "bot:expert:depth=2,eval=balanced",
         ] {
             let spec: BotSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
