@@ -6,5 +6,7 @@
 
 pub mod arena;
 pub mod bots;
+pub mod eval;
 pub mod rng;
 pub mod rules;
+pub mod strategy;

@@ -1,6 +1,9 @@
 //! Players: anything that chooses a move for a position. Built-in computer
 //! players and strategy graphs both implement [`Player`].
 
+pub mod graph;
+pub mod native;
+
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
 
@@ -51,7 +54,6 @@ pub trait PlayerFactory: Send + Sync {
 }
 
 mod expert;
-pub mod graph;
 pub mod heuristic;
 mod mcts;
 pub mod search;

@@ -9,6 +9,7 @@ mod bench;
 mod matches;
 mod players;
 mod replay;
+mod strategy_cmds;
 mod tournament;
 
 use std::process::ExitCode;
@@ -85,6 +86,14 @@ enum Command {
     Replay(replay::Args),
     /// Measure speed; prints one JSON object per line.
     Bench(bench::Args),
+    /// Check strategy files and print every error and warning.
+    Validate(strategy_cmds::ValidateArgs),
+    /// Print the value a strategy gives every cell of a position.
+    Score(strategy_cmds::ScoreArgs),
+    /// Print every node's value for one cell of a position.
+    Explain(strategy_cmds::ExplainArgs),
+    /// Print the node reference (the content of docs/nodes.md).
+    Nodes,
 }
 
 /// Parses the command line, runs the command, and reports errors.
@@ -101,6 +110,10 @@ pub fn run() -> ExitCode {
         Some(Command::Tournament(args)) => tournament::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Validate(args)) => strategy_cmds::validate(&args),
+        Some(Command::Score(args)) => strategy_cmds::score(&args),
+        Some(Command::Explain(args)) => strategy_cmds::explain(&args),
+        Some(Command::Nodes) => strategy_cmds::nodes(),
     };
     match result {
         Ok(code) => code,
