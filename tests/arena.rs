@@ -366,3 +366,53 @@ fn a_cancelled_match_reports_what_it_played() {
     assert_eq!(report.stop, Stop::Cancelled);
     assert!(report.tally.games() >= 10 && report.tally.games() < 100_000);
 }
+
+#[test]
+fn every_shipped_strategy_plays_a_match_without_forfeits() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("strategies");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for file in files {
+        let strategy = parse_player(file.to_str().unwrap()).unwrap();
+        let random = parse_player("bot:random").unwrap();
+        for (rules, players) in [
+            (Rules::Standard, 2),
+            (Rules::Overflow, 3),
+            (Rules::Empties, 2),
+        ] {
+            let config = MatchConfig {
+                games: 4,
+                rules,
+                players,
+                placement_cap: Some(120),
+                ..MatchConfig::default()
+            };
+            let (report, records) = play_factories(&strategy, &random, &config);
+            let t = report.tally;
+            assert_eq!(
+                t.forfeits_a + t.forfeits_b,
+                0,
+                "{}: {records:?}",
+                file.display()
+            );
+            for r in &records {
+                r.check().unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn a_missing_or_broken_strategy_file_is_a_clear_error() {
+    let e = parse_player("/nonexistent/strategy.json")
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("nonexistent"), "{e}");
+    assert!(!e.contains('\n'), "{e}");
+}

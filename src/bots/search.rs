@@ -64,7 +64,6 @@ impl SearchConfig {
         SearchConfig {
             ordering: true,
             table_bits: 18,
-            balanced: true,
             ..SearchConfig::plain(depth)
         }
     }
@@ -602,7 +601,7 @@ mod tests {
                 SearchConfig::plain(depth),
                 SearchConfig::enhanced(depth),
                 SearchConfig {
-                    balanced: false,
+                    balanced: true,
                     ..SearchConfig::enhanced(depth)
                 },
             ];

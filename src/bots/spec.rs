@@ -98,9 +98,9 @@ pub struct BotSpec {
 /// The evaluation a search player uses at its leaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Eval {
-    /// The expert value of the player to move (the default of `bot:expert`).
+    /// The expert value of the player to move (the default).
     Expert,
-    /// The player's expert value minus the best opponent's (the default of `bot:master`).
+    /// The player's expert value minus the best opponent's.
     Balanced,
 }
 
@@ -380,14 +380,14 @@ pub fn builtins() -> Vec<BuiltinInfo> {
             "wins at once if it can, else takes the move that leaves it the most atoms (one ply)",
         ),
         (
-            "bot:expert:depth=1",
-            "Expert, one ply",
-            "the expert evaluation of the move's result, without looking at replies",
-        ),
-        (
             "bot:mcts",
             "Monte Carlo",
             "tree search over 1000 random playouts per move (UCT)",
+        ),
+        (
+            "bot:expert:depth=1",
+            "Expert, one ply",
+            "the expert evaluation of the move's result, without looking at replies",
         ),
         (
             "bot:expert",

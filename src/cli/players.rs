@@ -44,6 +44,7 @@ pub fn run(args: &Args) -> CmdResult {
 nodes=N   stop a search after about N nodes\n  \
 iters=N   playouts per move (mcts, 1000 by default)\n  \
 ms=N      time per move in milliseconds (games then do not replay exactly)\n  \
+eval=E    search evaluation: expert (default) or balanced (minus the best opponent's)\n  \
 random=P  play a uniformly random move P% of the time\n\n\
 A strategy file (a path ending in .json) is a player too. See docs/players.md."
     );
