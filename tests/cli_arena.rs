@@ -192,7 +192,8 @@ fn tournament_prints_a_ranking_and_a_crosstable() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("| # | player"), "{out}");
+    assert!(out.contains("|   # | player"), "{out}");
+    assert!(out.contains("| --: |"), "{out}");
     assert!(out.contains("Crosstable"), "{out}");
     let v = json(&chainlab(&[
         "tournament",

@@ -380,14 +380,14 @@ pub fn builtins() -> Vec<BuiltinInfo> {
             "wins at once if it can, else takes the move that leaves it the most atoms (one ply)",
         ),
         (
-            "bot:mcts",
-            "Monte Carlo",
-            "tree search over 1000 random playouts per move (UCT)",
-        ),
-        (
             "bot:expert:depth=1",
             "Expert, one ply",
             "the expert evaluation of the move's result, without looking at replies",
+        ),
+        (
+            "bot:mcts",
+            "Monte Carlo",
+            "tree search over 1000 random playouts per move (UCT)",
         ),
         (
             "bot:expert",

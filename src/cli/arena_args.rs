@@ -161,7 +161,6 @@ impl MatchObserver for Progress {
 
     fn game_finished(&mut self, _record: &GameRecord, tally: &Tally) {
         let w = tally.wdl;
-        self.bar.set_position(tally.games());
         self.bar.set_message(format!(
             "+{} ={} -{}  {:.1}%",
             w.wins,
@@ -169,6 +168,7 @@ impl MatchObserver for Progress {
             w.losses,
             100.0 * w.score().unwrap_or(0.0)
         ));
+        self.bar.set_position(tally.games());
     }
 }
 

@@ -101,7 +101,11 @@ fn to_json(r: &TournamentReport) -> serde_json::Value {
 /// Rows of cells rendered as aligned text or as a Markdown table.
 fn table(header: &[String], rows: &[Vec<String>], right: &[bool], markdown: bool) -> String {
     let columns = header.len();
-    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    let least = if markdown { 3 } else { 0 };
+    let mut widths: Vec<usize> = header
+        .iter()
+        .map(|h| h.chars().count().max(least))
+        .collect();
     for row in rows {
         for (w, cell) in widths.iter_mut().zip(row) {
             *w = (*w).max(cell.chars().count());
@@ -127,7 +131,7 @@ fn table(header: &[String], rows: &[Vec<String>], right: &[bool], markdown: bool
     if markdown {
         let rule: Vec<String> = (0..columns)
             .map(|k| {
-                let w = widths.get(k).copied().unwrap_or(3).max(3);
+                let w = widths.get(k).copied().unwrap_or(3);
                 if right.get(k).copied().unwrap_or(false) {
                     format!("{}:", "-".repeat(w - 1))
                 } else {
