@@ -288,3 +288,37 @@ fn bench_reports_match_speed() {
         assert!(v["a"].as_str().unwrap().starts_with("bot:"));
     }
 }
+
+#[test]
+fn a_closed_pipe_ends_replay_quietly() {
+    use std::io::Read;
+    let dir = temp_dir("pipe");
+    let file = dir.join("big.jsonl");
+    let f = file.to_str().unwrap();
+    let o = chainlab(&[
+        "match",
+        "bot:random",
+        "bot:random",
+        "--games",
+        "1",
+        "--size",
+        "12x12",
+        "--records",
+        f,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chainlab"))
+        .args(["replay", f, "--game", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = [0u8; 64];
+    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+    // The read end is dropped here: the rest of the output has nowhere to go.
+    let out = child.wait_with_output().unwrap();
+    let e = stderr(&out);
+    assert!(!e.contains("panicked"), "{e}");
+    assert!(e.is_empty(), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

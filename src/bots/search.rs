@@ -40,6 +40,10 @@ pub struct SearchConfig {
     pub ordering: bool,
     /// Log2 of the transposition-table entries; 0 for no table.
     pub table_bits: u8,
+    /// Plies of quiescence search at the leaves: only moves that make an own
+    /// critical cell next to an opponent react, each side free to stop
+    /// ("stand pat") at the static value. 0 for none.
+    pub quiescence: u8,
     /// Evaluate with [`balanced_value`] (own expert value minus the best
     /// opponent's) instead of the plain expert value.
     pub balanced: bool,
@@ -56,6 +60,7 @@ impl SearchConfig {
             ordering: false,
             table_bits: 0,
             balanced: false,
+            quiescence: 0,
         }
     }
 
@@ -64,6 +69,7 @@ impl SearchConfig {
         SearchConfig {
             ordering: true,
             table_bits: 18,
+            quiescence: 4,
             ..SearchConfig::plain(depth)
         }
     }
@@ -307,9 +313,12 @@ impl Searcher {
         if self.aborted {
             return 0;
         }
-        if depth == 0 || position.is_over() || has_lost(position, self.root) {
+        if position.is_over() || has_lost(position, self.root) {
             let v = self.leaf(position, depth);
             return if team { v } else { -v };
+        }
+        if depth == 0 {
+            return self.quiesce(position, alpha, beta, team, self.config.quiescence);
         }
         let key = if self.table.is_empty() {
             0
@@ -372,6 +381,59 @@ impl Searcher {
             Bound::Exact
         };
         self.store(key, best, best_move, depth, bound);
+        best
+    }
+
+    /// The value at a leaf for `team`: the static value, or better for the
+    /// side to move if one of its reactions next to an opponent gains.
+    fn quiesce(
+        &mut self,
+        position: &Position,
+        mut alpha: i32,
+        beta: i32,
+        team: bool,
+        left: u8,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let stand = self.leaf(position, 0);
+        let stand = if team { stand } else { -stand };
+        if left == 0 || stand >= beta || position.is_over() || has_lost(position, self.root) {
+            return stand;
+        }
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        let list = position.moves();
+        for &m in list.indices() {
+            if !is_striking(position, usize::from(m)) {
+                continue;
+            }
+            let mut child = *position;
+            child.play_index(usize::from(m));
+            let child_team = child.to_move().map_or(team, |p| p == self.root);
+            let v = if child_team == team {
+                self.quiesce(&child, alpha, beta, child_team, left - 1)
+            } else {
+                -self.quiesce(&child, -beta, -alpha, child_team, left - 1)
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
         best
     }
 
@@ -447,6 +509,24 @@ impl Searcher {
             scores[j] = s;
         }
     }
+}
+
+/// Whether placing on `index` makes a critical cell of the player to move
+/// react next to a cell of an opponent (a move that captures at once).
+pub fn is_striking(position: &Position, index: usize) -> bool {
+    let mover = position.mover();
+    let geo = position.geometry();
+    let cells = position.cells();
+    let Some(cell) = cells.get(index) else {
+        return false;
+    };
+    cell.is_owned_by(mover)
+        && cell.atoms() + 1 == position.threshold(geo.capacity(index))
+        && geo.neighbours(index).iter().any(|&n| {
+            cells
+                .get(usize::from(n))
+                .is_some_and(|c| !c.is_empty() && !c.is_owned_by(mover))
+        })
 }
 
 /// The expert value of `me` minus the highest expert value among the other
@@ -538,27 +618,59 @@ mod tests {
     use crate::rules::{Rules, Size};
     use rand::RngExt;
 
+    /// The leaf value of the searches, from the root player's side.
+    fn static_value(position: &Position, root: Player, config: &SearchConfig, depth: u8) -> i32 {
+        let v = if config.balanced {
+            balanced_value(position, root)
+        } else {
+            expert_value(position, root)
+        };
+        if v >= WIN {
+            v + i32::from(depth)
+        } else if v <= -WIN {
+            v - i32::from(depth)
+        } else {
+            v
+        }
+    }
+
+    /// Quiescence by plain minimax: each side may stand pat or strike.
+    fn quiet_minimax(position: &Position, root: Player, config: &SearchConfig, left: u8) -> i32 {
+        let stand = static_value(position, root, config, 0);
+        if left == 0 || position.is_over() || has_lost(position, root) {
+            return stand;
+        }
+        let moves = position.moves();
+        let values = moves
+            .indices()
+            .iter()
+            .filter(|&&m| is_striking(position, usize::from(m)))
+            .map(|&m| {
+                let mut child = *position;
+                child.play_index(usize::from(m));
+                quiet_minimax(&child, root, config, left - 1)
+            })
+            .chain([stand]);
+        if position.to_move() == Some(root) {
+            values.max().unwrap()
+        } else {
+            values.min().unwrap()
+        }
+    }
+
     /// Plain minimax over the same leaves, from the root player's side.
-    fn minimax(position: &Position, depth: u8, root: Player, balanced: bool) -> i32 {
-        if depth == 0 || position.is_over() || has_lost(position, root) {
-            let v = if balanced {
-                balanced_value(position, root)
-            } else {
-                expert_value(position, root)
-            };
-            return if v >= WIN {
-                v + i32::from(depth)
-            } else if v <= -WIN {
-                v - i32::from(depth)
-            } else {
-                v
-            };
+    fn minimax(position: &Position, depth: u8, root: Player, config: &SearchConfig) -> i32 {
+        if position.is_over() || has_lost(position, root) {
+            return static_value(position, root, config, depth);
+        }
+        if depth == 0 {
+            return quiet_minimax(position, root, config, config.quiescence);
         }
         let moves = position.moves();
         let values = moves.indices().iter().map(|&m| {
             let mut child = *position;
             child.play_index(usize::from(m));
-            minimax(&child, depth - 1, root, balanced)
+            minimax(&child, depth - 1, root, config)
         });
         if position.to_move() == Some(root) {
             values.max().unwrap()
@@ -604,9 +716,13 @@ mod tests {
                     balanced: true,
                     ..SearchConfig::enhanced(depth)
                 },
+                SearchConfig {
+                    quiescence: 2,
+                    ..SearchConfig::plain(depth)
+                },
             ];
             for config in configs {
-                let expected = minimax(&p, depth, root, config.balanced);
+                let expected = minimax(&p, depth, root, &config);
                 let config = SearchConfig {
                     table_bits: config.table_bits.min(12),
                     ..config
@@ -620,7 +736,7 @@ mod tests {
                 let result = Searcher::new(config).search(&p, &mut rng).unwrap();
                 let mut child = p;
                 child.play_index(result.best);
-                let chosen = minimax(&child, depth - 1, root, config.balanced);
+                let chosen = minimax(&child, depth - 1, root, &config);
                 if expected.abs() < WIN {
                     assert_eq!(result.value, expected, "{p}");
                     assert_eq!(chosen, expected, "{p}");

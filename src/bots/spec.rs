@@ -59,7 +59,9 @@ impl BotKind {
         match self {
             BotKind::Random => &[],
             BotKind::PreferOwn | BotKind::Greedy => &["random"],
-            BotKind::Expert | BotKind::Master => &["depth", "nodes", "ms", "eval", "random"],
+            BotKind::Expert | BotKind::Master => {
+                &["depth", "nodes", "ms", "quiescence", "eval", "random"]
+            }
             BotKind::Mcts => &["iters", "ms", "random"],
         }
     }
@@ -89,6 +91,8 @@ pub struct BotSpec {
     pub iters: Option<u32>,
     /// Time limit per move in milliseconds (not exactly replayable).
     pub ms: Option<u64>,
+    /// Quiescence plies at the leaves of a search (expert, master).
+    pub quiescence: Option<u8>,
     /// The evaluation of a search (expert, master).
     pub eval: Option<Eval>,
     /// Percentage of uniformly random moves mixed in.
@@ -123,6 +127,7 @@ impl BotSpec {
             nodes: None,
             iters: None,
             ms: None,
+            quiescence: None,
             eval: None,
             random: None,
         }
@@ -139,6 +144,9 @@ impl BotSpec {
         let time = self.ms.map(Duration::from_millis);
         let search = |mut config: SearchConfig| {
             config.nodes = self.nodes;
+            if let Some(q) = self.quiescence {
+                config.quiescence = q;
+            }
             match self.eval {
                 Some(Eval::Expert) => config.balanced = false,
                 Some(Eval::Balanced) => config.balanced = true,
@@ -191,6 +199,9 @@ impl fmt::Display for BotSpec {
         }
         if let Some(ms) = self.ms {
             options.push(format!("ms={ms}"));
+        }
+        if let Some(q) = self.quiescence {
+            options.push(format!("quiescence={q}"));
         }
         if let Some(e) = self.eval {
             options.push(format!("eval={}", e.name()));
@@ -290,6 +301,9 @@ impl FromStr for BotSpec {
                     parsed.iters = Some(number(spec, "iters", value, 1, 100_000_000, "playouts")?);
                 }
                 "ms" => parsed.ms = Some(number(spec, "ms", value, 1, 3_600_000, "milliseconds")?),
+                "quiescence" => {
+                    parsed.quiescence = Some(number(spec, "quiescence", value, 0, 16, "plies")?);
+                }
                 "eval" => {
                     parsed.eval = Some(match value.trim().to_ascii_lowercase().as_str() {
                         "expert" => Eval::Expert,
@@ -397,7 +411,7 @@ pub fn builtins() -> Vec<BuiltinInfo> {
         (
             "bot:master",
             "Master",
-            "the expert evaluation in a 5-ply alpha-beta search with move ordering and a transposition table",
+            "5-ply alpha-beta with move ordering, a transposition table and a 4-ply search of captures at the leaves",
         ),
     ]
     .into_iter()

@@ -79,9 +79,9 @@ pub fn run(args: &Args) -> CmdResult {
             .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))?;
     }
     if args.json {
-        println!("{}", to_json(&report));
+        outln!("{}", to_json(&report));
     } else {
-        print!("{}", to_text(&report));
+        out!("{}", to_text(&report));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,6 +3,18 @@
 //! Every command returns `Ok(exit code)` or a [`Failure`] that is printed as
 //! one line on stderr; nothing here panics on bad input.
 
+/// `print!` that ends the command quietly when stdout is closed (as in
+/// `chainlab replay FILE --game 3 | head`); needs a function returning `Result<_, Failure>`.
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::cli::write_out(format_args!($($arg)*))? };
+}
+
+/// `println!` that ends the command quietly when stdout is closed.
+macro_rules! outln {
+    () => { $crate::cli::write_out(format_args!("\n"))? };
+    ($($arg:tt)*) => { $crate::cli::write_out(format_args!("{}\n", format_args!($($arg)*)))? };
+}
+
 mod apply;
 mod arena_args;
 mod bench;
@@ -38,6 +50,17 @@ impl Failure {
             code,
             message: message.into(),
         }
+    }
+}
+
+/// Writes to stdout; a closed pipe becomes a quiet failure (exit code 141, as
+/// for a process ended by SIGPIPE) so that the command stops writing.
+pub fn write_out(args: std::fmt::Arguments) -> Result<(), Failure> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_fmt(args) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure::with_code(141, "")),
+        Err(e) => Err(Failure::new(format!("cannot write to stdout: {e}"))),
     }
 }
 
@@ -118,7 +141,9 @@ pub fn run() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(failure) => {
-            eprintln!("chainlab: error: {}", failure.message);
+            if !failure.message.is_empty() {
+                eprintln!("chainlab: error: {}", failure.message);
+            }
             ExitCode::from(failure.code)
         }
     }

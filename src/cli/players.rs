@@ -23,25 +23,26 @@ pub fn run(args: &Args) -> CmdResult {
             .iter()
             .map(|b| json!({"spec": b.spec, "name": b.name, "description": b.description}))
             .collect();
-        println!("{}", serde_json::Value::Array(list));
+        outln!("{}", serde_json::Value::Array(list));
         return Ok(ExitCode::SUCCESS);
     }
-    println!("Built-in players, weakest first:\n");
+    outln!("Built-in players, weakest first:\n");
     let width = ladder.iter().map(|b| b.spec.len()).max().unwrap_or(0);
     for b in &ladder {
-        println!("  {:<width$}  {}", b.spec, b.description);
+        outln!("  {:<width$}  {}", b.spec, b.description);
     }
-    println!("\nSpecs: bot:KIND[:OPTION=VALUE,...]; options per kind:\n");
+    outln!("\nSpecs: bot:KIND[:OPTION=VALUE,...]; options per kind:\n");
     for kind in BotKind::ALL {
         let options = match kind.options() {
             [] => "(none)".to_string(),
             list => list.join(", "),
         };
-        println!("  {:<12} {options}", kind.name());
+        outln!("  {:<12} {options}", kind.name());
     }
-    println!(
+    outln!(
         "\n  depth=N   search depth in plies (expert 3, master 5 by default)\n  \
 nodes=N   stop a search after about N nodes\n  \
+quiescence=N  plies of capture search at the leaves (expert 0, master 4)\n  \
 iters=N   playouts per move (mcts, 1000 by default)\n  \
 ms=N      time per move in milliseconds (games then do not replay exactly)\n  \
 eval=E    search evaluation: expert (default) or balanced (minus the best opponent's)\n  \

@@ -55,7 +55,7 @@ pub fn run(args: &Args) -> CmdResult {
                 .ok_or_else(|| Failure::new(format!("{path} has no game {k}")))?;
             if args.check {
                 check(&record, &path)?;
-                println!(
+                outln!(
                     "game {k}: replaying {} moves gives '{}', as recorded",
                     record.moves.len(),
                     result_text(&record)
@@ -70,17 +70,20 @@ pub fn run(args: &Args) -> CmdResult {
                 check(&record?, &path)?;
                 n += 1;
             }
-            println!("{n} games in {path}: every one replays to its recorded result");
+            outln!("{n} games in {path}: every one replays to its recorded result");
         }
         None => {
             let records = open(args)?;
-            println!(
+            outln!(
                 "{:>6}  {:<6}  {:>6}  {:<16}  players",
-                "game", "seats", "moves", "result"
+                "game",
+                "seats",
+                "moves",
+                "result"
             );
             for record in records {
                 let r = record?;
-                println!(
+                outln!(
                     "{:>6}  {:<6}  {:>6}  {:<16}  {}",
                     r.game,
                     r.sides,
@@ -108,8 +111,8 @@ fn print_game(record: &GameRecord) -> Result<(), Failure> {
         .enumerate()
         .map(|(i, p)| format!("{} {p}", Player::new(i).map_or('?', |s| s.letter())))
         .collect();
-    println!("Game {}: {}", record.game, seats.join(", "));
-    println!(
+    outln!("Game {}: {}", record.game, seats.join(", "));
+    outln!(
         "{} board, {} rules, seed {}, {} moves ({} of them the random opening)",
         record.size,
         record.rules,
@@ -117,9 +120,9 @@ fn print_game(record: &GameRecord) -> Result<(), Failure> {
         record.moves.len(),
         record.opening
     );
-    println!("Result: {}", record.reason);
+    outln!("Result: {}", record.reason);
     let mut position = record.start().map_err(|e| Failure::new(e.to_string()))?;
-    println!("\nStart\n{position}");
+    outln!("\nStart\n{position}");
     for (ply, &coord) in record.moves.iter().enumerate() {
         let mover = position.mover();
         position.play(coord).map_err(|e| {
@@ -130,7 +133,7 @@ fn print_game(record: &GameRecord) -> Result<(), Failure> {
         } else {
             ""
         };
-        println!("{}. {mover} plays {coord}{opening}\n{position}", ply + 1);
+        outln!("{}. {mover} plays {coord}{opening}\n{position}", ply + 1);
     }
     Ok(())
 }

@@ -66,9 +66,9 @@ pub fn run(args: &Args) -> CmdResult {
             .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))?;
     }
     if args.json {
-        println!("{}", to_json(&report));
+        outln!("{}", to_json(&report));
     } else {
-        print!("{}", to_text(&report, args.markdown));
+        out!("{}", to_text(&report, args.markdown));
     }
     Ok(ExitCode::SUCCESS)
 }
