@@ -4,8 +4,11 @@
 //! Layers, each depending only on those before it:
 //! [`rules`] (the game) ← strategy graphs ← evaluation ← players ← arena ← GUI and CLI.
 
+pub mod arena;
 pub mod bots;
+pub mod eval;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod rng;
 pub mod rules;
+pub mod strategy;

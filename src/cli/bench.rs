@@ -8,7 +8,12 @@ use chainlab::rules::{Position, Rules, Size};
 use rand::RngExt;
 use serde_json::json;
 
-use super::CmdResult;
+use std::sync::atomic::AtomicBool;
+
+use chainlab::arena::{MatchConfig, run_match};
+use chainlab::bots::{Player, PlayerFactory, parse_player};
+
+use super::{CmdResult, Failure};
 
 /// Arguments of `chainlab bench`.
 #[derive(clap::Args, Debug)]
@@ -16,7 +21,7 @@ pub struct Args {
     /// Run a tenth of the work (a quick check that the benchmarks run).
     #[arg(long)]
     quick: bool,
-    /// Run only the benchmarks whose name contains this (playout, ...).
+    /// Run only the benchmarks whose name contains this (playout, match, strategy).
     #[arg(long, value_name = "NAME")]
     only: Option<String>,
 }
@@ -26,17 +31,143 @@ const SEED: u64 = 0xC4A1_2EAC;
 /// Runs `chainlab bench`.
 pub fn run(args: &Args) -> CmdResult {
     let wanted = |name: &str| args.only.as_deref().is_none_or(|o| name.contains(o));
-    let scale = if args.quick { 10 } else { 1 };
+    let scale: usize = if args.quick { 10 } else { 1 };
     if wanted("playout") {
         for (size, games) in [
             (Size::JABC, 60_000),
             (Size::PHONE, 20_000),
             (Size::ARCHIMEDES, 15_000),
         ] {
-            playout(size, games / scale);
+            playout(size, games / scale as u64);
         }
     }
+    if wanted("match") {
+        let all = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut counts = vec![1];
+        if all > 1 {
+            counts.push(all);
+        }
+        for threads in counts {
+            match_bench(MATCH_A, MATCH_B, 200 / scale as u64, threads)?;
+        }
+    }
+    if wanted("strategy") {
+        strategy_bench(scale)?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The players of the match benchmark.
+const MATCH_A: &str = "bot:expert";
+const MATCH_B: &str = "bot:greedy";
+
+fn match_bench(a: &str, b: &str, games: u64, threads: usize) -> Result<(), Failure> {
+    let fa = parse_player(a).map_err(|e| Failure::new(e.to_string()))?;
+    let fb = parse_player(b).map_err(|e| Failure::new(e.to_string()))?;
+    let config = MatchConfig {
+        games,
+        threads,
+        seed: SEED,
+        opening_plies: 4,
+        ..MatchConfig::default()
+    };
+    let report = run_match(&fa, &fb, &config, &AtomicBool::new(false), &mut ())
+        .map_err(|e| Failure::new(e.to_string()))?;
+    let seconds = report.elapsed.as_secs_f64().max(1e-9);
+    println!(
+        "{}",
+        json!({
+            "bench": "match",
+            "a": a,
+            "b": b,
+            "size": config.size.to_string(),
+            "threads": report.threads,
+            "games": report.tally.games(),
+            "placements": report.tally.placements,
+            "seconds": (seconds * 1000.0).round() / 1000.0,
+            "games_per_s": (report.tally.games() as f64 / seconds * 10.0).round() / 10.0,
+        })
+    );
+    Ok(())
+}
+
+/// Positions from seeded random games on 5x6, for decision benchmarks.
+fn sample_positions(count: usize) -> Vec<Position> {
+    let mut rng = rng_from_seed(SEED);
+    let mut out = Vec::with_capacity(count);
+    let Ok(start) = Position::new(Size::JABC, 2, Rules::Standard) else {
+        return out;
+    };
+    while out.len() < count {
+        let mut position = start;
+        let stop = rng.random_range(2..40);
+        for _ in 0..stop {
+            let list = position.moves();
+            if list.is_empty() {
+                break;
+            }
+            let pick = list.indices()[rng.random_range(0..list.len())];
+            position.play_index(usize::from(pick));
+        }
+        if !position.is_over() {
+            out.push(position);
+        }
+    }
+    out
+}
+
+/// Decisions per second of `player` over `positions`, repeated `rounds` times.
+fn decisions_per_s(
+    player: &mut dyn Player,
+    positions: &[Position],
+    rounds: usize,
+) -> Result<f64, Failure> {
+    let mut rng = rng_from_seed(SEED);
+    let began = Instant::now();
+    for _ in 0..rounds {
+        for p in positions {
+            player
+                .choose(p, &mut rng)
+                .map_err(|e| Failure::new(e.to_string()))?;
+        }
+    }
+    let seconds = began.elapsed().as_secs_f64().max(1e-9);
+    Ok((positions.len() * rounds) as f64 / seconds)
+}
+
+/// The shipped lookahead strategy `04-capture.json` as a compiled graph next
+/// to its hand-written Rust twin.
+fn strategy_bench(scale: usize) -> Result<(), Failure> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("strategies/04-capture.json");
+    let strategy =
+        chainlab::strategy::Strategy::load(&path).map_err(|e| Failure::new(e.to_string()))?;
+    let factory = chainlab::bots::graph::GraphFactory::new("04-capture", &strategy)
+        .map_err(|e| Failure::new(e.to_string()))?;
+    let mut graph = factory.create().map_err(|e| Failure::new(e.to_string()))?;
+    let mut native = chainlab::bots::native::CaptureAndWin::default();
+    let positions = sample_positions(2000);
+    let rounds = (40 / scale).max(1);
+    // Warm up both, then alternate to share any machine noise.
+    decisions_per_s(graph.as_mut(), &positions, 1)?;
+    decisions_per_s(&mut native, &positions, 1)?;
+    let (mut g, mut n) = (0.0, 0.0);
+    for _ in 0..3 {
+        g += decisions_per_s(graph.as_mut(), &positions, rounds)?;
+        n += decisions_per_s(&mut native, &positions, rounds)?;
+    }
+    let (g, n) = (g / 3.0, n / 3.0);
+    println!(
+        "{}",
+        json!({
+            "bench": "strategy",
+            "strategy": "04-capture",
+            "positions": positions.len(),
+            "graph_decisions_per_s": g.round(),
+            "native_decisions_per_s": n.round(),
+            "ratio": ((n / g) * 1000.0).round() / 1000.0,
+        })
+    );
+    Ok(())
 }
 
 /// Plays one random game to its end; returns the number of moves.

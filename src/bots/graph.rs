@@ -1,0 +1,82 @@
+//! Strategy graphs as players: a compiled program chooses by the evaluation contract.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::{BotError, Player, PlayerFactory};
+use crate::eval::{Evaluator, Program};
+use crate::rng::GameRng;
+use crate::rules::{Coord, Position};
+use crate::strategy::Strategy;
+
+/// A player that plays the best-valued cell of a strategy graph.
+#[derive(Clone, Debug)]
+pub struct GraphPlayer {
+    name: String,
+    evaluator: Evaluator,
+}
+
+impl GraphPlayer {
+    /// A player for a compiled program.
+    pub fn new(name: impl Into<String>, program: Arc<Program>) -> GraphPlayer {
+        GraphPlayer {
+            name: name.into(),
+            evaluator: Evaluator::new(program),
+        }
+    }
+}
+
+impl Player for GraphPlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
+        self.evaluator
+            .choose(position, rng)
+            .map_err(|e| BotError::Failed(format!("{}: {e}", self.name)))
+    }
+}
+
+/// Makes players of one compiled strategy (the program is shared, not copied).
+#[derive(Clone, Debug)]
+pub struct GraphFactory {
+    label: String,
+    program: Arc<Program>,
+}
+
+impl GraphFactory {
+    /// Compiles `strategy`; fails with its validation errors.
+    pub fn new(label: impl Into<String>, strategy: &Strategy) -> Result<GraphFactory, BotError> {
+        let label = label.into();
+        let program =
+            Program::compile(strategy).map_err(|e| BotError::Failed(format!("{label}: {e}")))?;
+        Ok(GraphFactory {
+            label,
+            program: Arc::new(program),
+        })
+    }
+}
+
+impl PlayerFactory for GraphFactory {
+    fn label(&self) -> String {
+        self.label.clone()
+    }
+
+    fn create(&self) -> Result<Box<dyn Player>, BotError> {
+        Ok(Box::new(GraphPlayer::new(
+            self.label.clone(),
+            Arc::clone(&self.program),
+        )))
+    }
+}
+
+/// Loads and compiles a strategy file; the label is the file's stem.
+pub fn file_factory(path: &Path) -> Result<Arc<dyn PlayerFactory>, BotError> {
+    let strategy = Strategy::load(path).map_err(|e| BotError::Failed(e.to_string()))?;
+    let label = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| strategy.name.clone());
+    Ok(Arc::new(GraphFactory::new(label, &strategy)?))
+}

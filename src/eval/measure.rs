@@ -1,0 +1,125 @@
+//! Measurements of a board from one player's point of view: the cell-level
+//! and board-level facts the measuring nodes report.
+
+use crate::rules::{Cell, Player, Position};
+use crate::strategy::{BoardMeasure, OwnerFilter, StateFilter, Whose};
+
+/// Board-wide counts for "me" (index 0) and all opponents together (index 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardStats {
+    /// Cells owned.
+    pub cells: [i64; 2],
+    /// Atoms owned.
+    pub atoms: [i64; 2],
+    /// Critical cells owned.
+    pub critical: [i64; 2],
+    /// Endangered cells owned (only when computed with `endangered = true`).
+    pub endangered: [i64; 2],
+    /// Players still in the game.
+    pub players_left: i64,
+}
+
+impl BoardStats {
+    /// Measures `position` for `me`; the endangered counts only when asked
+    /// (they cost a look at every neighbour).
+    pub fn measure(position: &Position, me: Player, endangered: bool) -> BoardStats {
+        let geo = position.geometry();
+        let cells = position.cells();
+        let mut s = BoardStats {
+            players_left: position.alive().count() as i64,
+            ..BoardStats::default()
+        };
+        for (i, cell) in cells.iter().enumerate() {
+            let Some(owner) = cell.owner() else { continue };
+            let side = usize::from(owner != me);
+            s.cells[side] += 1;
+            s.atoms[side] += i64::from(cell.atoms());
+            if is_critical(position, i, *cell) {
+                s.critical[side] += 1;
+            }
+            if endangered
+                && geo.neighbours(i).iter().any(|&n| {
+                    let nc = cells[usize::from(n)];
+                    nc.owner()
+                        .is_some_and(|o| (o == me) != (owner == me) && (o == me || owner == me))
+                        && is_critical(position, usize::from(n), nc)
+                })
+            {
+                s.endangered[side] += 1;
+            }
+        }
+        s
+    }
+
+    /// The count a Count on board node reports.
+    pub fn get(&self, measure: BoardMeasure, whose: Whose) -> i64 {
+        let side = usize::from(whose == Whose::Opponents);
+        match measure {
+            BoardMeasure::Cells => self.cells[side],
+            BoardMeasure::Atoms => self.atoms[side],
+            BoardMeasure::CriticalCells => self.critical[side],
+            BoardMeasure::EndangeredCells => self.endangered[side],
+        }
+    }
+}
+
+/// Whether the cell at `index` holds one atom less than its threshold.
+#[inline(always)]
+pub fn is_critical(position: &Position, index: usize, cell: Cell) -> bool {
+    !cell.is_empty() && cell.atoms() + 1 == position.threshold(position.geometry().capacity(index))
+}
+
+/// Whether `cell` belongs to an opponent of `me`.
+#[inline]
+fn is_opponent(cell: Cell, me: Player) -> bool {
+    !cell.is_empty() && !cell.is_owned_by(me)
+}
+
+/// The number of neighbours of `index` matching an owner and a state filter.
+#[inline]
+pub fn neighbours(
+    position: &Position,
+    me: Player,
+    index: usize,
+    owner: OwnerFilter,
+    state: StateFilter,
+) -> i64 {
+    let cells = position.cells();
+    position
+        .geometry()
+        .neighbours(index)
+        .iter()
+        .filter(|&&n| {
+            let n = usize::from(n);
+            let cell = cells[n];
+            let owner_ok = match owner {
+                OwnerFilter::Any => true,
+                OwnerFilter::Mine => cell.is_owned_by(me),
+                OwnerFilter::Opponent => is_opponent(cell, me),
+                OwnerFilter::Empty => cell.is_empty(),
+            };
+            owner_ok
+                && match state {
+                    StateFilter::Any => true,
+                    StateFilter::Critical => is_critical(position, n, cell),
+                    StateFilter::NotCritical => !is_critical(position, n, cell),
+                }
+        })
+        .count() as i64
+}
+
+/// The number of opponents' critical cells next to `index` ("danger").
+#[inline(always)]
+pub fn danger(position: &Position, me: Player, index: usize) -> i64 {
+    let cells = position.cells();
+    let geo = position.geometry();
+    let mut count = 0;
+    for &n in geo.neighbours(index) {
+        let n = usize::from(n);
+        let cell = cells[n];
+        if is_opponent(cell, me) && is_critical(position, n, cell) {
+            count += 1;
+        }
+    }
+    count
+}

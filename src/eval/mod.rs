@@ -1,0 +1,40 @@
+//! Evaluation of strategy graphs: compile the editable graph to a flat
+//! program, then run it on every cell the player may play.
+//!
+//! Never interpret the editable graph directly: [`Program::compile`] validates,
+//! orders nodes topologically (without recursion), assigns value slots, folds
+//! constants, hoists what depends only on the position out of the per-cell
+//! loop, and notes whether the lookahead board is needed at all. An
+//! [`Evaluator`] then values cells without allocating.
+
+mod compile;
+mod fuse;
+mod guard;
+mod measure;
+mod run;
+
+pub use compile::Program;
+pub use measure::{BoardStats, danger, is_critical, neighbours};
+pub use run::{Evaluator, HeatMap, Trace, pick_best};
+
+use crate::rules::{Coord, Size};
+
+/// Why a strategy cannot be evaluated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EvalError {
+    /// The graph has validation errors.
+    #[error("the strategy has errors: {}", .0.join("; "))]
+    Invalid(Vec<String>),
+    /// The graph has no computable Cell value.
+    #[error("the strategy has no computable Cell value")]
+    NoOutput,
+    /// The game is over: there is nothing to choose.
+    #[error("the game is over: there is no move to value")]
+    GameOver,
+    /// The cell is off the board.
+    #[error("{0} is off the {1} board")]
+    OffBoard(Coord, Size),
+    /// The cell may not be played by the player to move.
+    #[error("{0} is not active: the player to move may not place there")]
+    Inactive(Coord),
+}

@@ -1,0 +1,395 @@
+//! The interpreter: runs a compiled program on every active cell of a
+//! position, without allocating per cell, and gives the heat map, the chosen
+//! cell (by the evaluation contract) and the explain trace.
+
+use std::sync::Arc;
+
+use rand::{Rng, RngExt};
+
+use super::EvalError;
+use super::compile::{Board, CellFact, Instr, Op, Program};
+use super::measure::{BoardStats, danger, is_critical, neighbours};
+use crate::rng::{GameRng, derive_seed};
+use crate::rules::{Coord, MAX_CELLS, MoveOutcome, Player, Position, Size};
+use crate::strategy::{NodeId, SizeMeasure};
+
+/// The values a strategy gives the cells of one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeatMap {
+    /// The board size.
+    pub size: Size,
+    /// Per cell (row-major): the graph's raw value, `None` for cells the player may not play.
+    pub raw: Vec<Option<i64>>,
+}
+
+impl HeatMap {
+    /// The value that counts for cell `index`: the raw value clamped to at least 0.
+    pub fn value(&self, index: usize) -> Option<i64> {
+        self.raw.get(index).copied().flatten().map(|v| v.max(0))
+    }
+
+    /// The highest counted value, if any cell is active.
+    pub fn best_value(&self) -> Option<i64> {
+        (0..self.raw.len()).filter_map(|i| self.value(i)).max()
+    }
+
+    /// The cells with the highest counted value (the strategy picks one of them at random).
+    pub fn best(&self) -> Vec<Coord> {
+        let Some(best) = self.best_value() else {
+            return Vec::new();
+        };
+        (0..self.raw.len())
+            .filter(|&i| self.value(i) == Some(best))
+            .map(|i| self.size.coord_of(i))
+            .collect()
+    }
+}
+
+/// The evaluation contract's choice among `cells` (flat indices) with raw
+/// `values`: values below 0 count as 0, the highest wins, and ties are
+/// broken uniformly at random with one draw from `rng`. `None` when there
+/// are no cells.
+pub fn pick_best(values: &[i64], cells: &[u16], size: Size, rng: &mut GameRng) -> Option<Coord> {
+    let best = values.iter().map(|v| (*v).max(0)).max()?;
+    let ties = values.iter().filter(|v| (**v).max(0) == best).count();
+    let pick = rng.random_range(0..ties);
+    values
+        .iter()
+        .zip(cells)
+        .filter(|(v, _)| (**v).max(0) == best)
+        .nth(pick)
+        .map(|(_, &i)| size.coord_of(usize::from(i)))
+}
+
+/// Every node's value for one cell: what the editor shows when a cell is explained.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// The explained cell.
+    pub cell: Coord,
+    /// Per node (by id): its value, `None` when it has none (comments, broken parts).
+    pub values: Vec<(NodeId, Option<i64>)>,
+    /// The graph's raw result for the cell, if computable.
+    pub output: Option<i64>,
+}
+
+/// Per-decision and per-cell context of the interpreter.
+struct Ctx {
+    now: Position,
+    me: Player,
+    now_stats: BoardStats,
+    /// The board after placing on the current cell, computed on first use.
+    after: Position,
+    after_ready: bool,
+    outcome: MoveOutcome,
+    after_stats: BoardStats,
+    want_after_stats: bool,
+    endangered: bool,
+    seed: u64,
+}
+
+impl Ctx {
+    /// Plays the current cell on a copy of the board, once per cell, when first needed.
+    #[inline]
+    fn ensure_after(&mut self, index: usize) {
+        if !self.after_ready {
+            self.after = self.now;
+            self.outcome = self.after.play_index(index).unwrap_or_default();
+            if self.want_after_stats {
+                self.after_stats = BoardStats::measure(&self.after, self.me, self.endangered);
+            }
+            self.after_ready = true;
+        }
+    }
+}
+
+/// Runs one program; reuses its buffers across cells and positions.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    program: Arc<Program>,
+    slots: Vec<i64>,
+    values: Vec<i64>,
+    /// Per cell, the exported static values for `static_size`.
+    static_table: Vec<i64>,
+    static_size: Option<Size>,
+}
+
+impl Evaluator {
+    /// An evaluator for `program`.
+    pub fn new(program: Arc<Program>) -> Evaluator {
+        let slots = program.init.clone();
+        Evaluator {
+            program,
+            slots,
+            values: vec![0; MAX_CELLS],
+            static_table: Vec::new(),
+            static_size: None,
+        }
+    }
+
+    /// The program being run.
+    pub fn program(&self) -> &Arc<Program> {
+        &self.program
+    }
+
+    fn begin(&mut self, position: &Position, seed: u64) -> Result<Ctx, EvalError> {
+        let me = position.to_move().ok_or(EvalError::GameOver)?;
+        let p = &self.program;
+        let now_stats = if p.now_stats {
+            BoardStats::measure(position, me, p.endangered)
+        } else {
+            BoardStats::default()
+        };
+        let mut ctx = Ctx {
+            now: *position,
+            me,
+            now_stats,
+            after: *position,
+            after_ready: false,
+            outcome: MoveOutcome::default(),
+            after_stats: BoardStats::default(),
+            want_after_stats: p.after_stats,
+            endangered: p.endangered,
+            seed,
+        };
+        for instr in &self.program.prelude {
+            let v = exec(instr, &self.slots, &mut ctx, 0);
+            self.slots[instr.dst as usize] = v;
+        }
+        if self.static_size != Some(position.size()) {
+            self.fill_statics(&mut ctx);
+        }
+        Ok(ctx)
+    }
+
+    /// Computes the values that depend only on where a cell is, for every
+    /// cell of this board size (once per size, not per decision).
+    fn fill_statics(&mut self, ctx: &mut Ctx) {
+        let p = Arc::clone(&self.program);
+        let cells = ctx.now.size().cells();
+        self.static_table.clear();
+        for i in 0..cells {
+            self.run_statics(ctx, i);
+            self.static_table
+                .extend(p.static_exports.iter().map(|&s| self.slots[s as usize]));
+        }
+        self.static_size = Some(ctx.now.size());
+    }
+
+    fn run_statics(&mut self, ctx: &mut Ctx, index: usize) {
+        for instr in &self.program.statics {
+            let v = exec(instr, &self.slots, ctx, index);
+            self.slots[instr.dst as usize] = v;
+        }
+    }
+
+    /// Runs the per-cell instructions for the cell at `index`; returns the raw output.
+    /// With `eager`, every instruction runs (for the explain trace); otherwise
+    /// instructions whose If branch is not taken are skipped.
+    #[inline]
+    fn run_cell(&mut self, ctx: &mut Ctx, index: usize, eager: bool) -> Option<i64> {
+        if eager {
+            self.run_statics(ctx, index);
+        } else {
+            let exports = &self.program.static_exports;
+            let start = index * exports.len();
+            if let Some(row) = self.static_table.get(start..start + exports.len()) {
+                for (&slot, &v) in exports.iter().zip(row) {
+                    self.slots[slot as usize] = v;
+                }
+            }
+        }
+        let p = &self.program;
+        ctx.after_ready = false;
+        for instr in &p.per_cell {
+            if let Some((slot, want)) = instr.guard
+                && !eager
+                && (self.slots[slot as usize] != 0) != want
+            {
+                continue;
+            }
+            let v = if matches!(instr.op, Op::Sum) {
+                sum(instr, &p.terms, &self.slots)
+            } else {
+                exec(instr, &self.slots, ctx, index)
+            };
+            self.slots[instr.dst as usize] = v;
+        }
+        p.output.map(|s| self.slots[s as usize])
+    }
+
+    /// The value of every cell of `position` for the player to move; `seed`
+    /// feeds the Random nodes.
+    pub fn heat_map(&mut self, position: &Position, seed: u64) -> Result<HeatMap, EvalError> {
+        if !self.program.has_output() {
+            return Err(EvalError::NoOutput);
+        }
+        let mut ctx = self.begin(position, seed)?;
+        let n = position.size().cells();
+        let mut raw = vec![None; n];
+        for (i, slot) in raw.iter_mut().enumerate() {
+            if position.is_legal_index(i) {
+                *slot = self.run_cell(&mut ctx, i, false);
+            }
+        }
+        Ok(HeatMap {
+            size: position.size(),
+            raw,
+        })
+    }
+
+    /// Chooses a move by the evaluation contract: only active cells, values
+    /// below 0 count as 0, the highest wins, ties broken uniformly at random
+    /// with `rng`. Allocates nothing.
+    pub fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, EvalError> {
+        if !self.program.has_output() {
+            return Err(EvalError::NoOutput);
+        }
+        let seed = rng.next_u64();
+        let mut ctx = self.begin(position, seed)?;
+        let moves = position.moves();
+        for (k, &i) in moves.indices().iter().enumerate() {
+            self.values[k] = self.run_cell(&mut ctx, usize::from(i), false).unwrap_or(0);
+        }
+        let values = self.values.get(..moves.len()).unwrap_or_default();
+        pick_best(values, moves.indices(), position.size(), rng).ok_or(EvalError::GameOver)
+    }
+
+    /// Every node's value for the cell `coord` (which must be active).
+    pub fn explain(
+        &mut self,
+        position: &Position,
+        coord: Coord,
+        seed: u64,
+    ) -> Result<Trace, EvalError> {
+        if !position.size().contains(coord) {
+            return Err(EvalError::OffBoard(coord, position.size()));
+        }
+        let index = position.size().index(coord);
+        if !position.is_legal_index(index) {
+            return Err(EvalError::Inactive(coord));
+        }
+        let mut ctx = self.begin(position, seed)?;
+        let output = self.run_cell(&mut ctx, index, true);
+        let values = self
+            .program
+            .node_slots
+            .iter()
+            .map(|&(id, slot)| (id, slot.map(|s| self.slots[s as usize])))
+            .collect();
+        Ok(Trace {
+            cell: coord,
+            values,
+            output,
+        })
+    }
+}
+
+/// A fused weighted sum, added in order with saturation (see `fuse`).
+#[inline(always)]
+fn sum(instr: &Instr, terms: &[super::fuse::Term], slots: &[i64]) -> i64 {
+    let start = instr.args[0] as usize;
+    let len = instr.args[1] as usize;
+    let mut acc: Option<i64> = None;
+    for t in terms.get(start..start + len).unwrap_or_default() {
+        let v = slots[t.slot as usize];
+        let v = if t.weight == 1 {
+            v
+        } else {
+            v.saturating_mul(t.weight)
+        };
+        acc = Some(match acc {
+            None => v,
+            Some(a) => a.saturating_add(v),
+        });
+    }
+    acc.unwrap_or(0)
+}
+
+fn board(ctx: &Ctx, b: Board) -> &Position {
+    match b {
+        Board::Now => &ctx.now,
+        Board::After => &ctx.after,
+    }
+}
+
+#[inline(always)]
+fn exec(instr: &Instr, slots: &[i64], ctx: &mut Ctx, index: usize) -> i64 {
+    let arg = |k: usize| slots[instr.args[k] as usize];
+    match instr.op {
+        Op::Pure(p) => p.apply(arg(0), arg(1), arg(2)),
+        Op::Random => {
+            let (lo, hi) = (arg(0).min(arg(1)), arg(0).max(arg(1)));
+            let span = (i128::from(hi) - i128::from(lo) + 1) as u128;
+            let h = derive_seed(
+                ctx.seed ^ (index as u64).wrapping_mul(0x9E37_79B9),
+                u64::from(instr.dst),
+            );
+            (i128::from(lo) + (u128::from(h) % span) as i128) as i64
+        }
+        Op::Cell(fact) => {
+            if fact.board() == Board::After {
+                ctx.ensure_after(index);
+            }
+            cell_fact(fact, ctx, index)
+        }
+        Op::BoardCount(m, w, Board::Now) => ctx.now_stats.get(m, w),
+        Op::BoardCount(m, w, Board::After) => {
+            ctx.ensure_after(index);
+            ctx.after_stats.get(m, w)
+        }
+        Op::PlayersLeft(b) => {
+            if b == Board::After {
+                ctx.ensure_after(index);
+            }
+            board(ctx, b).alive().count() as i64
+        }
+        Op::TurnNumber => i64::from(ctx.now.placements()),
+        Op::BoardSize(m) => {
+            let size = ctx.now.size();
+            (match m {
+                SizeMeasure::Cells => size.cells(),
+                SizeMeasure::Rows => size.rows(),
+                SizeMeasure::Columns => size.cols(),
+            }) as i64
+        }
+        Op::AtomsGained => {
+            ctx.ensure_after(index);
+            ctx.after_stats.atoms[0] - ctx.now_stats.atoms[0]
+        }
+        Op::CellsCaptured => {
+            ctx.ensure_after(index);
+            i64::from(ctx.outcome.captured)
+        }
+        Op::ReactionsCaused => {
+            ctx.ensure_after(index);
+            i64::from(ctx.outcome.reactions)
+        }
+        Op::Wins => {
+            ctx.ensure_after(index);
+            i64::from(ctx.outcome.won)
+        }
+        Op::Sum => 0, // handled by `sum`, which needs the term table
+    }
+}
+
+#[inline(always)]
+fn cell_fact(fact: CellFact, ctx: &Ctx, index: usize) -> i64 {
+    let capacity = ctx.now.geometry().capacity(index);
+    let size = ctx.now.size();
+    let cell = |b: Board| board(ctx, b).cells()[index];
+    match fact {
+        CellFact::IsCorner => i64::from(capacity == 2),
+        CellFact::IsEdge => i64::from(capacity == 3),
+        CellFact::IsCentre => i64::from(capacity == 4),
+        CellFact::Capacity => i64::from(capacity),
+        CellFact::Row => (index / size.cols()) as i64,
+        CellFact::Column => (index % size.cols()) as i64,
+        CellFact::Atoms(b) => i64::from(cell(b).atoms()),
+        CellFact::IsEmpty(b) => i64::from(cell(b).is_empty()),
+        CellFact::IsMine(b) => i64::from(cell(b).is_owned_by(ctx.me)),
+        CellFact::IsCritical(b) => i64::from(is_critical(board(ctx, b), index, cell(b))),
+        CellFact::IsEndangered(b) => i64::from(danger(board(ctx, b), ctx.me, index) > 0),
+        CellFact::Danger(b) => danger(board(ctx, b), ctx.me, index),
+        CellFact::Neighbours(o, s, b) => neighbours(board(ctx, b), ctx.me, index, o, s),
+    }
+}

@@ -1,0 +1,431 @@
+//! Node kinds with their parameters, and the small enums the parameters use.
+
+use std::fmt;
+
+/// The type carried by a pin. A boolean used as a number is 0 or 1; a number
+/// is never used as a boolean (that connection is refused).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PinType {
+    /// A 64-bit integer (arithmetic saturates).
+    Int,
+    /// A boolean.
+    Bool,
+}
+
+impl PinType {
+    /// Whether an output of type `self` may feed an input of type `input`.
+    pub fn fits(self, input: PinType) -> bool {
+        self == input || (self == PinType::Bool && input == PinType::Int)
+    }
+
+    /// The name shown to users.
+    pub fn name(self) -> &'static str {
+        match self {
+            PinType::Int => "number",
+            PinType::Bool => "yes/no",
+        }
+    }
+}
+
+/// Declares a parameter enum with its file names and display labels.
+macro_rules! param_enum {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $key:literal / $label:literal),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+        pub enum $name {
+            $($(#[$vdoc])* $variant,)+
+        }
+
+        impl $name {
+            /// Every value, in menu order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The name used in strategy files.
+            pub fn key(self) -> &'static str {
+                match self { $($name::$variant => $key,)+ }
+            }
+
+            /// The label shown to users.
+            pub fn label(self) -> &'static str {
+                match self { $($name::$variant => $label,)+ }
+            }
+
+            /// The value with this file name.
+            pub fn from_key(key: &str) -> Option<$name> {
+                Self::ALL.iter().copied().find(|v| v.key() == key)
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.label())
+            }
+        }
+    };
+}
+
+param_enum! {
+    /// Which board a measuring node looks at: the board now, or the board
+    /// after placing an atom on the evaluated cell and resolving the chain.
+    When {
+        /// The position as it is.
+        #[default]
+        Now = "now" / "now",
+        /// The position after placing here (one-step lookahead).
+        After = "after" / "after placing here",
+    }
+}
+
+param_enum! {
+    /// Whose neighbours a neighbour count counts.
+    OwnerFilter {
+        /// Every neighbour.
+        #[default]
+        Any = "any" / "any owner",
+        /// Neighbours owned by the player to move.
+        Mine = "mine" / "mine",
+        /// Neighbours owned by any opponent.
+        Opponent = "opponent" / "opponent's",
+        /// Empty neighbours.
+        Empty = "empty" / "empty",
+    }
+}
+
+param_enum! {
+    /// Which neighbours a neighbour count counts by criticality.
+    StateFilter {
+        /// Critical or not.
+        #[default]
+        Any = "any" / "any state",
+        /// Only critical neighbours (one atom short of reacting).
+        Critical = "critical" / "critical",
+        /// Only neighbours that are not critical.
+        NotCritical = "not_critical" / "not critical",
+    }
+}
+
+param_enum! {
+    /// What a whole-board count counts.
+    BoardMeasure {
+        /// Cells owned.
+        #[default]
+        Cells = "cells" / "cells",
+        /// Atoms owned.
+        Atoms = "atoms" / "atoms",
+        /// Critical cells owned.
+        CriticalCells = "critical_cells" / "critical cells",
+        /// Endangered cells owned (see the node's documentation).
+        EndangeredCells = "endangered_cells" / "endangered cells",
+    }
+}
+
+param_enum! {
+    /// Whose cells a whole-board count counts.
+    Whose {
+        /// The player to move.
+        #[default]
+        Mine = "mine" / "mine",
+        /// All opponents together.
+        Opponents = "opponents" / "opponents'",
+    }
+}
+
+param_enum! {
+    /// Which dimension of the board a board-size node gives.
+    SizeMeasure {
+        /// Number of cells.
+        #[default]
+        Cells = "cells" / "cells",
+        /// Number of rows.
+        Rows = "rows" / "rows",
+        /// Number of columns.
+        Columns = "columns" / "columns",
+    }
+}
+
+param_enum! {
+    /// A comparison operator.
+    CompareOp {
+        /// a < b
+        #[default]
+        Less = "lt" / "<",
+        /// a ≤ b
+        LessEqual = "le" / "≤",
+        /// a = b
+        Equal = "eq" / "=",
+        /// a ≠ b
+        NotEqual = "ne" / "≠",
+        /// a ≥ b
+        GreaterEqual = "ge" / "≥",
+        /// a > b
+        Greater = "gt" / ">",
+    }
+}
+
+impl CompareOp {
+    /// Applies the comparison.
+    pub fn apply(self, a: i64, b: i64) -> bool {
+        match self {
+            CompareOp::Less => a < b,
+            CompareOp::LessEqual => a <= b,
+            CompareOp::Equal => a == b,
+            CompareOp::NotEqual => a != b,
+            CompareOp::GreaterEqual => a >= b,
+            CompareOp::Greater => a > b,
+        }
+    }
+}
+
+/// Declares the node kinds: the parameter-free tag enum [`Kind`] and the
+/// parameter-carrying [`NodeKind`].
+macro_rules! kinds {
+    ($($(#[$doc:meta])* $variant:ident $({ $($field:ident : $ty:ty),* })?),+ $(,)?) => {
+        /// A node kind without its parameters: the key into the node documentation.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Kind {
+            $($(#[$doc])* $variant,)+
+        }
+
+        impl Kind {
+            /// Every kind, in palette order.
+            pub const ALL: &'static [Kind] = &[$(Kind::$variant),+];
+        }
+
+        /// A node kind with its parameters.
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum NodeKind {
+            $($(#[$doc])* $variant $({ $(#[allow(missing_docs)] $field: $ty),* })?,)+
+        }
+
+        impl NodeKind {
+            /// The kind without parameters.
+            pub fn kind(&self) -> Kind {
+                match self {
+                    $(NodeKind::$variant { .. } => Kind::$variant,)+
+                }
+            }
+        }
+    };
+}
+
+kinds! {
+    // Cell position
+    /// Whether the cell is a corner.
+    IsCorner,
+    /// Whether the cell is on an edge but not a corner.
+    IsEdge,
+    /// Whether the cell is inside the board (not on the border).
+    IsCentre,
+    /// The cell's capacity: its number of neighbours.
+    Capacity,
+    /// The cell's row.
+    Row,
+    /// The cell's column.
+    Column,
+    // Cell state
+    /// Atoms on the cell.
+    Atoms { when: When },
+    /// Whether the cell is empty.
+    IsEmpty { when: When },
+    /// Whether the player to move owns the cell.
+    IsMine { when: When },
+    /// Whether the cell is one atom short of reacting.
+    IsCritical { when: When },
+    /// Whether an opponent's critical cell is next to the cell.
+    IsEndangered { when: When },
+    /// Number of opponents' critical cells next to the cell.
+    Danger { when: When },
+    /// Number of neighbours by owner and criticality.
+    Neighbours { owner: OwnerFilter, state: StateFilter, when: When },
+    // Whole board
+    /// A count over the whole board.
+    BoardCount { measure: BoardMeasure, whose: Whose, when: When },
+    /// Players still in the game.
+    PlayersLeft { when: When },
+    /// Placements made so far.
+    TurnNumber,
+    /// The board's size.
+    BoardSize { measure: SizeMeasure },
+    // Lookahead
+    /// Atoms the player gains by placing here.
+    AtomsGained,
+    /// Opponents' cells captured by placing here.
+    CellsCaptured,
+    /// Reactions caused by placing here.
+    ReactionsCaused,
+    /// Whether placing here wins the game.
+    WinsTheGame,
+    // Arithmetic
+    /// A fixed number.
+    Constant { value: i64 },
+    /// a + b
+    Add,
+    /// a − b
+    Subtract,
+    /// a × b
+    Multiply,
+    /// a ÷ b, rounded toward zero; 0 when b is 0.
+    Divide,
+    /// The smaller of a and b.
+    Min,
+    /// The larger of a and b.
+    Max,
+    /// The absolute value.
+    Abs,
+    /// −x
+    Negate,
+    /// x limited to low..=high.
+    Clamp,
+    /// A random number in low..=high.
+    Random,
+    // Logic
+    /// A fixed yes or no.
+    Truth { value: bool },
+    /// Compares two numbers.
+    Compare { op: CompareOp },
+    /// Both are yes.
+    And,
+    /// At least one is yes.
+    Or,
+    /// The opposite.
+    Not,
+    /// Chooses between two numbers.
+    IfThenElse,
+    // Notes and output
+    /// A note for the reader; does nothing.
+    Comment { text: String },
+    /// The value of the evaluated cell: the graph's result.
+    Output,
+}
+
+impl NodeKind {
+    /// The node kind of `kind` with default parameters.
+    pub fn new(kind: Kind) -> NodeKind {
+        match kind {
+            Kind::IsCorner => NodeKind::IsCorner,
+            Kind::IsEdge => NodeKind::IsEdge,
+            Kind::IsCentre => NodeKind::IsCentre,
+            Kind::Capacity => NodeKind::Capacity,
+            Kind::Row => NodeKind::Row,
+            Kind::Column => NodeKind::Column,
+            Kind::Atoms => NodeKind::Atoms { when: When::Now },
+            Kind::IsEmpty => NodeKind::IsEmpty { when: When::Now },
+            Kind::IsMine => NodeKind::IsMine { when: When::Now },
+            Kind::IsCritical => NodeKind::IsCritical { when: When::Now },
+            Kind::IsEndangered => NodeKind::IsEndangered { when: When::Now },
+            Kind::Danger => NodeKind::Danger { when: When::Now },
+            Kind::Neighbours => NodeKind::Neighbours {
+                owner: OwnerFilter::Any,
+                state: StateFilter::Any,
+                when: When::Now,
+            },
+            Kind::BoardCount => NodeKind::BoardCount {
+                measure: BoardMeasure::Cells,
+                whose: Whose::Mine,
+                when: When::Now,
+            },
+            Kind::PlayersLeft => NodeKind::PlayersLeft { when: When::Now },
+            Kind::TurnNumber => NodeKind::TurnNumber,
+            Kind::BoardSize => NodeKind::BoardSize {
+                measure: SizeMeasure::Cells,
+            },
+            Kind::AtomsGained => NodeKind::AtomsGained,
+            Kind::CellsCaptured => NodeKind::CellsCaptured,
+            Kind::ReactionsCaused => NodeKind::ReactionsCaused,
+            Kind::WinsTheGame => NodeKind::WinsTheGame,
+            Kind::Constant => NodeKind::Constant { value: 0 },
+            Kind::Add => NodeKind::Add,
+            Kind::Subtract => NodeKind::Subtract,
+            Kind::Multiply => NodeKind::Multiply,
+            Kind::Divide => NodeKind::Divide,
+            Kind::Min => NodeKind::Min,
+            Kind::Max => NodeKind::Max,
+            Kind::Abs => NodeKind::Abs,
+            Kind::Negate => NodeKind::Negate,
+            Kind::Clamp => NodeKind::Clamp,
+            Kind::Random => NodeKind::Random,
+            Kind::Truth => NodeKind::Truth { value: true },
+            Kind::Compare => NodeKind::Compare {
+                op: CompareOp::Greater,
+            },
+            Kind::And => NodeKind::And,
+            Kind::Or => NodeKind::Or,
+            Kind::Not => NodeKind::Not,
+            Kind::IfThenElse => NodeKind::IfThenElse,
+            Kind::Comment => NodeKind::Comment {
+                text: String::new(),
+            },
+            Kind::Output => NodeKind::Output,
+        }
+    }
+
+    /// The "now / after placing here" choice of a measuring node, if it has one.
+    pub fn when(&self) -> Option<When> {
+        match *self {
+            NodeKind::Atoms { when }
+            | NodeKind::IsEmpty { when }
+            | NodeKind::IsMine { when }
+            | NodeKind::IsCritical { when }
+            | NodeKind::IsEndangered { when }
+            | NodeKind::Danger { when }
+            | NodeKind::Neighbours { when, .. }
+            | NodeKind::BoardCount { when, .. }
+            | NodeKind::PlayersLeft { when } => Some(when),
+            _ => None,
+        }
+    }
+
+    /// Sets the "now / after placing here" choice, if the node has one.
+    pub fn set_when(&mut self, value: When) {
+        match self {
+            NodeKind::Atoms { when }
+            | NodeKind::IsEmpty { when }
+            | NodeKind::IsMine { when }
+            | NodeKind::IsCritical { when }
+            | NodeKind::IsEndangered { when }
+            | NodeKind::Danger { when }
+            | NodeKind::Neighbours { when, .. }
+            | NodeKind::BoardCount { when, .. }
+            | NodeKind::PlayersLeft { when } => *when = value,
+            _ => {}
+        }
+    }
+
+    /// Whether evaluating the node needs the board after placing here.
+    pub fn needs_lookahead(&self) -> bool {
+        self.when() == Some(When::After)
+            || matches!(
+                self,
+                NodeKind::AtomsGained
+                    | NodeKind::CellsCaptured
+                    | NodeKind::ReactionsCaused
+                    | NodeKind::WinsTheGame
+            )
+    }
+
+    /// The node's title: the kind's title plus its parameters, such as
+    /// `Neighbours (opponent's, critical, after placing here)`.
+    pub fn title(&self) -> String {
+        let base = super::docs::info(self.kind()).title;
+        let params: Vec<String> = match self {
+            NodeKind::Neighbours { owner, state, when } => {
+                vec![owner.to_string(), state.to_string(), when.to_string()]
+            }
+            NodeKind::BoardCount {
+                measure,
+                whose,
+                when,
+            } => vec![format!("{whose} {measure}"), when.to_string()],
+            NodeKind::BoardSize { measure } => vec![measure.to_string()],
+            NodeKind::Constant { value } => vec![value.to_string()],
+            NodeKind::Truth { value } => vec![if *value { "yes" } else { "no" }.to_string()],
+            NodeKind::Compare { op } => vec![format!("a {op} b")],
+            _ => self.when().map(|w| w.to_string()).into_iter().collect(),
+        };
+        if params.is_empty() {
+            base.to_string()
+        } else {
+            format!("{base} ({})", params.join(", "))
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! Strategy graphs: the node vocabulary with its documentation, the editable
+//! graph model, the file format, and validation.
+//!
+//! A strategy values one cell: its graph is run for every cell the player may
+//! place on, and the best-valued cell is played (see [`crate::eval`]).
+
+mod builder;
+mod docs;
+mod files;
+mod format;
+mod graph;
+mod kind;
+mod ops;
+mod reference;
+mod validate;
+
+pub use builder::GraphBuilder;
+pub use docs::{Category, KINDS, KindInfo, PinInfo, info, kind_by_key};
+pub use files::{read_limited, write_atomic};
+pub use format::{FORMAT, MAX_FILE_BYTES, MAX_NODES, VERSION};
+pub use graph::{Node, NodeId, Strategy, Wire};
+pub use kind::{
+    BoardMeasure, CompareOp, Kind, NodeKind, OwnerFilter, PinType, SizeMeasure, StateFilter, When,
+    Whose,
+};
+pub use ops::{PureOp, constant_of};
+pub use reference::nodes_markdown;
+pub use validate::{Diagnostic, Report, Severity};
+
+/// Everything that can go wrong reading or editing a strategy.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StrategyError {
+    /// The text is not valid JSON or does not have the file's shape.
+    #[error("{0}")]
+    Json(String),
+    /// The file is not a strategy file, or of an unknown version.
+    #[error("{0}")]
+    Format(String),
+    /// The file was written by a newer chainlab.
+    #[error(
+        "this strategy was saved in format version {0} by a newer chainlab; this chainlab reads versions up to {VERSION}"
+    )]
+    NewerVersion(u64),
+    /// The file or graph is too large.
+    #[error("too large: {0}")]
+    TooLarge(String),
+    /// A node of an unknown kind.
+    #[error("node {id}: unknown kind \"{kind}\" (see docs/nodes.md for the kinds)")]
+    UnknownKind {
+        /// The node's id.
+        id: NodeId,
+        /// The kind as written.
+        kind: String,
+    },
+    /// A node with bad parameters.
+    #[error("node {id} ({kind}): {message}")]
+    BadNode {
+        /// The node's id.
+        id: NodeId,
+        /// The kind as written.
+        kind: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// Two nodes with the same id.
+    #[error("node {0}: the id is used by two nodes")]
+    DuplicateId(NodeId),
+    /// A reference to a node that does not exist.
+    #[error("there is no node {0}")]
+    UnknownNode(NodeId),
+    /// A wire that does not fit the graph.
+    #[error("wire {index} (counting from 0): {message}")]
+    BadWire {
+        /// The wire's position in the file's list.
+        index: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// An edit the editor refuses, with the reason.
+    #[error("{0}")]
+    Refused(String),
+    /// Reading or writing a file failed.
+    #[error("{0}")]
+    Io(String),
+}
