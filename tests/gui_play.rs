@@ -52,6 +52,7 @@ fn catalogue() -> Catalogue {
         spec: RANDOM.to_string(),
         name: "Random".to_string(),
         description: "Plays any legal move.".to_string(),
+        is_strategy: false,
         factory: Arc::new(RandomFactory),
     }])
 }
@@ -65,11 +66,16 @@ fn settings(seats: Vec<SeatChoice>, size: Size) -> Settings {
             seats,
             ..PlaySettings::default()
         },
+        records_path: String::new(),
     }
 }
 
 fn harness(settings: Settings) -> Harness<'static, App> {
-    let app = App::new(settings, catalogue());
+    harness_with(settings, catalogue())
+}
+
+fn harness_with(settings: Settings, catalogue: Catalogue) -> Harness<'static, App> {
+    let app = App::new(settings, catalogue);
     Harness::builder()
         .with_size(egui::vec2(1280.0, 820.0))
         .build_ui_state(|ui, app: &mut App| app.ui(ui), app)
@@ -178,6 +184,24 @@ fn a_game_between_two_computer_players_runs_to_a_winner() {
 }
 
 #[test]
+fn a_game_between_two_built_in_players_runs_to_a_winner() {
+    let seats = vec![
+        SeatChoice::Computer("bot:greedy".to_string()),
+        SeatChoice::Computer("bot:random".to_string()),
+    ];
+    let mut settings = settings(seats, Size::new(4, 4).unwrap());
+    settings.play.seconds_per_wave = 0.05;
+    let mut harness = harness_with(settings, Catalogue::builtin());
+    step_until(&mut harness, 3000, |app| {
+        matches!(app.play().session().unwrap().status(), Status::Won(_))
+    });
+    harness.step();
+    harness.get_by_label_contains("wins after");
+    let session = harness.state().play().session().unwrap();
+    assert_eq!(session.label(Player::A), "Greedy");
+}
+
+#[test]
 fn undo_takes_back_the_human_move_and_the_computer_reply() {
     let seats = vec![SeatChoice::Human, SeatChoice::Computer(RANDOM.to_string())];
     let mut harness = harness(settings(seats, Size::JABC));
@@ -277,6 +301,85 @@ fn replay_steps_back_and_forth() {
         0,
         "the start is the empty board"
     );
+}
+
+/// A finished game on 3x3 where each player takes the first legal move.
+fn first_move_game() -> chainlab::arena::GameRecord {
+    let size = Size::new(3, 3).unwrap();
+    let mut position = Position::new(size, 2, chainlab::rules::Rules::Standard).unwrap();
+    let mut moves = Vec::new();
+    while let Some(m) = position.moves().iter().next() {
+        position.play(m).unwrap();
+        moves.push(m);
+    }
+    chainlab::arena::GameRecord {
+        game: 0,
+        seed: 7,
+        size,
+        rules: chainlab::rules::Rules::Standard,
+        players: vec!["First".to_string(), "Second".to_string()],
+        sides: "ab".to_string(),
+        opening: 0,
+        moves,
+        winner: position.winner(),
+        forfeit: None,
+        reason: "only one player left".to_string(),
+        ranks: None,
+    }
+}
+
+#[test]
+fn replay_opens_a_records_file_and_reports_bad_lines() {
+    let record = first_move_game();
+    let mut second = record.clone();
+    second.game = 1;
+    let text = format!(
+        "{}\nnot a record\n{}\n",
+        serde_json::to_string(&record).unwrap(),
+        serde_json::to_string(&second).unwrap()
+    );
+    let path =
+        std::env::temp_dir().join(format!("chainlab-gui-records-{}.jsonl", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+
+    let mut settings = settings(vec![SeatChoice::Human; 2], Size::JABC);
+    settings.view = View::Replay;
+    let mut harness = harness(settings);
+    harness.step();
+    harness.get_by_label("Records file").click();
+    harness.step();
+    harness
+        .get_by_label("Records file")
+        .type_text(&path.to_string_lossy());
+    harness.step();
+    harness.get_by_label("Open").click();
+    harness.step();
+    harness.step();
+    std::fs::remove_file(&path).unwrap();
+
+    let records = harness.state().replay().records().unwrap();
+    assert_eq!((records.games.len(), records.bad_lines), (2, 1));
+    harness.get_by_label_contains("1 line could not be read: game record: line 2");
+    let n = record.moves.len();
+    assert_eq!(harness.state().replay().move_count(), Some(n));
+    harness.get_by_label("End ⏭").click();
+    harness.step();
+    let end = *harness.state().replay().position().unwrap();
+    assert_eq!(end.winner(), record.winner);
+    harness.get_by_label_contains("First vs Second: only one player left");
+}
+
+#[test]
+fn replay_names_a_missing_records_file() {
+    let mut settings = settings(vec![SeatChoice::Human; 2], Size::JABC);
+    settings.view = View::Replay;
+    settings.records_path = "/nonexistent/games.jsonl".to_string();
+    let mut harness = harness(settings);
+    harness.step();
+    harness.get_by_label("Open").click();
+    harness.step();
+    harness.step();
+    harness.get_by_label_contains("cannot read /nonexistent/games.jsonl");
 }
 
 #[test]

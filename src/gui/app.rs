@@ -49,6 +49,8 @@ pub struct Settings {
     pub view: View,
     /// The play view's setup and display choices.
     pub play: PlaySettings,
+    /// The last records file typed into the replay view.
+    pub records_path: String,
 }
 
 /// An action that crosses views, queued during the frame and run at its end.
@@ -127,6 +129,11 @@ impl App {
         &self.replay
     }
 
+    /// The replay view, for changes.
+    pub fn replay_mut(&mut self) -> &mut ReplayView {
+        &mut self.replay
+    }
+
     /// Queues `command` to run at the end of the frame.
     pub fn send(&mut self, command: Command) {
         self.commands.push(command);
@@ -150,7 +157,12 @@ impl App {
                 &self.catalogue,
                 &mut self.commands,
             ),
-            View::Replay => self.replay.ui(ui, pace, self.settings.play.show_letters),
+            View::Replay => self.replay.ui(
+                ui,
+                pace,
+                self.settings.play.show_letters,
+                &mut self.settings.records_path,
+            ),
             View::Editor => coming_soon(
                 ui,
                 "The strategy editor",

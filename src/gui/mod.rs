@@ -11,6 +11,7 @@ mod app;
 pub mod board;
 pub mod play;
 mod players;
+pub mod records;
 pub mod replay;
 pub mod seats;
 pub mod theme;

@@ -6,6 +6,7 @@ use crate::gui::anim::MoveAnimation;
 use crate::gui::board::BoardView;
 use crate::gui::play::session::{Pace, Session};
 use crate::gui::players::{move_list, players_table};
+use crate::gui::records::{RecordsFile, summary};
 use crate::gui::theme;
 use crate::rules::{Coord, Player, Position, WaveLog};
 
@@ -17,6 +18,8 @@ const AUTO_PLAY_SECONDS: f64 = 0.7;
 pub struct ReplayGame {
     /// Shown above the board.
     pub title: String,
+    /// One line under the title: the players and how the game ended.
+    pub note: String,
     /// The starting position.
     pub start: Position,
     /// The moves in order.
@@ -35,13 +38,22 @@ impl ReplayGame {
             .map(|p| session.label(p).to_string())
             .collect::<Vec<_>>();
         let start = game.start();
+        let position = game.position();
+        let result = match position.winner() {
+            Some(w) => format!(
+                "{w} ({}) won after {} moves",
+                session.label(w),
+                game.moves().len()
+            ),
+            None => format!("unfinished after {} moves", game.moves().len()),
+        };
         ReplayGame {
             title: format!(
-                "{} game, {} rules: {}",
+                "Game on the {} board, {} rules",
                 start.size(),
-                start.rules(),
-                labels.join(" vs ")
+                start.rules()
             ),
+            note: format!("{}: {result}", labels.join(" vs ")),
             start: *start,
             moves: game.moves().to_vec(),
             labels,
@@ -67,6 +79,9 @@ pub struct ReplayView {
     playing: bool,
     next_auto: Option<f64>,
     follow: bool,
+    records: Option<RecordsFile>,
+    records_error: Option<String>,
+    record: Option<usize>,
 }
 
 impl ReplayView {
@@ -93,6 +108,38 @@ impl ReplayView {
         self.playing = false;
         self.next_auto = None;
         self.follow = true;
+    }
+
+    /// Opens a records file written by `chainlab match` and shows its first game.
+    pub fn open_records(&mut self, path: &std::path::Path) {
+        match RecordsFile::open(path) {
+            Ok(records) => {
+                self.records_error = None;
+                self.records = Some(records);
+                self.select_record(0);
+            }
+            Err(e) => self.records_error = Some(e),
+        }
+    }
+
+    /// Shows game `index` of the open records file.
+    pub fn select_record(&mut self, index: usize) {
+        let Some(record) = self.records.as_ref().and_then(|r| r.games.get(index)) else {
+            return;
+        };
+        match ReplayGame::from_record(record) {
+            Ok(game) => {
+                self.load(game);
+                self.record = Some(index);
+                self.records_error = None;
+            }
+            Err(e) => self.records_error = Some(e),
+        }
+    }
+
+    /// The open records file, if any.
+    pub fn records(&self) -> Option<&RecordsFile> {
+        self.records.as_ref()
     }
 
     /// The number of moves shown on the board (0 at the start), if a game is loaded.
@@ -157,25 +204,98 @@ impl ReplayView {
         }
     }
 
-    /// Draws the view.
-    pub fn ui(&mut self, ui: &mut egui::Ui, pace: Pace, show_letters: bool) {
+    /// Draws the view; `records_path` is the records file field's text.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        pace: Pace,
+        show_letters: bool,
+        records_path: &mut String,
+    ) {
         let now = ui.input(|i| i.time);
         self.tick(ui.ctx(), now, pace);
         self.keys(ui, pace);
-        let follow = std::mem::take(&mut self.follow);
-        let Some(loaded) = &self.loaded else {
-            egui::CentralPanel::default().show(ui, |ui| {
+        self.side_ui(ui);
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.records_ui(ui, records_path);
+            ui.separator();
+            if self.loaded.is_some() {
+                self.main_ui(ui, pace, show_letters);
+            } else {
                 ui.add_space(40.0);
                 ui.vertical_centered(|ui| {
                     ui.heading("No game to replay yet");
                     ui.label(
                         egui::RichText::new(
-                            "Play a game in the Play view, then press \"Replay this game\".",
+                            "Play a game in the Play view and press \"Replay this game\", \
+                             or open the records file of a match (chainlab match --records FILE).",
                         )
                         .color(theme::MUTED_TEXT),
                     );
                 });
+            }
+        });
+    }
+
+    fn records_ui(&mut self, ui: &mut egui::Ui, records_path: &mut String) {
+        ui.horizontal(|ui| {
+            let label = ui.label("Records file");
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(records_path)
+                        .hint_text("games.jsonl written by chainlab match --records")
+                        .desired_width(ui.available_width().min(420.0)),
+                )
+                .labelled_by(label.id);
+            let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button("Open").clicked() || entered {
+                self.open_records(std::path::Path::new(records_path.trim()));
+            }
+        });
+        if let Some(records) = &self.records {
+            let mut chosen = None;
+            ui.horizontal(|ui| {
+                ui.label(format!("{} games", records.games.len()));
+                let selected = self
+                    .record
+                    .and_then(|i| records.games.get(i))
+                    .map_or_else(String::new, summary);
+                egui::ComboBox::from_id_salt("replay_record")
+                    .selected_text(selected)
+                    .width(ui.available_width().min(520.0))
+                    .show_ui(ui, |ui| {
+                        for (i, record) in records.games.iter().enumerate() {
+                            if ui
+                                .selectable_label(self.record == Some(i), summary(record))
+                                .clicked()
+                            {
+                                chosen = Some(i);
+                            }
+                        }
+                    });
             });
+            if records.bad_lines > 0 {
+                let listed = records.problems.join("; ");
+                ui.colored_label(
+                    theme::HINT_TEXT,
+                    match records.bad_lines {
+                        1 => format!("1 line could not be read: {listed}"),
+                        n => format!("{n} lines could not be read: {listed}"),
+                    },
+                );
+            }
+            if let Some(i) = chosen {
+                self.select_record(i);
+            }
+        }
+        if let Some(error) = &self.records_error {
+            ui.colored_label(theme::ERROR_TEXT, error);
+        }
+    }
+
+    fn side_ui(&mut self, ui: &mut egui::Ui) {
+        let follow = std::mem::take(&mut self.follow);
+        let Some(loaded) = &self.loaded else {
             return;
         };
         let labels = loaded.game.labels.clone();
@@ -207,7 +327,6 @@ impl ReplayView {
         if let Some(ply) = jump {
             self.seek(ply);
         }
-        egui::CentralPanel::default().show(ui, |ui| self.main_ui(ui, pace, show_letters));
     }
 
     fn tick(&mut self, ctx: &egui::Context, now: f64, pace: Pace) {
@@ -265,6 +384,9 @@ impl ReplayView {
         let last = loaded.positions.len() - 1;
         let ply = loaded.ply;
         ui.label(egui::RichText::new(&loaded.game.title).heading());
+        if !loaded.game.note.is_empty() {
+            ui.label(egui::RichText::new(&loaded.game.note).color(theme::MUTED_TEXT));
+        }
         if let Some(error) = &loaded.error {
             ui.colored_label(theme::ERROR_TEXT, error);
         }

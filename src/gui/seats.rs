@@ -1,13 +1,17 @@
 //! Who sits in a seat: a human, or a computer player from the catalogue of
-//! players the app offers. Seats are saved by spec (`human`, `bot:greedy`,
-//! a strategy file) and resolved against the catalogue when a game starts.
+//! players the app offers (the built-in ladder and the shipped strategies).
+//! Seats are saved by spec (`bot:greedy`, a strategy file's path) and
+//! resolved against the catalogue when a game starts.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bots::PlayerFactory;
+use crate::bots::graph::GraphFactory;
+use crate::bots::{PlayerFactory, builtins, parse_player};
+use crate::strategy::Strategy;
 
 /// A computer player the app offers for a seat.
 #[derive(Clone)]
@@ -18,6 +22,8 @@ pub struct ComputerChoice {
     pub name: String,
     /// One sentence on how it plays.
     pub description: String,
+    /// Whether it is a strategy graph (listed apart from the built-ins).
+    pub is_strategy: bool,
     /// Makes a fresh player for each game.
     pub factory: Arc<dyn PlayerFactory>,
 }
@@ -38,9 +44,26 @@ pub struct Catalogue {
 }
 
 impl Catalogue {
-    /// The built-in computer players of this build.
+    /// The built-in ladder, then the shipped strategies (when the
+    /// `strategies/` folder is found; see [`shipped_strategies_dir`]).
     pub fn builtin() -> Catalogue {
-        Catalogue::default()
+        let mut choices: Vec<ComputerChoice> = builtins()
+            .into_iter()
+            .filter_map(|info| {
+                let factory = parse_player(&info.spec).ok()?;
+                Some(ComputerChoice {
+                    spec: info.spec,
+                    name: info.name,
+                    description: info.description,
+                    is_strategy: false,
+                    factory,
+                })
+            })
+            .collect();
+        if let Some(dir) = shipped_strategies_dir() {
+            choices.extend(strategies_in(&dir));
+        }
+        Catalogue { choices }
     }
 
     /// A catalogue of exactly these players (tests and embedding).
@@ -77,6 +100,74 @@ impl SeatChoice {
             SeatChoice::Computer(spec) => catalogue
                 .find(spec)
                 .map_or_else(|| spec.clone(), |c| c.name.clone()),
+        }
+    }
+}
+
+/// The folder of shipped strategies: `strategies/` in the working directory,
+/// beside the executable or a few folders above it (a cargo build), or in
+/// the source tree this binary was built from.
+pub fn shipped_strategies_dir() -> Option<PathBuf> {
+    let mut candidates = vec![PathBuf::from("strategies")];
+    if let Ok(exe) = std::env::current_exe() {
+        candidates.extend(
+            exe.ancestors()
+                .skip(1)
+                .take(4)
+                .map(|d| d.join("strategies")),
+        );
+    }
+    candidates.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("strategies"));
+    candidates.into_iter().find(|d| d.is_dir())
+}
+
+/// Every strategy file in `dir` that loads and compiles, by file name;
+/// broken ones are left out (the editor shows their errors).
+pub fn strategies_in(dir: &Path) -> Vec<ComputerChoice> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+        })
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .filter_map(|path| {
+            let strategy = Strategy::load(&path).ok()?;
+            let spec = path.to_string_lossy().into_owned();
+            let factory = GraphFactory::new(strategy.name.clone(), &strategy).ok()?;
+            Some(ComputerChoice {
+                spec,
+                name: strategy.name.clone(),
+                description: strategy.description.clone(),
+                is_strategy: true,
+                factory: Arc::new(factory),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalogue_offers_the_ladder_and_the_shipped_strategies() {
+        let catalogue = Catalogue::builtin();
+        assert!(catalogue.find("bot:greedy").is_some());
+        let strategies: Vec<_> = catalogue
+            .choices()
+            .iter()
+            .filter(|c| c.is_strategy)
+            .collect();
+        assert!(strategies.len() >= 8, "{strategies:?}");
+        for choice in catalogue.choices() {
+            assert!(choice.factory.create().is_ok(), "{}", choice.spec);
         }
     }
 }

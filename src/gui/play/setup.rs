@@ -51,11 +51,14 @@ impl Default for PlaySettings {
 }
 
 impl PlaySettings {
-    /// The defaults for a first start: a human against the first computer
-    /// player on offer, if there is one.
+    /// The defaults for a first start: a human against Greedy (or the first
+    /// computer player on offer).
     pub fn first_start(catalogue: &Catalogue) -> PlaySettings {
         let mut settings = PlaySettings::default();
-        if let Some(choice) = catalogue.choices().first() {
+        let opponent = catalogue
+            .find("bot:greedy")
+            .or_else(|| catalogue.choices().first());
+        if let Some(choice) = opponent {
             settings.seats[1] = SeatChoice::Computer(choice.spec.clone());
         }
         settings
@@ -204,10 +207,23 @@ fn seats_ui(ui: &mut egui::Ui, settings: &mut PlaySettings, catalogue: &Catalogu
                     .show_ui(ui, |ui| {
                         ui.selectable_value(seat, SeatChoice::Human, "Human")
                             .on_hover_text("You, clicking on the board.");
-                        for choice in catalogue.choices() {
-                            let value = SeatChoice::Computer(choice.spec.clone());
-                            ui.selectable_value(seat, value, &choice.name)
-                                .on_hover_text(format!("{}\n{}", choice.spec, choice.description));
+                        for (heading, strategies) in
+                            [("Built-in players", false), ("Strategies", true)]
+                        {
+                            let mut group = catalogue
+                                .choices()
+                                .iter()
+                                .filter(|c| c.is_strategy == strategies)
+                                .peekable();
+                            if group.peek().is_some() {
+                                ui.separator();
+                                ui.label(egui::RichText::new(heading).small().weak());
+                            }
+                            for choice in group {
+                                let value = SeatChoice::Computer(choice.spec.clone());
+                                ui.selectable_value(seat, value, &choice.name)
+                                    .on_hover_text(&choice.description);
+                            }
                         }
                     });
                 if ui

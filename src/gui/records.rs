@@ -1,0 +1,107 @@
+//! Records files written by `chainlab match` (one [`GameRecord`] per line),
+//! read for the replay view: every game that can be read, and what went
+//! wrong with the lines that cannot.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use crate::arena::{GameRecord, read_records};
+use crate::gui::replay::ReplayGame;
+
+/// The largest records file the app opens (a match of many thousand games fits).
+const MAX_BYTES: u64 = 256 * 1024 * 1024;
+
+/// How many unreadable lines are listed by name; the rest are counted.
+const MAX_PROBLEMS: usize = 5;
+
+/// The games of one records file.
+#[derive(Clone, Debug)]
+pub struct RecordsFile {
+    /// Where it was read from.
+    pub path: PathBuf,
+    /// The games that could be read, in file order.
+    pub games: Vec<GameRecord>,
+    /// Lines that could not be read, as messages naming the line.
+    pub problems: Vec<String>,
+    /// How many lines could not be read in all.
+    pub bad_lines: usize,
+}
+
+impl RecordsFile {
+    /// Reads `path`; an error when the file cannot be opened or holds no game.
+    pub fn open(path: &Path) -> Result<RecordsFile, String> {
+        let shown = path.display();
+        let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+        if meta.len() > MAX_BYTES {
+            return Err(format!(
+                "{shown} has {} bytes; the app opens records files of at most {MAX_BYTES}",
+                meta.len()
+            ));
+        }
+        let file = File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+        let mut games = Vec::new();
+        let mut problems = Vec::new();
+        let mut bad_lines = 0;
+        for item in read_records(BufReader::new(file)) {
+            match item {
+                Ok(record) => games.push(record),
+                Err(e) => {
+                    bad_lines += 1;
+                    if problems.len() < MAX_PROBLEMS {
+                        problems.push(e.to_string());
+                    }
+                }
+            }
+        }
+        if games.is_empty() {
+            let why = problems
+                .first()
+                .map_or_else(String::new, |p| format!(": {p}"));
+            return Err(format!("{shown} holds no game record{why}"));
+        }
+        Ok(RecordsFile {
+            path: path.to_path_buf(),
+            games,
+            problems,
+            bad_lines,
+        })
+    }
+}
+
+/// One line describing a recorded game, for the game picker.
+pub fn summary(record: &GameRecord) -> String {
+    let result = match record.winner {
+        Some(w) => format!(
+            "{w} ({}) won",
+            record.players.get(w.index()).map_or("?", String::as_str)
+        ),
+        None => "no winner".to_string(),
+    };
+    format!(
+        "Game {}: {} — {result} in {} moves",
+        record.game + 1,
+        record.players.join(" vs "),
+        record.moves.len()
+    )
+}
+
+impl ReplayGame {
+    /// The game of a record, or why its start cannot be set up.
+    pub fn from_record(record: &GameRecord) -> Result<ReplayGame, String> {
+        let start = record.start().map_err(|e| e.to_string())?;
+        Ok(ReplayGame {
+            title: format!(
+                "Game {} ({} board, {} rules, seed {})",
+                record.game + 1,
+                record.size,
+                record.rules,
+                record.seed
+            ),
+            note: format!("{}: {}", record.players.join(" vs "), record.reason),
+            start,
+            moves: record.moves.clone(),
+            labels: record.players.clone(),
+        })
+    }
+}
