@@ -7,11 +7,12 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use chainlab::gui::play::session::Status;
 use chainlab::gui::play::setup::PlaySettings;
 use chainlab::gui::seats::{Catalogue, SeatChoice};
 use chainlab::gui::{App, Settings, View};
 use chainlab::rng::rng_from_seed;
-use chainlab::rules::{Coord, Position, Rules, Size};
+use chainlab::rules::{Coord, Position};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rand::RngExt;
@@ -31,46 +32,82 @@ fn main() -> ExitCode {
 
 fn run(dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let catalogue = Catalogue::builtin();
+    let strategy = catalogue
+        .choices()
+        .iter()
+        .find(|c| c.is_strategy && c.name.contains("Avoid danger"))
+        .map(|c| c.spec.clone())
+        .ok_or("the shipped strategy 02 Avoid danger was not found")?;
 
-    // The play view in the middle of a game on the phone board, with critical cells.
+    // A human against Greedy and a shipped strategy on the phone board.
     let settings = Settings {
         view: View::Play,
         play: PlaySettings {
             rows: 9,
             cols: 6,
-            seats: vec![SeatChoice::Human; 3],
+            seats: vec![
+                SeatChoice::Human,
+                SeatChoice::Computer("bot:greedy".to_string()),
+                SeatChoice::Computer(strategy),
+            ],
             ..PlaySettings::default()
         },
+        records_path: String::new(),
     };
-    let mut harness = harness(settings);
-    let moves = quiet_game(Size::PHONE, 3, 40, 7);
-    for &m in &moves {
-        click(&mut harness, m)?;
-        settle(&mut harness);
+    let mut harness = harness(settings, catalogue);
+    let mut rng = rng_from_seed(11);
+    for attempt in 0..10 {
+        if attempt > 0 {
+            harness.get_by_label("New game").click();
+            harness.step();
+        }
+        while human_to_move(&harness) && placements(&harness) < 33 {
+            let position = position(&harness).ok_or("no game")?;
+            let legal: Vec<Coord> = position.moves().iter().collect();
+            click(&mut harness, legal[rng.random_range(0..legal.len())])?;
+            wait_for_human(&mut harness);
+        }
+        if human_to_move(&harness) && placements(&harness) >= 33 {
+            break;
+        }
     }
-    let hover = harness
-        .state()
-        .play()
-        .session()
-        .and_then(|s| central_move(s.position()))
+    let hover = position(&harness)
+        .and_then(|p| central_move(&p))
         .ok_or("no legal move")?;
     harness.get_by_label(&format!("cell {hover}")).hover();
-    settle(&mut harness);
+    harness.step();
     save(&mut harness, &dir.join("play.png"))?;
 
-    // A reaction in the middle of its animation.
-    let next = harness
-        .state()
-        .play()
-        .session()
-        .and_then(|s| reacting_move(s.position()))
-        .ok_or("no move with a chain reaction found")?;
-    click(&mut harness, next)?;
+    // A chain reaction of the human's in the middle of its animation.
+    for _ in 0..30 {
+        let position = position(&harness).ok_or("no game")?;
+        if let Some(m) = reacting_move(&position) {
+            // The click's frame starts the animation; one frame later the
+            // first wave is on the board, glowing.
+            click(&mut harness, m)?;
+            harness.step();
+            save(&mut harness, &dir.join("play-reaction.png"))?;
+            break;
+        }
+        let legal: Vec<Coord> = position.moves().iter().collect();
+        click(&mut harness, legal[rng.random_range(0..legal.len())])?;
+        wait_for_human(&mut harness);
+    }
+    wait_for_human(&mut harness);
+
+    // The seat menu: built-in players and shipped strategies.
+    // Board, rules, then one per seat: the fourth is seat B's.
+    harness
+        .get_all_by_role(egui::accesskit::Role::ComboBox)
+        .nth(3)
+        .ok_or("no menu for seat B")?
+        .click();
     harness.step();
-    harness.remove_cursor();
     harness.step();
-    save(&mut harness, &dir.join("play-reaction.png"))?;
-    settle(&mut harness);
+    save(&mut harness, &dir.join("play-seats.png"))?;
+    harness.key_press(egui::Key::Escape);
+    harness.step();
 
     // The replay of that game, part-way through.
     harness.get_by_label("Replay this game").click();
@@ -87,8 +124,41 @@ fn run(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn harness(settings: Settings) -> Harness<'static, App> {
-    let app = App::new(settings, Catalogue::builtin());
+fn position(harness: &Harness<'_, App>) -> Option<Position> {
+    harness.state().play().session().map(|s| *s.position())
+}
+
+fn placements(harness: &Harness<'_, App>) -> u32 {
+    position(harness).map_or(0, |p| p.placements())
+}
+
+fn human_to_move(harness: &Harness<'_, App>) -> bool {
+    harness
+        .state()
+        .play()
+        .session()
+        .is_some_and(|s| matches!(s.status(), Status::HumanToMove(_)))
+}
+
+/// Steps until a human is to move or the game has ended.
+fn wait_for_human(harness: &mut Harness<'_, App>) {
+    for _ in 0..5000 {
+        let waiting = harness
+            .state()
+            .play()
+            .session()
+            .is_some_and(|s| matches!(s.status(), Status::Thinking(_) | Status::Animating));
+        if !waiting {
+            break;
+        }
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    harness.step();
+}
+
+fn harness(settings: Settings, catalogue: Catalogue) -> Harness<'static, App> {
+    let app = App::new(settings, catalogue);
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .wgpu()
@@ -130,30 +200,6 @@ fn save(harness: &mut Harness<'_, App>, path: &Path) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     println!("wrote {}", path.display());
     Ok(())
-}
-
-/// At least `count` random moves from a seed that eliminate nobody, until the
-/// player to move can start a chain reaction.
-fn quiet_game(size: Size, players: usize, count: usize, seed: u64) -> Vec<Coord> {
-    let mut rng = rng_from_seed(seed);
-    let mut position = Position::new(size, players, Rules::Standard).unwrap_or_else(|_| {
-        Position::new(Size::JABC, 2, Rules::Standard).unwrap_or_else(|_| unreachable!())
-    });
-    let mut moves = Vec::new();
-    for _ in 0..count * 100 {
-        // Stop once the player to move has a chain reaction to show next.
-        if moves.len() >= count && reacting_move(&position).is_some() {
-            break;
-        }
-        let legal: Vec<Coord> = position.moves().iter().collect();
-        let pick = legal[rng.random_range(0..legal.len())];
-        let mut next = position;
-        if next.play(pick).is_ok() && !next.is_over() && next.alive().count() == players {
-            position = next;
-            moves.push(pick);
-        }
-    }
-    moves
 }
 
 /// The legal move of the player to move with the longest chain that does not win.

@@ -72,7 +72,7 @@ pub fn move_list(
                 let selected = current == Some(ply);
                 let response = ui.selectable_label(selected, text);
                 if selected && follow {
-                    response.scroll_to_me(None);
+                    response.scroll_to_me(Some(egui::Align::Center));
                 }
                 if response.clicked() {
                     clicked = Some(ply);

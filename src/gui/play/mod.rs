@@ -71,8 +71,8 @@ impl PlayView {
 
         egui::Panel::left("play_setup")
             .resizable(true)
-            .default_size(250.0)
-            .min_size(220.0)
+            .default_size(270.0)
+            .min_size(240.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     if setup_ui(ui, settings, catalogue) {

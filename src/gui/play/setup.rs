@@ -203,7 +203,8 @@ fn seats_ui(ui: &mut egui::Ui, settings: &mut PlaySettings, catalogue: &Catalogu
                 player_badge(ui, player);
                 egui::ComboBox::from_id_salt(("play_seat", i))
                     .selected_text(seat.label(catalogue))
-                    .width(130.0)
+                    .width(150.0)
+                    .height(560.0)
                     .show_ui(ui, |ui| {
                         ui.selectable_value(seat, SeatChoice::Human, "Human")
                             .on_hover_text("You, clicking on the board.");
