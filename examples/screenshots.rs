@@ -11,7 +11,7 @@ use chainlab::gui::play::session::Status;
 use chainlab::gui::play::setup::PlaySettings;
 use chainlab::gui::seats::{Catalogue, SeatChoice};
 use chainlab::gui::{App, Settings, View};
-use chainlab::rng::rng_from_seed;
+use chainlab::rng::{GameRng, rng_from_seed};
 use chainlab::rules::{Coord, Position};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -57,21 +57,7 @@ fn run(dir: &Path) -> Result<(), String> {
     };
     let mut harness = harness(settings, catalogue);
     let mut rng = rng_from_seed(11);
-    for attempt in 0..10 {
-        if attempt > 0 {
-            harness.get_by_label("New game").click();
-            harness.step();
-        }
-        while human_to_move(&harness) && placements(&harness) < 33 {
-            let position = position(&harness).ok_or("no game")?;
-            let legal: Vec<Coord> = position.moves().iter().collect();
-            click(&mut harness, legal[rng.random_range(0..legal.len())])?;
-            wait_for_human(&mut harness);
-        }
-        if human_to_move(&harness) && placements(&harness) >= 33 {
-            break;
-        }
-    }
+    play_until(&mut harness, &mut rng, 33)?;
     let hover = position(&harness)
         .and_then(|p| central_move(&p))
         .ok_or("no legal move")?;
@@ -80,7 +66,8 @@ fn run(dir: &Path) -> Result<(), String> {
     save(&mut harness, &dir.join("play.png"))?;
 
     // A chain reaction of the human's in the middle of its animation.
-    for _ in 0..30 {
+    for _ in 0..200 {
+        play_until(&mut harness, &mut rng, 12)?;
         let position = position(&harness).ok_or("no game")?;
         if let Some(m) = reacting_move(&position) {
             // The click's frame starts the animation; one frame later the
@@ -90,11 +77,41 @@ fn run(dir: &Path) -> Result<(), String> {
             save(&mut harness, &dir.join("play-reaction.png"))?;
             break;
         }
-        let legal: Vec<Coord> = position.moves().iter().collect();
-        click(&mut harness, legal[rng.random_range(0..legal.len())])?;
-        wait_for_human(&mut harness);
+        random_move(&mut harness, &mut rng)?;
     }
     wait_for_human(&mut harness);
+
+    // Paused before the strategy's move: its heat map, and the cells it would pick.
+    for _ in 0..20 {
+        play_until(&mut harness, &mut rng, 12)?;
+        harness.get_by_label("Pause").click();
+        harness.step();
+        random_move(&mut harness, &mut rng)?;
+        for _ in 0..3 {
+            if strategy_paused(&harness) || harness.query_by_label("Step").is_none() {
+                break;
+            }
+            harness.get_by_label("Step").click();
+            // The click's frame asks for a step; the next one starts it.
+            harness.step();
+            harness.step();
+            wait_for_human(&mut harness);
+        }
+        let done = strategy_paused(&harness);
+        if done {
+            harness.remove_cursor();
+            harness.step();
+            save(&mut harness, &dir.join("play-heat.png"))?;
+        }
+        if let Some(resume) = harness.query_by_label("Resume") {
+            resume.click();
+            harness.step();
+        }
+        wait_for_human(&mut harness);
+        if done {
+            break;
+        }
+    }
 
     // The seat menu: built-in players and shipped strategies.
     // Board, rules, then one per seat: the fourth is seat B's.
@@ -122,6 +139,49 @@ fn run(dir: &Path) -> Result<(), String> {
     harness.step();
     save(&mut harness, &dir.join("replay.png"))?;
     Ok(())
+}
+
+/// Plays random moves for the human (starting new games when one ends)
+/// until the human is to move after at least `placements` placements.
+fn play_until(
+    harness: &mut Harness<'_, App>,
+    rng: &mut GameRng,
+    placements_at_least: u32,
+) -> Result<(), String> {
+    for _ in 0..2000 {
+        if !human_to_move(harness) {
+            harness.get_by_label("New game").click();
+            harness.step();
+            wait_for_human(harness);
+            continue;
+        }
+        if placements(harness) >= placements_at_least {
+            return Ok(());
+        }
+        random_move(harness, rng)?;
+    }
+    Err("the human never got to move".to_string())
+}
+
+/// A random legal move for the human, then the computers' replies.
+fn random_move(harness: &mut Harness<'_, App>, rng: &mut GameRng) -> Result<(), String> {
+    let position = position(harness).ok_or("no game")?;
+    let legal: Vec<Coord> = position.moves().iter().collect();
+    if legal.is_empty() {
+        return Ok(());
+    }
+    click(harness, legal[rng.random_range(0..legal.len())])?;
+    wait_for_human(harness);
+    Ok(())
+}
+
+/// Whether the game is paused with a strategy seat to move.
+fn strategy_paused(harness: &Harness<'_, App>) -> bool {
+    harness
+        .state()
+        .play()
+        .session()
+        .is_some_and(|s| matches!(s.status(), Status::Paused(p) if s.program(p).is_some()))
 }
 
 fn position(harness: &Harness<'_, App>) -> Option<Position> {

@@ -53,6 +53,7 @@ fn catalogue() -> Catalogue {
         name: "Random".to_string(),
         description: "Plays any legal move.".to_string(),
         is_strategy: false,
+        program: None,
         factory: Arc::new(RandomFactory),
     }])
 }
@@ -199,6 +200,57 @@ fn a_game_between_two_built_in_players_runs_to_a_winner() {
     harness.get_by_label_contains("wins after");
     let session = harness.state().play().session().unwrap();
     assert_eq!(session.label(Player::A), "Greedy");
+}
+
+#[test]
+fn a_paused_strategy_seat_shows_its_heat_map_and_steps_to_a_best_cell() {
+    let catalogue = Catalogue::builtin();
+    let strategy = catalogue
+        .choices()
+        .iter()
+        .find(|c| c.is_strategy && c.name.contains("Avoid danger"))
+        .unwrap()
+        .spec
+        .clone();
+    let seats = vec![SeatChoice::Human, SeatChoice::Computer(strategy)];
+    let mut harness = harness_with(settings(seats, Size::JABC), catalogue);
+    harness.step();
+    harness.get_by_label("Pause").click();
+    harness.step();
+    click_cell(&mut harness, "2,2");
+    harness.step();
+    harness.step();
+    assert_eq!(status(&harness), Status::Paused(Player::B));
+    harness.get_by_label_contains("values for each cell");
+    let heat = harness.state().play().heat_map().unwrap().clone();
+    let size = Size::JABC;
+    assert_eq!(
+        heat.values[size.index(coord("2,2"))],
+        None,
+        "A's cell is not B's to play"
+    );
+    assert!(heat.values[size.index(coord("0,0"))].is_some());
+    assert!(!heat.best.is_empty());
+
+    harness.get_by_label("Step").click();
+    step_until(&mut harness, 500, |app| {
+        app.play().session().unwrap().status() == Status::HumanToMove(Player::A)
+    });
+    let moves = harness
+        .state()
+        .play()
+        .session()
+        .unwrap()
+        .game()
+        .moves()
+        .to_vec();
+    assert_eq!(moves.len(), 2);
+    assert!(
+        heat.best.contains(&moves[1]),
+        "{:?} not in {:?}",
+        moves[1],
+        heat.best
+    );
 }
 
 #[test]

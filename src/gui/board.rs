@@ -202,7 +202,7 @@ impl<'a> BoardView<'a> {
         painter.rect_filled(inner, radius, fill);
 
         if let Some(overlay) = self.overlay {
-            self.paint_overlay(painter, overlay, coord, inner);
+            self.paint_heat(painter, overlay, coord, inner);
         }
 
         if let (true, Some(owner)) = (critical, owner) {
@@ -241,6 +241,9 @@ impl<'a> BoardView<'a> {
                 );
             }
         }
+        if let Some(overlay) = self.overlay {
+            self.paint_value(painter, overlay, coord, inner);
+        }
         if self.last_move == Some(coord) {
             painter.circle_filled(
                 inner.right_top() + vec2(-side * 0.12, side * 0.12),
@@ -250,37 +253,57 @@ impl<'a> BoardView<'a> {
         }
     }
 
-    fn paint_overlay(&self, painter: &egui::Painter, overlay: &Overlay, coord: Coord, rect: Rect) {
+    /// The overlay's shading under the cell's contents: brighter for higher values.
+    fn paint_heat(&self, painter: &egui::Painter, overlay: &Overlay, coord: Coord, rect: Rect) {
+        let index = self.position.size().index(coord);
+        if let Some(Some(value)) = overlay.values.get(index) {
+            let max = overlay.max_value().max(1);
+            let t = (*value).clamp(0, max) as f32 / max as f32;
+            let heat = Color32::from_white_alpha((6.0 + 46.0 * t) as u8);
+            painter.rect_filled(rect, CornerRadius::same(4), heat);
+        }
+    }
+
+    /// The overlay's number (on a dark pill, readable over orbs) and the
+    /// "best" ring, above the cell's contents.
+    fn paint_value(&self, painter: &egui::Painter, overlay: &Overlay, coord: Coord, rect: Rect) {
         let index = self.position.size().index(coord);
         let side = rect.width();
-        if let Some(Some(value)) = overlay.values.get(index) {
-            let max = overlay
-                .values
-                .iter()
-                .flatten()
-                .copied()
-                .max()
-                .unwrap_or(0)
-                .max(1);
-            let t = (*value).clamp(0, max) as f32 / max as f32;
-            let heat = Color32::from_rgba_unmultiplied(0x4C, 0xC3, 0x8A, (30.0 + 110.0 * t) as u8);
-            painter.rect_filled(rect, CornerRadius::same(4), heat);
-            painter.text(
-                rect.center_bottom() - vec2(0.0, side * 0.06),
-                Align2::CENTER_BOTTOM,
-                value.to_string(),
-                FontId::monospace((side * 0.22).clamp(9.0, 16.0)),
-                Color32::WHITE,
-            );
-        }
-        if overlay.best.contains(&coord) {
+        let best = overlay.best.contains(&coord);
+        if best {
             painter.rect_stroke(
-                rect,
+                rect.shrink((side * 0.06).clamp(2.0, 5.0)),
                 CornerRadius::same(4),
-                Stroke::new(2.5, Color32::from_rgb(0x7C, 0xF0, 0xB0)),
+                Stroke::new((side * 0.035).clamp(1.5, 3.0), BEST_MARK),
                 StrokeKind::Inside,
             );
         }
+        if let Some(Some(value)) = overlay.values.get(index) {
+            let font = FontId::monospace((side * 0.2).clamp(9.0, 15.0));
+            let colour = if best {
+                BEST_MARK
+            } else {
+                Color32::from_gray(0xE6)
+            };
+            let galley = painter.layout_no_wrap(value.to_string(), font, colour);
+            let size = galley.size() + vec2(6.0, 2.0);
+            let pill = Rect::from_center_size(
+                rect.center_bottom() - vec2(0.0, size.y * 0.5 + side * 0.08),
+                size,
+            );
+            painter.rect_filled(pill, CornerRadius::same(4), Color32::from_black_alpha(170));
+            painter.galley(pill.min + vec2(3.0, 1.0), galley, colour);
+        }
+    }
+}
+
+/// The colour of the "best cell" ring and its number.
+const BEST_MARK: Color32 = Color32::from_rgb(0xFF, 0xFF, 0xFF);
+
+impl Overlay {
+    /// The highest value, 0 when there is none.
+    pub fn max_value(&self) -> i64 {
+        self.values.iter().flatten().copied().max().unwrap_or(0)
     }
 }
 

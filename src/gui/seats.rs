@@ -9,8 +9,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bots::graph::GraphFactory;
-use crate::bots::{PlayerFactory, builtins, parse_player};
+use crate::bots::graph::GraphPlayer;
+use crate::bots::{BotError, Player as Bot, PlayerFactory, builtins, parse_player};
+use crate::eval::Program;
 use crate::strategy::Strategy;
 
 /// A computer player the app offers for a seat.
@@ -24,6 +25,8 @@ pub struct ComputerChoice {
     pub description: String,
     /// Whether it is a strategy graph (listed apart from the built-ins).
     pub is_strategy: bool,
+    /// A strategy's compiled program, for its heat map.
+    pub program: Option<Arc<Program>>,
     /// Makes a fresh player for each game.
     pub factory: Arc<dyn PlayerFactory>,
 }
@@ -34,6 +37,43 @@ impl fmt::Debug for ComputerChoice {
             .field("spec", &self.spec)
             .field("name", &self.name)
             .finish_non_exhaustive()
+    }
+}
+
+impl ComputerChoice {
+    /// A strategy graph as a player, named `spec`; `None` when it does not compile.
+    pub fn strategy(spec: String, strategy: &Strategy) -> Option<ComputerChoice> {
+        let program = Arc::new(Program::compile(strategy).ok()?);
+        Some(ComputerChoice {
+            spec,
+            name: strategy.name.clone(),
+            description: strategy.description.clone(),
+            is_strategy: true,
+            program: Some(Arc::clone(&program)),
+            factory: Arc::new(ProgramFactory {
+                label: strategy.name.clone(),
+                program,
+            }),
+        })
+    }
+}
+
+/// Players of one compiled program, shared with the heat map.
+struct ProgramFactory {
+    label: String,
+    program: Arc<Program>,
+}
+
+impl PlayerFactory for ProgramFactory {
+    fn label(&self) -> String {
+        self.label.clone()
+    }
+
+    fn create(&self) -> Result<Box<dyn Bot>, BotError> {
+        Ok(Box::new(GraphPlayer::new(
+            self.label.clone(),
+            Arc::clone(&self.program),
+        )))
     }
 }
 
@@ -56,6 +96,7 @@ impl Catalogue {
                     name: info.name,
                     description: info.description,
                     is_strategy: false,
+                    program: None,
                     factory,
                 })
             })
@@ -139,15 +180,7 @@ pub fn strategies_in(dir: &Path) -> Vec<ComputerChoice> {
         .into_iter()
         .filter_map(|path| {
             let strategy = Strategy::load(&path).ok()?;
-            let spec = path.to_string_lossy().into_owned();
-            let factory = GraphFactory::new(strategy.name.clone(), &strategy).ok()?;
-            Some(ComputerChoice {
-                spec,
-                name: strategy.name.clone(),
-                description: strategy.description.clone(),
-                is_strategy: true,
-                factory: Arc::new(factory),
-            })
+            ComputerChoice::strategy(path.to_string_lossy().into_owned(), &strategy)
         })
         .collect()
 }

@@ -5,13 +5,14 @@
 pub mod session;
 pub mod setup;
 
-use crate::gui::board::BoardView;
+use crate::eval::Evaluator;
+use crate::gui::board::{BoardView, Overlay};
 use crate::gui::players::{move_list, players_table};
 use crate::gui::replay::ReplayGame;
 use crate::gui::seats::{Catalogue, SeatChoice};
 use crate::gui::theme;
 use crate::gui::{Command, View};
-use crate::rules::Player;
+use crate::rules::{Player, Position};
 
 use self::session::{Pace, SeatSpec, Session, Status};
 use self::setup::{PlaySettings, player_badge, setup_ui};
@@ -22,6 +23,8 @@ pub struct PlayView {
     session: Option<Session>,
     error: Option<String>,
     games_started: u64,
+    /// The heat map shown, with the position it belongs to.
+    heat: Option<(Position, Overlay)>,
 }
 
 impl PlayView {
@@ -33,6 +36,11 @@ impl PlayView {
     /// The game being played, for changes.
     pub fn session_mut(&mut self) -> Option<&mut Session> {
         self.session.as_mut()
+    }
+
+    /// The strategy heat map shown last, if any.
+    pub fn heat_map(&self) -> Option<&Overlay> {
+        self.heat.as_ref().map(|(_, overlay)| overlay)
     }
 
     /// Why the last game could not start, if it could not.
@@ -152,7 +160,13 @@ impl PlayView {
         let position = *position;
         let reacting = reacting.to_vec();
         let human_turn = matches!(session.status(), Status::HumanToMove(_));
+        let overlay = if settings.show_heat_map && !session.is_animating() {
+            heat_overlay(&mut self.heat, session, &position)
+        } else {
+            None
+        };
         let response = BoardView::new(&position)
+            .overlay(overlay.as_ref())
             .reacting(&reacting)
             .last_move(if session.is_animating() {
                 None
@@ -170,6 +184,28 @@ impl PlayView {
     }
 }
 
+/// The heat map of the strategy seat to move in `position`, if it is one;
+/// computed once per position and kept in `cache`.
+fn heat_overlay(
+    cache: &mut Option<(Position, Overlay)>,
+    session: &Session,
+    position: &Position,
+) -> Option<Overlay> {
+    let program = session.program(position.to_move()?)?;
+    if let Some((cached, overlay)) = cache.as_ref()
+        && cached == position
+    {
+        return Some(overlay.clone());
+    }
+    let heat = Evaluator::new(program.clone()).heat_map(position, 0).ok()?;
+    let overlay = Overlay {
+        values: (0..heat.raw.len()).map(|i| heat.value(i)).collect(),
+        best: heat.best(),
+    };
+    *cache = Some((*position, overlay.clone()));
+    Some(overlay)
+}
+
 /// The line under the status: what the user can do now.
 fn tip(session: &Session) -> String {
     match session.status() {
@@ -177,7 +213,11 @@ fn tip(session: &Session) -> String {
             format!("{p}: click an empty cell or one of your own.")
         }
         Status::Animating => "Click the board or Skip to see the end of the reaction.".to_string(),
-        Status::Thinking(_) | Status::Paused(_) => String::new(),
+        Status::Thinking(p) | Status::Paused(p) if session.program(p).is_some() => format!(
+            "The numbers are {p}'s values for each cell it may play; it picks a ringed one."
+        ),
+        Status::Paused(_) => "Resume, or Step for one move.".to_string(),
+        Status::Thinking(_) => String::new(),
         Status::Won(_) => "Press Play again for a new game with the same seats.".to_string(),
         Status::Failed(_) => "Start a new game to go on.".to_string(),
     }
@@ -245,6 +285,14 @@ fn status_ui(ui: &mut egui::Ui, session: &mut Session, commands: &mut Vec<Comman
                     session.set_paused(!paused);
                 }
             }
+            if matches!(status, Status::Paused(_))
+                && ui
+                    .button("Step")
+                    .on_hover_text("Let the computer player to move make one move.")
+                    .clicked()
+            {
+                session.step_once();
+            }
             if session.is_animating() && ui.button("Skip").clicked() {
                 session.skip_animation();
             }
@@ -271,6 +319,7 @@ fn start_session(
             SeatChoice::Human => SeatSpec {
                 label: "Human".to_string(),
                 computer: None,
+                program: None,
             },
             SeatChoice::Computer(spec) => {
                 let choice = catalogue
@@ -279,6 +328,7 @@ fn start_session(
                 SeatSpec {
                     label: choice.name.clone(),
                     computer: Some(choice.factory.clone()),
+                    program: choice.program.clone(),
                 }
             }
         });

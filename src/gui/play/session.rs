@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use crate::bots::{Player as Bot, PlayerFactory};
+use crate::eval::Program;
 use crate::gui::anim::{Frame, MoveAnimation};
 use crate::gui::worker::{Poll, Thinking};
 use crate::rng::{GameRng, derive_seed, rng_from_seed};
@@ -26,6 +27,8 @@ pub struct SeatSpec {
     pub label: String,
     /// `None` for a human.
     pub computer: Option<Arc<dyn PlayerFactory>>,
+    /// A strategy's compiled program, for showing its heat map.
+    pub program: Option<Arc<Program>>,
 }
 
 enum Brain {
@@ -43,6 +46,7 @@ enum Brain {
 struct Seat {
     label: String,
     brain: Brain,
+    program: Option<Arc<Program>>,
 }
 
 /// What the game is waiting for.
@@ -71,6 +75,8 @@ pub struct Session {
     failure: Option<String>,
     hint: Option<String>,
     paused: bool,
+    /// One computer move may start while paused.
+    step: bool,
 }
 
 impl Session {
@@ -103,6 +109,7 @@ impl Session {
             made.push(Seat {
                 label: spec.label,
                 brain,
+                program: spec.program,
             });
         }
         Ok(Session {
@@ -113,6 +120,7 @@ impl Session {
             failure: None,
             hint: None,
             paused: false,
+            step: false,
         })
     }
 
@@ -146,6 +154,11 @@ impl Session {
             .map_or("", |s| s.label.as_str())
     }
 
+    /// The compiled strategy of `player`'s seat, if it is a strategy.
+    pub fn program(&self, player: Player) -> Option<&Arc<Program>> {
+        self.seats.get(player.index())?.program.as_ref()
+    }
+
     /// Whether `player`'s seat is a human.
     pub fn is_human(&self, player: Player) -> bool {
         matches!(
@@ -172,6 +185,12 @@ impl Session {
     /// Pauses or resumes computer players (a move already being chosen is kept).
     pub fn set_paused(&mut self, paused: bool) {
         self.paused = paused;
+        self.step = false;
+    }
+
+    /// While paused, lets the computer player to move make one move.
+    pub fn step_once(&mut self) {
+        self.step = true;
     }
 
     /// What the game is waiting for.
@@ -335,7 +354,7 @@ impl Session {
     }
 
     fn start_thinking(&mut self, ctx: Option<&egui::Context>) {
-        if self.paused || self.failure.is_some() || self.anim.is_some() {
+        if (self.paused && !self.step) || self.failure.is_some() || self.anim.is_some() {
             return;
         }
         let position = *self.game.position();
@@ -350,6 +369,7 @@ impl Session {
                     seed,
                     ready,
                 },
+            ..
         }) = self.seats.get_mut(mover.index())
         else {
             return;
@@ -369,6 +389,7 @@ impl Session {
                 return;
             }
         };
+        self.step = false;
         match Thinking::start(bot, rng, position, ctx.cloned()) {
             Ok(thinking) => self.thinking = Some(thinking),
             Err(e) => self.failure = Some(e),
@@ -426,6 +447,7 @@ mod tests {
             .map(|bot| SeatSpec {
                 label: "seat".to_string(),
                 computer: bot.map(|b| Arc::new(b) as Arc<dyn PlayerFactory>),
+                program: None,
             })
             .collect();
         Session::new(start, seats, 1).unwrap()
@@ -476,5 +498,15 @@ mod tests {
         s.click("1,1".parse().unwrap(), FAST);
         assert!(s.game().moves().is_empty());
         assert!(s.hint().unwrap_or_default().contains("computer player"));
+    }
+
+    #[test]
+    fn a_paused_game_moves_one_step_at_a_time() {
+        let mut s = session([Some(TestBot::First), Some(TestBot::First)]);
+        s.set_paused(true);
+        assert_eq!(run(&mut s), Status::Paused(Player::A));
+        s.step_once();
+        assert_eq!(run(&mut s), Status::Paused(Player::B));
+        assert_eq!(s.game().moves().len(), 1);
     }
 }

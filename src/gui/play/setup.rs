@@ -34,6 +34,8 @@ pub struct PlaySettings {
     pub seconds_per_wave: f32,
     /// Whether cells show their owner's letter.
     pub show_letters: bool,
+    /// Whether a strategy seat about to move shows its values per cell.
+    pub show_heat_map: bool,
 }
 
 impl Default for PlaySettings {
@@ -46,6 +48,7 @@ impl Default for PlaySettings {
             animate: true,
             seconds_per_wave: 0.25,
             show_letters: true,
+            show_heat_map: true,
         }
     }
 }
@@ -135,6 +138,11 @@ pub fn setup_ui(ui: &mut egui::Ui, settings: &mut PlaySettings, catalogue: &Cata
         });
     });
     ui.checkbox(&mut settings.show_letters, "Show player letters");
+    ui.checkbox(&mut settings.show_heat_map, "Show strategy heat map")
+        .on_hover_text(
+            "When a strategy seat is to move, show the value it gives each cell and ring its best \
+             cells. Pause to study a move before it is made.",
+        );
     new_game && start.is_ok()
 }
 
