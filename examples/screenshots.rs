@@ -55,7 +55,7 @@ fn run(dir: &Path) -> Result<(), String> {
         },
         records_path: String::new(),
     };
-    let mut harness = harness(settings, catalogue);
+    let mut harness = new_harness(settings, catalogue);
     let mut rng = rng_from_seed(11);
     play_until(&mut harness, &mut rng, 33)?;
     let hover = position(&harness)
@@ -125,6 +125,32 @@ fn run(dir: &Path) -> Result<(), String> {
     save(&mut harness, &dir.join("play-seats.png"))?;
     harness.key_press(egui::Key::Escape);
     harness.step();
+
+    // Eight computer players on a 12x12 board: every player colour at once.
+    let settings = Settings {
+        view: View::Play,
+        play: PlaySettings {
+            rows: 12,
+            cols: 12,
+            seats: vec![SeatChoice::Computer("bot:greedy:random=50".to_string()); 8],
+            ..PlaySettings::default()
+        },
+        records_path: String::new(),
+    };
+    let mut eight = new_harness(settings, Catalogue::builtin());
+    for _ in 0..20_000 {
+        if placements(&eight) >= 150 {
+            break;
+        }
+        eight.step();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    eight.get_by_label("Pause").click();
+    eight.step();
+    wait_for_human(&mut eight);
+    eight.remove_cursor();
+    eight.step();
+    save(&mut eight, &dir.join("play-eight.png"))?;
 
     // The replay of that game, part-way through.
     harness.get_by_label("Replay this game").click();
@@ -217,7 +243,7 @@ fn wait_for_human(harness: &mut Harness<'_, App>) {
     harness.step();
 }
 
-fn harness(settings: Settings, catalogue: Catalogue) -> Harness<'static, App> {
+fn new_harness(settings: Settings, catalogue: Catalogue) -> Harness<'static, App> {
     let app = App::new(settings, catalogue);
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))

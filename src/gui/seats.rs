@@ -159,7 +159,12 @@ pub fn shipped_strategies_dir() -> Option<PathBuf> {
         );
     }
     candidates.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("strategies"));
-    candidates.into_iter().find(|d| d.is_dir())
+    // Absolute, so that a seat saved with a strategy's path is found again
+    // whichever folder the app is started from.
+    candidates
+        .into_iter()
+        .find(|d| d.is_dir())
+        .map(|d| std::fs::canonicalize(&d).unwrap_or(d))
 }
 
 /// Every strategy file in `dir` that loads and compiles, by file name;

@@ -15,7 +15,7 @@ const PLAYER_COLOURS: [Color32; 8] = [
     Color32::from_rgb(0xDC, 0x8A, 0xC0), // D: reddish purple
     Color32::from_rgb(0xF0, 0xE4, 0x42), // E: yellow
     Color32::from_rgb(0xE0, 0x5A, 0x10), // F: vermillion
-    Color32::from_rgb(0x4A, 0x8F, 0xE0), // G: blue
+    Color32::from_rgb(0x8E, 0x6C, 0xEF), // G: violet (apart from sky blue)
     Color32::from_rgb(0xC8, 0xC8, 0xC8), // H: light grey
 ];
 
