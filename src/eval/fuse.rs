@@ -153,7 +153,7 @@ pub(super) fn arity(op: Op) -> usize {
     match op {
         Op::Pure(PureOp::Abs | PureOp::Negate | PureOp::Not) => 1,
         Op::Pure(PureOp::Clamp | PureOp::If) => 3,
-        Op::Pure(_) | Op::Random => 2,
+        Op::Pure(_) | Op::Random(_) => 2,
         _ => 0,
     }
 }
