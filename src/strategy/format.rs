@@ -118,14 +118,22 @@ impl Strategy {
         }
         let mut strategy = Strategy::new(raw.name);
         strategy.description = raw.description;
+        let mut seen = std::collections::HashSet::with_capacity(raw.nodes.len());
+        let mut nodes = Vec::with_capacity(raw.nodes.len());
         for raw_node in raw.nodes {
             let node = read_node(raw_node)?;
-            strategy.insert(node)?;
+            if !seen.insert(node.id) {
+                return Err(StrategyError::DuplicateId(node.id));
+            }
+            nodes.push(node);
         }
+        // Sorted in bulk: inserting one by one is quadratic for files in reverse order.
+        strategy.set_nodes(nodes);
+        let mut wires = Vec::with_capacity(raw.wires.len());
         for (i, w) in raw.wires.into_iter().enumerate() {
-            let wire = read_wire(&strategy, i, w)?;
-            strategy.push_wire(wire);
+            wires.push(read_wire(&strategy, i, w)?);
         }
+        strategy.set_wires(wires);
         Ok(strategy)
     }
 

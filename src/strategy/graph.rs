@@ -107,6 +107,20 @@ impl Strategy {
         NodeId(self.nodes.last().map_or(1, |n| n.id.0.saturating_add(1)))
     }
 
+    /// Replaces the nodes, sorting them by id (loading a file in any order
+    /// takes O(n log n), not one insertion per node). The caller guarantees
+    /// that the ids are unique.
+    pub(super) fn set_nodes(&mut self, mut nodes: Vec<Node>) {
+        nodes.sort_by_key(|n| n.id);
+        self.nodes = nodes;
+    }
+
+    /// Replaces the wires, sorting them (see [`Strategy::set_nodes`]).
+    pub(super) fn set_wires(&mut self, mut wires: Vec<Wire>) {
+        wires.sort();
+        self.wires = wires;
+    }
+
     /// Adds a node with default parameters at `pos`.
     pub fn add(&mut self, kind: Kind, pos: [f32; 2]) -> NodeId {
         self.add_node(NodeKind::new(kind), pos)
