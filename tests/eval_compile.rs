@@ -364,6 +364,38 @@ fn fused_sums_saturate_like_the_unfused_nodes() {
 }
 
 #[test]
+fn weight_one_terms_are_not_lost() {
+    // x × 1 + y: an Add of two terms of weight 1 is not worth fusing, and
+    // the Multiply it would have absorbed must still run (it did not: the
+    // playing program computed 0 + y).
+    for other in [NodeKind::Row, NodeKind::Constant { value: 6 }] {
+        let mut b = GraphBuilder::new("weight one", "");
+        let x = b.node(NodeKind::Atoms { when: When::Now }, &[]);
+        let one = b.weighted(x, 1);
+        let y = b.node(other.clone(), &[]);
+        let v = b.op(Kind::Add, &[one, y]);
+        let g = b.finish(v);
+        let p = common::position_file("3x3-hand.txt");
+        let map = strict(&g).heat_map(&p, 0).unwrap();
+        let r = |i: usize| {
+            if other == NodeKind::Row {
+                (i / 3) as i64
+            } else {
+                6
+            }
+        };
+        let expected: Vec<Option<i64>> = (0..9)
+            .map(|i| {
+                p.is_legal_index(i)
+                    .then(|| i64::from(p.cells()[i].atoms()) + r(i))
+            })
+            .collect();
+        assert_eq!(map.raw, expected, "{}", other.title());
+        agree(&g, &common::mixed_positions(1, 40), 0).unwrap();
+    }
+}
+
+#[test]
 fn one_evaluator_serves_every_board_size() {
     // Static values are cached per board size; switching sizes (and rules)
     // must refresh them.
