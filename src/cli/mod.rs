@@ -120,11 +120,18 @@ fn clap_failure(e: &clap::Error) -> ExitCode {
         return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
     }
     let rendered = e.render().to_string();
-    let first = rendered
+    // The first paragraph on one line: it can continue on indented lines
+    // (the names of missing arguments).
+    let first: Vec<&str> = rendered
         .lines()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("bad arguments")
-        .trim_start_matches("error: ");
+        .skip_while(|l| l.trim().is_empty())
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let first = match first.join(" ") {
+        text if text.is_empty() => "bad arguments".to_string(),
+        text => text.trim_start_matches("error: ").to_string(),
+    };
     eprintln!("chainlab: error: {first} (see 'chainlab --help' or 'chainlab COMMAND --help')");
     ExitCode::from(2)
 }
