@@ -4,6 +4,7 @@
 //! Layers, each depending only on those before it:
 //! [`rules`] (the game) ← strategy graphs ← evaluation ← players ← arena ← GUI and CLI.
 
+pub mod arena;
 pub mod bots;
 pub mod eval;
 pub mod rng;

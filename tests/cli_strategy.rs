@@ -255,9 +255,12 @@ fn score_text_marks_inactive_best_and_chosen_cells() {
         lines[0].contains("'04 Capture and win' for A on 3x3 (standard rules), 6 cells active"),
         "{out}"
     );
-    // By hand (see tests/eval_nodes.rs): 0,0 captures two cells: 6 + 1 + 40;
-    // 0,2 becomes critical: 6 + 1 + 8; 1,1 wins: 1 + 60 + 100000; 1,2 is an
-    // edge: 3 + 1; 2,0 and 2,2 are endangered and not critical: 0.
+    // By hand (see tests/eval_nodes.rs for the measurements): corners 6,
+    // edges 3, every cell 1, 8 per critical enemy neighbour, 4 when critical
+    // after placing, 3 per captured cell, 100000 for a win; 0 when endangered
+    // and not critical. 0,0 captures two cells: 6 + 1 + 6; 0,2 becomes
+    // critical: 6 + 1 + 4; 1,1 is endangered but critical, and wins:
+    // 1 + 8 + 9 + 100000; 1,2 is an edge: 3 + 1; 2,0 and 2,2: 0.
     let cells: Vec<Vec<&str>> = lines[2..5]
         .iter()
         .map(|l| l.split_whitespace().skip(1).collect())
@@ -265,14 +268,14 @@ fn score_text_marks_inactive_best_and_chosen_cells() {
     assert_eq!(
         cells,
         [
-            ["47", "(B1)", "15"],
-            ["(B1)", "[100061]", "4"],
+            ["13", "(B1)", "11"],
+            ["(B1)", "[100018]", "4"],
             ["0", "(B2)", "0"]
         ],
         "{out}"
     );
     assert!(
-        lines[5].contains("best value (100061)") && lines[5].contains("chosen 1,1"),
+        lines[5].contains("best value (100018)") && lines[5].contains("chosen 1,1"),
         "{out}"
     );
     // Ties are starred.
@@ -311,23 +314,32 @@ fn explain_prints_titles_and_the_cell_value() {
         out.starts_with("'04 Capture and win' explains cell 1,1 (player A to move):\n"),
         "{out}"
     );
-    for (id, title, value) in [
-        ("12", "Cells captured", "3"),
-        ("15", "Wins the game", "yes"),
-        ("9", "Is critical (after placing here)", "no"),
-        ("23", "Is endangered (now)", "yes"),
-        ("28", "If then else", "100061"),
+    let g = Graph::load(&common::repo().join("strategies/04-capture.json")).unwrap();
+    for (title, value) in [
+        ("Cells captured", "3"),
+        ("Wins the game", "yes"),
+        ("Is critical (after placing here)", "no"),
+        ("Critical enemy neighbours (now)", "1"),
+        ("Is endangered (now)", "yes"),
+        ("If then else", "100018"),
     ] {
+        let id = g
+            .nodes()
+            .iter()
+            .find(|n| n.kind.title() == title)
+            .unwrap_or_else(|| panic!("no {title} node"))
+            .id
+            .to_string();
         let line = out
             .lines()
-            .find(|l| l.split_whitespace().next() == Some(id))
+            .find(|l| l.split_whitespace().next() == Some(id.as_str()))
             .unwrap_or_else(|| panic!("node {id} missing:\n{out}"));
         assert!(
             line.contains(title) && line.trim_end().ends_with(value),
             "{line}"
         );
     }
-    assert!(out.ends_with("Cell value = 100061\n"), "{out}");
+    assert!(out.ends_with("Cell value = 100018\n"), "{out}");
     // Comments have no value line.
     assert!(!out.contains("Comment"), "{out}");
     // JSON: the same value as score, every node, used or not.

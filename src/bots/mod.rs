@@ -16,6 +16,9 @@ pub enum BotError {
     /// The player failed, with a reason (for example a broken strategy graph).
     #[error("{0}")]
     Failed(String),
+    /// A player spec that is not understood (see `docs/players.md`).
+    #[error("{0}")]
+    Spec(String),
 }
 
 /// A player of Chain Reaction: given a position where it is to move, it
@@ -48,4 +51,34 @@ pub trait PlayerFactory: Send + Sync {
 
     /// A new player, or why it cannot be made (for example a broken graph).
     fn create(&self) -> Result<Box<dyn Player>, BotError>;
+}
+
+mod expert;
+pub mod heuristic;
+mod mcts;
+pub mod search;
+mod simple;
+mod spec;
+
+pub use expert::SearchPlayer;
+pub use mcts::MctsPlayer;
+pub use simple::{GreedyPlayer, MixedPlayer, PreferOwnPlayer, RandomPlayer};
+pub use spec::{BotKind, BotSpec, BuiltinInfo, Eval, builtins, parse_player};
+
+use rand::RngExt;
+
+/// A uniformly random element of a non-empty slice, `None` when it is empty.
+fn pick<T: Copy>(items: &[T], rng: &mut GameRng) -> Option<T> {
+    match items.len() {
+        0 => None,
+        n => items.get(rng.random_range(0..n)).copied(),
+    }
+}
+
+/// A uniformly random legal move of `position` as a flat cell index.
+fn random_index(position: &Position, rng: &mut GameRng) -> Result<usize, BotError> {
+    let moves = position.moves();
+    pick(moves.indices(), rng)
+        .map(usize::from)
+        .ok_or(BotError::NoMove)
 }

@@ -8,7 +8,10 @@ use chainlab::rules::{Position, Rules, Size};
 use rand::RngExt;
 use serde_json::json;
 
-use chainlab::bots::{Player, PlayerFactory};
+use std::sync::atomic::AtomicBool;
+
+use chainlab::arena::{MatchConfig, run_match};
+use chainlab::bots::{Player, PlayerFactory, parse_player};
 
 use super::{CmdResult, Failure};
 
@@ -18,7 +21,7 @@ pub struct Args {
     /// Run a tenth of the work (a quick check that the benchmarks run).
     #[arg(long)]
     quick: bool,
-    /// Run only the benchmarks whose name contains this (playout, ...).
+    /// Run only the benchmarks whose name contains this (playout, match, strategy).
     #[arg(long, value_name = "NAME")]
     only: Option<String>,
 }
@@ -38,10 +41,54 @@ pub fn run(args: &Args) -> CmdResult {
             playout(size, games / scale as u64);
         }
     }
+    if wanted("match") {
+        let all = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut counts = vec![1];
+        if all > 1 {
+            counts.push(all);
+        }
+        for threads in counts {
+            match_bench(MATCH_A, MATCH_B, 200 / scale as u64, threads)?;
+        }
+    }
     if wanted("strategy") {
         strategy_bench(scale)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The players of the match benchmark.
+const MATCH_A: &str = "bot:expert";
+const MATCH_B: &str = "bot:greedy";
+
+fn match_bench(a: &str, b: &str, games: u64, threads: usize) -> Result<(), Failure> {
+    let fa = parse_player(a).map_err(|e| Failure::new(e.to_string()))?;
+    let fb = parse_player(b).map_err(|e| Failure::new(e.to_string()))?;
+    let config = MatchConfig {
+        games,
+        threads,
+        seed: SEED,
+        opening_plies: 4,
+        ..MatchConfig::default()
+    };
+    let report = run_match(&fa, &fb, &config, &AtomicBool::new(false), &mut ())
+        .map_err(|e| Failure::new(e.to_string()))?;
+    let seconds = report.elapsed.as_secs_f64().max(1e-9);
+    println!(
+        "{}",
+        json!({
+            "bench": "match",
+            "a": a,
+            "b": b,
+            "size": config.size.to_string(),
+            "threads": report.threads,
+            "games": report.tally.games(),
+            "placements": report.tally.placements,
+            "seconds": (seconds * 1000.0).round() / 1000.0,
+            "games_per_s": (report.tally.games() as f64 / seconds * 10.0).round() / 10.0,
+        })
+    );
+    Ok(())
 }
 
 /// Positions from seeded random games on 5x6, for decision benchmarks.

@@ -3,9 +3,26 @@
 //! Every command returns `Ok(exit code)` or a [`Failure`] that is printed as
 //! one line on stderr; nothing here panics on bad input.
 
+/// `print!` that ends the command quietly when stdout is closed (as in
+/// `chainlab replay FILE --game 3 | head`); needs a function returning `Result<_, Failure>`.
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::cli::write_out(format_args!($($arg)*))? };
+}
+
+/// `println!` that ends the command quietly when stdout is closed.
+macro_rules! outln {
+    () => { $crate::cli::write_out(format_args!("\n"))? };
+    ($($arg:tt)*) => { $crate::cli::write_out(format_args!("{}\n", format_args!($($arg)*)))? };
+}
+
 mod apply;
+mod arena_args;
 mod bench;
+mod matches;
+mod players;
+mod replay;
 mod strategy_cmds;
+mod tournament;
 
 use std::process::ExitCode;
 
@@ -33,6 +50,17 @@ impl Failure {
             code,
             message: message.into(),
         }
+    }
+}
+
+/// Writes to stdout; a closed pipe becomes a quiet failure (exit code 141, as
+/// for a process ended by SIGPIPE) so that the command stops writing.
+pub fn write_out(args: std::fmt::Arguments) -> Result<(), Failure> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_fmt(args) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure::with_code(141, "")),
+        Err(e) => Err(Failure::new(format!("cannot write to stdout: {e}"))),
     }
 }
 
@@ -71,6 +99,14 @@ struct Cli {
 enum Command {
     /// Play moves on a board and print the resulting position.
     Apply(apply::Args),
+    /// List the built-in computer players and how to name them.
+    Players(players::Args),
+    /// Play a match between two players and report score, Elo and more.
+    Match(matches::Args),
+    /// Play a round robin or gauntlet and print a ranking and a crosstable.
+    Tournament(tournament::Args),
+    /// Print, list or check the games of a records file.
+    Replay(replay::Args),
     /// Measure speed; prints one JSON object per line.
     Bench(bench::Args),
     /// Check strategy files and print every error and warning.
@@ -92,6 +128,10 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         None => open_app(),
         Some(Command::Apply(args)) => apply::run(&args),
+        Some(Command::Players(args)) => players::run(&args),
+        Some(Command::Match(args)) => matches::run(&args),
+        Some(Command::Tournament(args)) => tournament::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Validate(args)) => strategy_cmds::validate(&args),
         Some(Command::Score(args)) => strategy_cmds::score(&args),
@@ -101,7 +141,9 @@ pub fn run() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(failure) => {
-            eprintln!("chainlab: error: {}", failure.message);
+            if !failure.message.is_empty() {
+                eprintln!("chainlab: error: {}", failure.message);
+            }
             ExitCode::from(failure.code)
         }
     }
@@ -120,18 +162,21 @@ fn clap_failure(e: &clap::Error) -> ExitCode {
         return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
     }
     let rendered = e.render().to_string();
-    // The first paragraph on one line: it can continue on indented lines
-    // (the names of missing arguments).
-    let first: Vec<&str> = rendered
-        .lines()
-        .skip_while(|l| l.trim().is_empty())
-        .take_while(|l| !l.trim().is_empty())
-        .map(str::trim)
-        .collect();
-    let first = match first.join(" ") {
-        text if text.is_empty() => "bad arguments".to_string(),
-        text => text.trim_start_matches("error: ").to_string(),
-    };
+    let mut lines = rendered.lines().skip_while(|l| l.trim().is_empty());
+    let mut first = lines
+        .next()
+        .unwrap_or("bad arguments")
+        .trim_start_matches("error: ")
+        .to_string();
+    // "the following required arguments were not provided:" lists them on
+    // the next, indented lines.
+    if first.ends_with(':') {
+        let listed: Vec<&str> = lines
+            .take_while(|l| l.starts_with("  "))
+            .map(str::trim)
+            .collect();
+        first = format!("{} {}", first, listed.join(" "));
+    }
     eprintln!("chainlab: error: {first} (see 'chainlab --help' or 'chainlab COMMAND --help')");
     ExitCode::from(2)
 }

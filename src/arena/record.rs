@@ -1,0 +1,225 @@
+//! Game records: one JSON object per line, written as games finish and read
+//! back for replay (`chainlab replay`) and by the GUI.
+
+use std::io::{BufRead, Write};
+
+use serde::{Deserialize, Serialize};
+
+use super::ArenaError;
+use super::runner::{MatchObserver, Side};
+use super::stats::Wdl;
+use crate::rules::{Coord, Player, Position, Rules, Size};
+
+/// One finished game: everything needed to replay it and check its result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The game's index in its match, from 0.
+    pub game: u64,
+    /// The game's seed (derived from the match seed and the index).
+    pub seed: u64,
+    /// The board size.
+    #[serde(with = "as_text")]
+    pub size: Size,
+    /// The rule variant.
+    pub rules: Rules,
+    /// The player in each seat (A first), by label.
+    pub players: Vec<String>,
+    /// The match side of each seat: `a` or `b` per seat, e.g. `"ba"` when B moves first.
+    pub sides: String,
+    /// How many of the moves are the shared random opening.
+    pub opening: u32,
+    /// Every move in order, opening included, as `"r,c r,c …"`.
+    #[serde(with = "moves_text")]
+    pub moves: Vec<Coord>,
+    /// The seat that won; for a forfeit in a two-player game, the other seat.
+    #[serde(with = "opt_player")]
+    pub winner: Option<Player>,
+    /// The seat that forfeited the game (failed, panicked, illegal move, time-out).
+    #[serde(with = "opt_player")]
+    pub forfeit: Option<Player>,
+    /// How the game ended, in words.
+    pub reason: String,
+    /// With more than two players: the rank of each seat (1 = winner); seats
+    /// eliminated by the same move share a rank. `None` with two players or a forfeit.
+    pub ranks: Option<Vec<u8>>,
+}
+
+impl GameRecord {
+    /// The match side of a seat.
+    pub fn side_of(&self, seat: Player) -> Option<Side> {
+        match self.sides.as_bytes().get(seat.index()) {
+            Some(b'a') => Some(Side::A),
+            Some(b'b') => Some(Side::B),
+            _ => None,
+        }
+    }
+
+    /// The result for side A: win, draw or loss.
+    pub fn result_for_a(&self) -> Wdl {
+        let winning_side = match (self.forfeit, self.winner) {
+            (Some(seat), _) => self.side_of(seat).map(Side::other),
+            (None, Some(seat)) => self.side_of(seat),
+            (None, None) => None,
+        };
+        match winning_side {
+            Some(Side::A) => Wdl::new(1, 0, 0),
+            Some(Side::B) => Wdl::new(0, 0, 1),
+            None => Wdl::new(0, 1, 0),
+        }
+    }
+
+    /// The number of placements made.
+    pub fn length(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The starting position (an empty board).
+    pub fn start(&self) -> Result<Position, ArenaError> {
+        Position::new(self.size, self.players.len(), self.rules)
+            .map_err(|e| ArenaError::Record(format!("game {}: {e}", self.game)))
+    }
+
+    /// Replays the moves and checks that they give the recorded result;
+    /// returns the final position.
+    pub fn check(&self) -> Result<Position, ArenaError> {
+        let bad = |m: String| ArenaError::Record(format!("game {}: {m}", self.game));
+        let mut position = self.start()?;
+        for (ply, &coord) in self.moves.iter().enumerate() {
+            position
+                .play(coord)
+                .map_err(|e| bad(format!("move {ply} ({coord}) is illegal: {e}")))?;
+        }
+        let fine = match (self.forfeit, self.winner) {
+            (Some(_), _) | (None, None) => !position.is_over(),
+            (None, Some(w)) => position.winner() == Some(w),
+        };
+        if fine {
+            Ok(position)
+        } else {
+            let got = match position.winner() {
+                Some(w) => format!("{w} wins"),
+                None => "an unfinished game".to_string(),
+            };
+            Err(bad(format!(
+                "the record says '{}' but replaying gives {got}",
+                self.reason
+            )))
+        }
+    }
+}
+
+/// Writes each finished game as one JSON line, flushed at once.
+pub struct RecordWriter<W: Write> {
+    out: W,
+    error: Option<std::io::Error>,
+}
+
+impl<W: Write> RecordWriter<W> {
+    /// A writer into `out`.
+    pub fn new(out: W) -> RecordWriter<W> {
+        RecordWriter { out, error: None }
+    }
+
+    /// Writes one record.
+    pub fn write(&mut self, record: &GameRecord) -> std::io::Result<()> {
+        serde_json::to_writer(&mut self.out, record)?;
+        self.out.write_all(b"\n")?;
+        self.out.flush()
+    }
+
+    /// The first write error, if any (the match itself goes on).
+    pub fn finish(self) -> std::io::Result<()> {
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+impl<W: Write> MatchObserver for RecordWriter<W> {
+    fn game_finished(&mut self, record: &GameRecord, _results: &super::Tally) {
+        if self.error.is_none()
+            && let Err(e) = self.write(record)
+        {
+            self.error = Some(e);
+        }
+    }
+}
+
+/// Reads records, one JSON object per line (blank lines skipped); errors
+/// name the line.
+pub fn read_records<R: BufRead>(input: R) -> impl Iterator<Item = Result<GameRecord, ArenaError>> {
+    input
+        .lines()
+        .enumerate()
+        .filter_map(|(n, line)| match line {
+            Err(e) => Some(Err(ArenaError::Record(format!("line {}: {e}", n + 1)))),
+            Ok(l) if l.trim().is_empty() => None,
+            Ok(l) => Some(
+                serde_json::from_str::<GameRecord>(&l)
+                    .map_err(|e| ArenaError::Record(format!("line {}: {e}", n + 1))),
+            ),
+        })
+}
+
+/// (De)serialises a value through its `Display` and `FromStr`.
+mod as_text {
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<T: Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(value)
+    }
+
+    pub fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A player as its letter, or `null`.
+mod opt_player {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::rules::Player;
+
+    pub fn serialize<S: Serializer>(value: &Option<Player>, s: S) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(p) => s.collect_str(p),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Player>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            Some(text) => text.parse().map(Some).map_err(serde::de::Error::custom),
+            None => Ok(None),
+        }
+    }
+}
+
+/// Moves as one string, `"r,c r,c …"` (as `chainlab apply --moves` takes them).
+mod moves_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::rules::Coord;
+
+    pub fn serialize<S: Serializer>(moves: &[Coord], s: S) -> Result<S::Ok, S::Error> {
+        let text: Vec<String> = moves.iter().map(|c| c.to_string()).collect();
+        s.serialize_str(&text.join(" "))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Coord>, D::Error> {
+        let text = String::deserialize(d)?;
+        text.split_whitespace()
+            .map(|t| t.parse().map_err(serde::de::Error::custom))
+            .collect()
+    }
+}

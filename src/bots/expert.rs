@@ -1,0 +1,34 @@
+//! The search players: the expert (plain alpha-beta) and the master (alpha-beta
+//! with move ordering and a transposition table), both over the expert evaluation.
+
+use super::search::{SearchConfig, Searcher};
+use super::{BotError, Player};
+use crate::rng::GameRng;
+use crate::rules::{Coord, Position};
+
+/// A player that chooses by alpha-beta search (see [`super::search`]).
+pub struct SearchPlayer {
+    name: String,
+    searcher: Searcher,
+}
+
+impl SearchPlayer {
+    /// A search player called `name` with `config`.
+    pub fn new(name: impl Into<String>, config: SearchConfig) -> SearchPlayer {
+        SearchPlayer {
+            name: name.into(),
+            searcher: Searcher::new(config),
+        }
+    }
+}
+
+impl Player for SearchPlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
+        let result = self.searcher.search(position, rng)?;
+        Ok(position.size().coord_of(result.best))
+    }
+}

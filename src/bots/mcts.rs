@@ -1,0 +1,210 @@
+//! Monte Carlo tree search (UCT) with uniformly random playouts, for any
+//! number of players: each node counts the wins of the player who moved into it.
+
+use std::time::{Duration, Instant};
+
+use rand::RngExt;
+
+use super::{BotError, Player};
+use crate::rng::GameRng;
+use crate::rules::{Coord, Position};
+
+/// A playout that reaches this many placements per cell is scored as a draw
+/// (only possible under the `empties` rules, where atoms are not conserved).
+const PLAYOUT_CAP_PER_CELL: u32 = 10;
+
+#[derive(Clone, Copy)]
+struct Node {
+    /// The move that leads here (flat index).
+    mv: u16,
+    /// The player who made that move.
+    mover: u8,
+    /// Whether the children have been created.
+    expanded: bool,
+    children: u16,
+    first_child: u32,
+    visits: u32,
+    /// Sum of rewards for `mover` (1 per win, 1/players per draw).
+    reward: f32,
+}
+
+/// The UCT player: `iterations` playouts per move (or a time limit).
+pub struct MctsPlayer {
+    name: String,
+    iterations: u32,
+    time: Option<Duration>,
+    explore: f32,
+    nodes: Vec<Node>,
+    path: Vec<u32>,
+}
+
+impl MctsPlayer {
+    /// A player called `name` running `iterations` playouts per move, or as
+    /// many as fit in `time` when given (at least one).
+    pub fn new(name: impl Into<String>, iterations: u32, time: Option<Duration>) -> MctsPlayer {
+        MctsPlayer {
+            name: name.into(),
+            iterations: iterations.max(1),
+            time,
+            explore: 1.0,
+            nodes: Vec::new(),
+            path: Vec::new(),
+        }
+    }
+
+    fn expand(&mut self, index: usize, position: &Position, rng: &mut GameRng) {
+        let moves = position.moves();
+        let first = self.nodes.len();
+        let mover = position.mover().index() as u8;
+        for &m in moves.indices() {
+            self.nodes.push(Node {
+                mv: m,
+                mover,
+                expanded: false,
+                children: 0,
+                first_child: 0,
+                visits: 0,
+                reward: 0.0,
+            });
+        }
+        // Shuffle the children so that unvisited ones are tried in random order.
+        let slice = &mut self.nodes[first..];
+        for i in (1..slice.len()).rev() {
+            let j = rng.random_range(0..=i);
+            slice.swap(i, j);
+        }
+        if let Some(node) = self.nodes.get_mut(index) {
+            node.expanded = true;
+            node.first_child = first as u32;
+            node.children = moves.len() as u16;
+        }
+    }
+
+    /// The child of `index` with the best UCT score (an unvisited one first).
+    fn select(&self, index: usize) -> Option<usize> {
+        let node = self.nodes.get(index)?;
+        let first = node.first_child as usize;
+        let log_n = (node.visits.max(1) as f32).ln();
+        let mut best = None;
+        let mut best_score = f32::NEG_INFINITY;
+        for c in first..first + usize::from(node.children) {
+            let child = self.nodes.get(c)?;
+            if child.visits == 0 {
+                return Some(c);
+            }
+            let v = child.visits as f32;
+            let score = child.reward / v + self.explore * (log_n / v).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = Some(c);
+            }
+        }
+        best
+    }
+
+    fn iterate(&mut self, root: &Position, cap: u32, rng: &mut GameRng) {
+        let mut position = *root;
+        self.path.clear();
+        let mut index = 0usize;
+        self.path.push(0);
+        loop {
+            let Some(node) = self.nodes.get(index).copied() else {
+                return;
+            };
+            if position.is_over() {
+                break;
+            }
+            if !node.expanded {
+                self.expand(index, &position, rng);
+                if let Some(c) = self.select(index) {
+                    self.descend(c, &mut position);
+                }
+                break;
+            }
+            let Some(c) = self.select(index) else {
+                break;
+            };
+            self.descend(c, &mut position);
+            index = c;
+        }
+        // Random playout.
+        while !position.is_over() && position.placements() < cap {
+            let moves = position.moves();
+            let Some(&m) = moves.indices().get(rng.random_range(0..moves.len().max(1))) else {
+                break;
+            };
+            position.play_index(usize::from(m));
+        }
+        let winner = position.winner();
+        let draw = 1.0 / position.player_count() as f32;
+        for &i in &self.path {
+            if let Some(node) = self.nodes.get_mut(i as usize) {
+                node.visits += 1;
+                node.reward += match winner {
+                    Some(w) if w.index() == usize::from(node.mover) => 1.0,
+                    Some(_) => 0.0,
+                    None => draw,
+                };
+            }
+        }
+    }
+
+    fn descend(&mut self, child: usize, position: &mut Position) {
+        if let Some(node) = self.nodes.get(child) {
+            position.play_index(usize::from(node.mv));
+        }
+        self.path.push(child as u32);
+    }
+}
+
+impl Player for MctsPlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
+        if position.moves().is_empty() {
+            return Err(BotError::NoMove);
+        }
+        let cap = position
+            .placements()
+            .saturating_add(PLAYOUT_CAP_PER_CELL * position.size().cells() as u32);
+        self.nodes.clear();
+        self.nodes.push(Node {
+            mv: 0,
+            mover: 0,
+            expanded: false,
+            children: 0,
+            first_child: 0,
+            visits: 0,
+            reward: 0.0,
+        });
+        let deadline = self.time.map(|t| Instant::now() + t);
+        let mut done = 0u32;
+        loop {
+            self.iterate(position, cap, rng);
+            done += 1;
+            let finished = match deadline {
+                Some(d) => done.is_multiple_of(16) && Instant::now() >= d,
+                None => done >= self.iterations,
+            };
+            if finished {
+                break;
+            }
+        }
+        let root = self.nodes.first().copied().ok_or(BotError::NoMove)?;
+        let first = root.first_child as usize;
+        let best = self
+            .nodes
+            .get(first..first + usize::from(root.children))
+            .and_then(|children| {
+                children
+                    .iter()
+                    .enumerate()
+                    .max_by_key(|&(k, c)| (c.visits, std::cmp::Reverse(k)))
+                    .map(|(_, c)| c.mv)
+            })
+            .ok_or(BotError::NoMove)?;
+        Ok(position.size().coord_of(usize::from(best)))
+    }
+}

@@ -1,0 +1,224 @@
+//! Options shared by `match` and `tournament`, their validation, and the
+//! progress bar shown on a terminal.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use chainlab::arena::{
+    GameRecord, MatchConfig, MatchObserver, Pairing, Sprt, Tally, TournamentObserver,
+};
+use chainlab::bots::{PlayerFactory, parse_player};
+use chainlab::rules::{Rules, Size};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::Failure;
+
+/// How the games of a match are played.
+#[derive(clap::Args, Debug)]
+pub struct GameArgs {
+    /// Board size ROWSxCOLS, each 2 to 20.
+    #[arg(long, value_name = "ROWSxCOLS", default_value = "5x6")]
+    pub size: Size,
+    /// Rule variant: standard, overflow or empties.
+    #[arg(long, value_name = "RULES", default_value = "standard")]
+    pub rules: Rules,
+    /// Seats per game, 2 to 8; the two sides alternate seats (A B A B …).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub players: usize,
+    /// Match seed: the same seed gives the same games (except with time limits).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: one per core); results do not depend on it.
+    #[arg(long, value_name = "T", default_value_t = 0)]
+    pub threads: usize,
+    /// Start each pair of games from the same random opening of this many plies.
+    #[arg(long, value_name = "PLIES", default_value_t = 0)]
+    pub openings: u32,
+    /// Adjudicate a draw after this many placements (default 10 × cells).
+    #[arg(long, value_name = "PLACEMENTS")]
+    pub cap: Option<u32>,
+    /// A player whose move takes longer than this forfeits the game (not replayable).
+    #[arg(long, value_name = "MS")]
+    pub move_limit: Option<u64>,
+}
+
+impl GameArgs {
+    /// The match configuration for `games` games, validated.
+    pub fn config(&self, games: u64, sprt: Option<Sprt>) -> Result<MatchConfig, Failure> {
+        let bad = |m: String| Err(Failure::with_code(2, m));
+        if games == 0 {
+            return bad("--games must be at least 1".into());
+        }
+        if games > 100_000_000 {
+            return bad(format!("--games {games} is too many (at most 100000000)"));
+        }
+        if !(2..=8).contains(&self.players) {
+            return bad(format!(
+                "--players {}: a game has 2 to 8 players",
+                self.players
+            ));
+        }
+        if self.size.cells() < self.players {
+            return bad(format!(
+                "a {} board has fewer cells than the {} players need",
+                self.size, self.players
+            ));
+        }
+        if self.threads > 256 {
+            return bad(format!(
+                "--threads {} is too many (at most 256)",
+                self.threads
+            ));
+        }
+        if self.openings > 400 {
+            return bad(format!(
+                "--openings {} is too long (at most 400 plies)",
+                self.openings
+            ));
+        }
+        if self.cap == Some(0) {
+            return bad("--cap must be at least 1 placement".into());
+        }
+        if self.move_limit == Some(0) {
+            return bad("--move-limit must be at least 1 ms".into());
+        }
+        Ok(MatchConfig {
+            games,
+            size: self.size,
+            rules: self.rules,
+            players: self.players,
+            seed: self.seed,
+            threads: self.threads,
+            opening_plies: self.openings,
+            sprt,
+            move_limit: self.move_limit.map(Duration::from_millis),
+            placement_cap: self.cap,
+        })
+    }
+}
+
+/// Resolves a player spec, with the spec in the error.
+pub fn player(spec: &str) -> Result<Arc<dyn PlayerFactory>, Failure> {
+    parse_player(spec).map_err(|e| {
+        let text = e.to_string();
+        if text.contains(spec.trim()) {
+            Failure::with_code(2, text)
+        } else {
+            Failure::with_code(2, format!("player '{spec}': {text}"))
+        }
+    })
+}
+
+/// Formats an Elo difference: signed, one decimal; infinite when `None`.
+pub fn elo_text(elo: Option<f64>, infinite: &str) -> String {
+    match elo {
+        Some(e) => format!("{e:+.1}"),
+        None => infinite.to_string(),
+    }
+}
+
+/// A progress bar on stderr while it is a terminal (hidden otherwise).
+pub struct Progress {
+    bar: ProgressBar,
+    prefix: String,
+}
+
+impl Progress {
+    /// A bar, visible only when `enabled` and stderr is a terminal.
+    pub fn new(enabled: bool) -> Progress {
+        let bar = ProgressBar::hidden();
+        if enabled && std::io::stderr().is_terminal() {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+            let style = ProgressStyle::with_template(
+                "{prefix}{wide_bar} {pos}/{len} games  {msg}  {elapsed}/{duration}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+            bar.set_style(style);
+        }
+        Progress {
+            bar,
+            prefix: String::new(),
+        }
+    }
+
+    /// Removes the bar from the terminal.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl MatchObserver for Progress {
+    fn match_started(&mut self, a: &str, b: &str, config: &MatchConfig) {
+        self.bar.set_length(config.games);
+        self.bar.set_position(0);
+        self.bar.reset_elapsed();
+        self.bar.reset_eta();
+        self.bar.set_prefix(format!("{}{a} vs {b} ", self.prefix));
+        self.bar.set_message("");
+    }
+
+    fn game_finished(&mut self, _record: &GameRecord, tally: &Tally) {
+        let w = tally.wdl;
+        self.bar.set_message(format!(
+            "+{} ={} -{}  {:.1}%",
+            w.wins,
+            w.draws,
+            w.losses,
+            100.0 * w.score().unwrap_or(0.0)
+        ));
+        self.bar.set_position(tally.games());
+    }
+}
+
+impl TournamentObserver for Progress {
+    fn pairing_started(&mut self, index: usize, count: usize) {
+        self.prefix = format!("[{}/{count}] ", index + 1);
+    }
+
+    fn pairing_finished(&mut self, _pairing: &Pairing) {}
+}
+
+/// Where game records go, if anywhere.
+pub fn records_writer(
+    path: Option<&PathBuf>,
+) -> Result<Option<chainlab::arena::RecordWriter<std::io::BufWriter<std::fs::File>>>, Failure> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let file = std::fs::File::create(path)
+        .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))?;
+    Ok(Some(chainlab::arena::RecordWriter::new(
+        std::io::BufWriter::new(file),
+    )))
+}
+
+/// Observes with an optional second observer.
+pub struct Both<'a, A: MatchObserver, B: MatchObserver>(pub &'a mut A, pub Option<&'a mut B>);
+
+impl<A: MatchObserver, B: MatchObserver> MatchObserver for Both<'_, A, B> {
+    fn match_started(&mut self, a: &str, b: &str, config: &MatchConfig) {
+        self.0.match_started(a, b, config);
+        if let Some(o) = self.1.as_mut() {
+            o.match_started(a, b, config);
+        }
+    }
+
+    fn game_finished(&mut self, record: &GameRecord, tally: &Tally) {
+        self.0.game_finished(record, tally);
+        if let Some(o) = self.1.as_mut() {
+            o.game_finished(record, tally);
+        }
+    }
+}
+
+impl<A: TournamentObserver, B: MatchObserver> TournamentObserver for Both<'_, A, B> {
+    fn pairing_started(&mut self, index: usize, count: usize) {
+        self.0.pairing_started(index, count);
+    }
+
+    fn pairing_finished(&mut self, pairing: &Pairing) {
+        self.0.pairing_finished(pairing);
+    }
+}

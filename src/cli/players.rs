@@ -1,0 +1,53 @@
+//! `chainlab players`: the built-in players and how to name them.
+
+use std::process::ExitCode;
+
+use chainlab::bots::{BotKind, builtins};
+use serde_json::json;
+
+use super::CmdResult;
+
+/// Arguments of `chainlab players`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Print a JSON array of {spec, name, description}.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `chainlab players`.
+pub fn run(args: &Args) -> CmdResult {
+    let ladder = builtins();
+    if args.json {
+        let list: Vec<_> = ladder
+            .iter()
+            .map(|b| json!({"spec": b.spec, "name": b.name, "description": b.description}))
+            .collect();
+        outln!("{}", serde_json::Value::Array(list));
+        return Ok(ExitCode::SUCCESS);
+    }
+    outln!("Built-in players, weakest first:\n");
+    let width = ladder.iter().map(|b| b.spec.len()).max().unwrap_or(0);
+    for b in &ladder {
+        outln!("  {:<width$}  {}", b.spec, b.description);
+    }
+    outln!("\nSpecs: bot:KIND[:OPTION=VALUE,...]; options per kind:\n");
+    for kind in BotKind::ALL {
+        let options = match kind.options() {
+            [] => "(none)".to_string(),
+            list => list.join(", "),
+        };
+        outln!("  {:<12} {options}", kind.name());
+    }
+    outln!(
+        "\n  depth=N   search depth in plies (expert 3, master 5 by default)\n  \
+nodes=N   stop a search after about N nodes\n  \
+quiescence=N  plies of capture search at the leaves (expert 0, master 4)\n  \
+iters=N   playouts per move (mcts, 1000 by default)\n  \
+ms=N      time per move in milliseconds (games then do not replay exactly)\n  \
+eval=E    search evaluation: expert (default) or balanced (minus the best opponent's)\n  \
+random=P  play a uniformly random move P% of the time\n\n\
+A strategy file (a path ending in .json) is a player too. See docs/players.md."
+    );
+    Ok(ExitCode::SUCCESS)
+}

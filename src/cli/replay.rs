@@ -1,0 +1,139 @@
+//! `chainlab replay`: list, print move by move, or check the games of a records file.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use chainlab::arena::{GameRecord, read_records};
+use chainlab::rules::Player;
+
+use super::{CmdResult, Failure};
+
+/// Arguments of `chainlab replay`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+chainlab replay games.jsonl                  # one line per game\n  \
+chainlab replay games.jsonl --game 3         # game 3, move by move\n  \
+chainlab replay games.jsonl --check          # every game replays to its result")]
+pub struct Args {
+    /// A records file written by 'chainlab match --records' (one JSON line per game).
+    #[arg(value_name = "RECORDS_FILE")]
+    file: PathBuf,
+    /// The game to print (its "game" number; in a tournament file the first such game).
+    #[arg(long, value_name = "K")]
+    game: Option<u64>,
+    /// Check that replaying gives the recorded result (one game with --game, else all).
+    #[arg(long)]
+    check: bool,
+}
+
+fn open(args: &Args) -> Result<impl Iterator<Item = Result<GameRecord, Failure>>, Failure> {
+    let file = File::open(&args.file)
+        .map_err(|e| Failure::new(format!("cannot read {}: {e}", args.file.display())))?;
+    let path = args.file.display().to_string();
+    Ok(read_records(BufReader::new(file))
+        .map(move |r| r.map_err(|e| Failure::new(format!("{path}: {e}")))))
+}
+
+fn result_text(record: &GameRecord) -> String {
+    match (record.forfeit, record.winner) {
+        (Some(seat), _) => format!("{seat} forfeits"),
+        (None, Some(w)) => format!("{w} wins"),
+        (None, None) => "draw".to_string(),
+    }
+}
+
+/// Runs `chainlab replay`.
+pub fn run(args: &Args) -> CmdResult {
+    let path = args.file.display().to_string();
+    match args.game {
+        Some(k) => {
+            let record = open(args)?
+                .find(|r| r.as_ref().map_or(true, |r| r.game == k))
+                .transpose()?
+                .ok_or_else(|| Failure::new(format!("{path} has no game {k}")))?;
+            if args.check {
+                check(&record, &path)?;
+                outln!(
+                    "game {k}: replaying {} moves gives '{}', as recorded",
+                    record.moves.len(),
+                    result_text(&record)
+                );
+            } else {
+                print_game(&record)?;
+            }
+        }
+        None if args.check => {
+            let mut n = 0u64;
+            for record in open(args)? {
+                check(&record?, &path)?;
+                n += 1;
+            }
+            outln!("{n} games in {path}: every one replays to its recorded result");
+        }
+        None => {
+            let records = open(args)?;
+            outln!(
+                "{:>6}  {:<6}  {:>6}  {:<16}  players",
+                "game",
+                "seats",
+                "moves",
+                "result"
+            );
+            for record in records {
+                let r = record?;
+                outln!(
+                    "{:>6}  {:<6}  {:>6}  {:<16}  {}",
+                    r.game,
+                    r.sides,
+                    r.moves.len(),
+                    result_text(&r),
+                    r.players.join(" vs ")
+                );
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn check(record: &GameRecord, path: &str) -> Result<(), Failure> {
+    record
+        .check()
+        .map(|_| ())
+        .map_err(|e| Failure::new(format!("{path}: {e}")))
+}
+
+fn print_game(record: &GameRecord) -> Result<(), Failure> {
+    let seats: Vec<String> = record
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("{} {p}", Player::new(i).map_or('?', |s| s.letter())))
+        .collect();
+    outln!("Game {}: {}", record.game, seats.join(", "));
+    outln!(
+        "{} board, {} rules, seed {}, {} moves ({} of them the random opening)",
+        record.size,
+        record.rules,
+        record.seed,
+        record.moves.len(),
+        record.opening
+    );
+    outln!("Result: {}", record.reason);
+    let mut position = record.start().map_err(|e| Failure::new(e.to_string()))?;
+    outln!("\nStart\n{position}");
+    for (ply, &coord) in record.moves.iter().enumerate() {
+        let mover = position.mover();
+        position.play(coord).map_err(|e| {
+            Failure::new(format!("game {}: move {ply} ({coord}): {e}", record.game))
+        })?;
+        let opening = if (ply as u32) < record.opening {
+            " (opening)"
+        } else {
+            ""
+        };
+        outln!("{}. {mover} plays {coord}{opening}\n{position}", ply + 1);
+    }
+    Ok(())
+}
