@@ -129,7 +129,8 @@ fn negative_values_count_as_zero() {
             Coord::new(1, 1).unwrap()
         );
     }
-    // Without the centre (the 3x3 fixture's centre is A's, still active; use B to move).
+    // When the centre is not active (A owns it, B is to move), all eight
+    // active cells tie: 0 and −5 both count as 0.
     let no_centre = common::position(
         "size 3x3\nplayers 2\nto-move B\nplaced A B\nmoves 2\n.  .  .\n.  A1 .\n.  .  B1\n",
     );

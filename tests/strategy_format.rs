@@ -667,3 +667,24 @@ fn built_graphs_are_laid_out_left_to_right() {
         .collect();
     assert_eq!(positions.len(), g.nodes().len());
 }
+
+#[test]
+fn the_example_in_the_format_documentation_loads_and_saves_as_shown() {
+    let doc = std::fs::read_to_string(common::repo().join("docs/strategy-format.md")).unwrap();
+    let start = doc.find("```json\n").unwrap() + "```json\n".len();
+    let example = &doc[start..start + doc[start..].find("```").unwrap()];
+    let g = Graph::from_json(example).unwrap();
+    assert_eq!(g.to_json(), example);
+    assert!(!g.validate().has_errors());
+    // The error messages it quotes are the ones given.
+    let e = load_err(&file(r#"{"id": 7, "kind": "is_corners"}"#, ""));
+    assert!(e.starts_with("node 7: unknown kind \"is_corners\""), "{e}");
+    let e = load_err(&file(
+        r#"{"id": 3, "kind": "constant", "params": {"value": 1.5}}"#,
+        "",
+    ));
+    assert!(
+        e.starts_with("node 3 (constant): parameter \"value\" is 1.5, expected a whole number"),
+        "{e}"
+    );
+}
