@@ -435,7 +435,7 @@ fn shipped_strategies_agree_with_every_unoptimised_evaluation() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
 
     /// Random valid graphs (sums, Ifs, lookahead, extreme constants, Random):
     /// strict (folded, hoisted, guarded, fused), lenient (guarded), unguarded

@@ -273,7 +273,9 @@ fn build(strategy: &Strategy, lenient: bool) -> Program {
             }
         }
         if node.kind == NodeKind::Output {
-            if computable {
+            // With several Cell values (an error the editor still shows), the
+            // first counts, as for the guards and the validator.
+            if computable && Some(id) == output {
                 output_slot = Some(args[0]);
             }
             node_slots.push((id, computable.then_some(args[0])));

@@ -238,8 +238,8 @@ pub fn eval_kind(random: bool) -> BoxedStrategy<NodeKind> {
     let core = prop_oneof![
         4 => measuring(),
         2 => number().prop_map(|value| NodeKind::Constant { value }),
-        3 => Just(NodeKind::Add),
-        2 => Just(NodeKind::Multiply),
+        5 => Just(NodeKind::Add),
+        3 => Just(NodeKind::Multiply),
         2 => Just(NodeKind::IfThenElse),
         3 => arithmetic(),
         3 => logic(),
@@ -311,22 +311,49 @@ pub fn any_graph() -> impl Strategy<Value = Graph> {
 /// order unrelated to the data flow. Unreachable nodes and unconnected pins
 /// are common (they are warnings).
 pub fn valid_graph(random: bool, max_nodes: usize) -> impl Strategy<Value = Graph> {
+    // Each input pin: unconnected, or fed by one of the few latest fitting
+    // nodes (`true`, which makes deep graphs), or by any earlier one.
+    let pin = prop::option::weighted(0.85, (prop::bool::weighted(0.7), any::<Index>()));
     let spec = (
         eval_kind(random),
-        prop::collection::vec(prop::option::weighted(0.85, any::<Index>()), 3),
+        prop::collection::vec(pin, 3),
         any::<u32>(),
     );
     (
         prop::collection::vec(spec, 1..max_nodes),
-        prop::option::weighted(0.97, any::<Index>()),
+        prop::option::weighted(0.97, (prop::bool::weighted(0.8), any::<Index>())),
         any::<u32>(),
     )
         .prop_map(|(specs, output_from, output_key)| build_valid(&specs, output_from, output_key))
 }
 
+/// How an input pin is fed: not at all, by a node nothing reads yet
+/// (`true`: graphs grow deep, most nodes feed the Cell value), or by any
+/// earlier node (shared values).
+type PinChoice = Option<(bool, Index)>;
+
+/// Picks a source for a pin of type `ty` among the nodes made so far.
+fn pick_source(
+    made: &[Node],
+    unread: &mut Vec<NodeId>,
+    ty: chainlab::strategy::PinType,
+    (fresh, choice): (bool, Index),
+) -> Option<NodeId> {
+    let fits = |id: &NodeId| {
+        made.iter()
+            .any(|m| m.id == *id && m.output().is_some_and(|t| t.fits(ty)))
+    };
+    let fresh_ones: Vec<usize> = (0..unread.len()).filter(|&k| fits(&unread[k])).collect();
+    if fresh && !fresh_ones.is_empty() {
+        return Some(unread.remove(fresh_ones[choice.index(fresh_ones.len())]));
+    }
+    let any: Vec<NodeId> = made.iter().map(|m| m.id).filter(fits).collect();
+    (!any.is_empty()).then(|| any[choice.index(any.len())])
+}
+
 fn build_valid(
-    specs: &[(NodeKind, Vec<Option<Index>>, u32)],
-    output_from: Option<Index>,
+    specs: &[(NodeKind, Vec<PinChoice>, u32)],
+    output_from: PinChoice,
     output_key: u32,
 ) -> Graph {
     // Ids: the rank of each node's key, so that id order is not data-flow order.
@@ -344,6 +371,7 @@ fn build_valid(
     }
     let mut g = Graph::new("random");
     let mut made: Vec<Node> = Vec::new();
+    let mut unread: Vec<NodeId> = Vec::new();
     for (i, (kind, pins, _)) in specs.iter().enumerate() {
         let node = Node {
             id: id_of[i],
@@ -354,40 +382,46 @@ fn build_valid(
             let Some(choice) = pins.get(k).copied().flatten() else {
                 continue;
             };
-            let fitting: Vec<NodeId> = made
-                .iter()
-                .filter(|m| m.output().is_some_and(|t| t.fits(pin.ty)))
-                .map(|m| m.id)
-                .collect();
-            if !fitting.is_empty() {
+            if let Some(from) = pick_source(&made, &mut unread, pin.ty, choice) {
                 g.push_wire(Wire {
                     to: node.id,
                     input: k,
-                    from: fitting[choice.index(fitting.len())],
+                    from,
                 });
             }
+        }
+        if node.output().is_some() {
+            unread.push(node.id);
         }
         made.push(node.clone());
         g.insert(node).unwrap();
     }
-    let output = NodeId(specs.len() as u32 + 1);
-    let output = id_of.last().copied().unwrap_or(output);
+    let output = id_of[specs.len()];
     g.insert(Node {
         id: output,
         kind: NodeKind::Output,
         pos: [0.0, 0.0],
     })
     .unwrap();
-    let sources: Vec<NodeId> = made
+    // The Cell value reads the unread node with the most nodes feeding it, or any node.
+    let biggest = unread
         .iter()
-        .filter(|m| m.output().is_some())
-        .map(|m| m.id)
-        .collect();
-    if let (Some(choice), false) = (output_from, sources.is_empty()) {
+        .copied()
+        .max_by_key(|&id| g.feeding(Some(id)).len());
+    let from = output_from.and_then(|(fresh, i)| match (fresh, biggest) {
+        (true, Some(id)) => Some(id),
+        _ => pick_source(
+            &made,
+            &mut Vec::new(),
+            chainlab::strategy::PinType::Int,
+            (false, i),
+        ),
+    });
+    if let Some(from) = from {
         g.push_wire(Wire {
             to: output,
             input: 0,
-            from: sources[choice.index(sources.len())],
+            from,
         });
     }
     g
