@@ -470,6 +470,14 @@ fn arithmetic_cases() -> Vec<(&'static str, Build, [i64; 9])> {
             [0, 1, 2, 0, 1, 2, 0, 1, 2],
         ),
         (
+            "turn number + c: 0 on the first move",
+            |b, _, c| {
+                let t = b.op(Kind::TurnNumber, &[]);
+                b.op(Kind::Add, &[t, c])
+            },
+            [0, 1, 2, 0, 1, 2, 0, 1, 2],
+        ),
+        (
             "c, with a comment beside it",
             |b, _, c| {
                 b.n(
