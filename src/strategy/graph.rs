@@ -259,14 +259,16 @@ impl Strategy {
 
     /// Whether the output of `from` flows, through wires, into `to`.
     pub fn reaches(&self, from: NodeId, to: NodeId) -> bool {
+        // Search backwards from `to` (wires are sorted by target, so each
+        // step is a binary search): is `from` among the nodes feeding it?
         let mut seen = std::collections::HashSet::new();
-        let mut stack = vec![from];
+        let mut stack = vec![to];
         while let Some(n) = stack.pop() {
-            if n == to {
+            if n == from {
                 return true;
             }
             if seen.insert(n) {
-                stack.extend(self.wires.iter().filter(|w| w.from == n).map(|w| w.to));
+                stack.extend(self.wires_into(n).map(|w| w.from));
             }
         }
         false

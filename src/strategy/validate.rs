@@ -154,9 +154,29 @@ impl Strategy {
         for w in self.wires() {
             feeds.entry((w.to, w.input)).or_default().push(w.from);
             let (Some(src), Some(dst)) = (self.node(w.from), self.node(w.to)) else {
+                f.add(
+                    Severity::Error,
+                    self.node(w.to).map(|n| n.id),
+                    None,
+                    format!("a wire joins missing node {} or {}", w.from, w.to),
+                );
                 continue;
             };
             let (Some(out), Some(pin)) = (src.output(), dst.inputs().get(w.input)) else {
+                f.add(
+                    Severity::Error,
+                    Some(w.to),
+                    None,
+                    format!(
+                        "a wire from {} does not fit: {}",
+                        src.label(),
+                        if src.output().is_none() {
+                            "that node has no output".to_string()
+                        } else {
+                            format!("there is no input number {}", w.input)
+                        }
+                    ),
+                );
                 continue;
             };
             if !out.fits(pin.ty) {
@@ -202,7 +222,7 @@ impl Strategy {
             if cycle.len() > LISTED {
                 names.push(format!("… ({} nodes in all)", cycle.len()));
             }
-            let names = names.join(" → ");
+            let names = names.join(", ");
             for &id in &cycle {
                 f.add(
                     Severity::Error,
