@@ -2,16 +2,16 @@
 //! in Rust: the yardstick for the compiled graph's speed (`chainlab bench`)
 //! and a check of its correctness (both must choose the same cells).
 
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 use super::{BotError, Player};
-use crate::eval::{danger, is_critical};
+use crate::eval::{danger, is_critical, pick_best};
 use crate::rng::GameRng;
 use crate::rules::{Coord, MAX_CELLS, Position};
 
-/// "Capture and win" by hand: corners 6, edges 3, every cell 1; 8 when the
-/// cell is critical after placing; 20 per captured cell; 100000 for a win;
-/// 0 for an endangered cell that is not critical.
+/// "Capture and win" by hand: corners 6, edges 3, every cell 1; 8 per
+/// critical enemy neighbour; 4 when the cell is critical after placing; 3 per
+/// captured cell; 100000 for a win; 0 for an endangered cell that is not critical.
 #[derive(Clone, Debug)]
 pub struct CaptureAndWin {
     values: [i64; MAX_CELLS],
@@ -32,7 +32,8 @@ impl CaptureAndWin {
             return 0;
         };
         let cell = position.cells()[index];
-        if danger(position, me, index) > 0 && !is_critical(position, index, cell) {
+        let danger = danger(position, me, index);
+        if danger > 0 && !is_critical(position, index, cell) {
             return 0;
         }
         let capacity = position.geometry().capacity(index);
@@ -42,8 +43,9 @@ impl CaptureAndWin {
         6 * i64::from(capacity == 2)
             + 3 * i64::from(capacity == 3)
             + 1
-            + 8 * i64::from(critical_after)
-            + 20 * i64::from(outcome.captured)
+            + 8 * danger
+            + 4 * i64::from(critical_after)
+            + 3 * i64::from(outcome.captured)
             + 100_000 * i64::from(outcome.won)
     }
 }
@@ -58,30 +60,10 @@ impl Player for CaptureAndWin {
     fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
         let _random_nodes_seed = rng.next_u64();
         let moves = position.moves();
-        let mut best = i64::MIN;
-        let mut ties = 0;
         for (k, &i) in moves.indices().iter().enumerate() {
-            let v = CaptureAndWin::value(position, usize::from(i)).max(0);
-            self.values[k] = v;
-            if v > best {
-                best = v;
-                ties = 1;
-            } else if v == best {
-                ties += 1;
-            }
+            self.values[k] = CaptureAndWin::value(position, usize::from(i));
         }
-        if ties == 0 {
-            return Err(BotError::NoMove);
-        }
-        let mut pick = rng.random_range(0..ties);
-        for (k, &i) in moves.indices().iter().enumerate() {
-            if self.values[k] == best {
-                if pick == 0 {
-                    return Ok(position.size().coord_of(usize::from(i)));
-                }
-                pick -= 1;
-            }
-        }
-        Err(BotError::NoMove)
+        let values = self.values.get(..moves.len()).unwrap_or_default();
+        pick_best(values, moves.indices(), position.size(), rng).ok_or(BotError::NoMove)
     }
 }

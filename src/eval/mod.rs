@@ -15,7 +15,7 @@ mod run;
 
 pub use compile::Program;
 pub use measure::{BoardStats, danger, is_critical, neighbours};
-pub use run::{Evaluator, HeatMap, Trace};
+pub use run::{Evaluator, HeatMap, Trace, pick_best};
 
 use crate::rules::{Coord, Size};
 

@@ -45,6 +45,22 @@ impl HeatMap {
     }
 }
 
+/// The evaluation contract's choice among `cells` (flat indices) with raw
+/// `values`: values below 0 count as 0, the highest wins, and ties are
+/// broken uniformly at random with one draw from `rng`. `None` when there
+/// are no cells.
+pub fn pick_best(values: &[i64], cells: &[u16], size: Size, rng: &mut GameRng) -> Option<Coord> {
+    let best = values.iter().map(|v| (*v).max(0)).max()?;
+    let ties = values.iter().filter(|v| (**v).max(0) == best).count();
+    let pick = rng.random_range(0..ties);
+    values
+        .iter()
+        .zip(cells)
+        .filter(|(v, _)| (**v).max(0) == best)
+        .nth(pick)
+        .map(|(_, &i)| size.coord_of(usize::from(i)))
+}
+
 /// Every node's value for one cell: what the editor shows when a cell is explained.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trace {
@@ -231,34 +247,11 @@ impl Evaluator {
         let seed = rng.next_u64();
         let mut ctx = self.begin(position, seed)?;
         let moves = position.moves();
-        let mut best = i64::MIN;
-        let mut ties = 0usize;
         for (k, &i) in moves.indices().iter().enumerate() {
-            let v = self
-                .run_cell(&mut ctx, usize::from(i), false)
-                .unwrap_or(0)
-                .max(0);
-            self.values[k] = v;
-            if v > best {
-                best = v;
-                ties = 1;
-            } else if v == best {
-                ties += 1;
-            }
+            self.values[k] = self.run_cell(&mut ctx, usize::from(i), false).unwrap_or(0);
         }
-        if ties == 0 {
-            return Err(EvalError::GameOver);
-        }
-        let mut pick = rng.random_range(0..ties);
-        for (k, &i) in moves.indices().iter().enumerate() {
-            if self.values[k] == best {
-                if pick == 0 {
-                    return Ok(position.size().coord_of(usize::from(i)));
-                }
-                pick -= 1;
-            }
-        }
-        Err(EvalError::GameOver)
+        let values = self.values.get(..moves.len()).unwrap_or_default();
+        pick_best(values, moves.indices(), position.size(), rng).ok_or(EvalError::GameOver)
     }
 
     /// Every node's value for the cell `coord` (which must be active).
