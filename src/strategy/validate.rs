@@ -194,16 +194,21 @@ impl Strategy {
         }
         // Cycles.
         for cycle in self.cycles() {
-            let names: Vec<String> = cycle.iter().map(|id| id.to_string()).collect();
+            // Every node of the cycle gets an error; each message lists a few
+            // of them (listing all in each would make the report quadratic).
+            const LISTED: usize = 12;
+            let mut names: Vec<String> =
+                cycle.iter().take(LISTED).map(|id| id.to_string()).collect();
+            if cycle.len() > LISTED {
+                names.push(format!("… ({} nodes in all)", cycle.len()));
+            }
+            let names = names.join(" → ");
             for &id in &cycle {
                 f.add(
                     Severity::Error,
                     Some(id),
                     None,
-                    format!(
-                        "is part of a cycle (nodes {}): a value cannot depend on itself",
-                        names.join(" → ")
-                    ),
+                    format!("is part of a cycle (nodes {names}): a value cannot depend on itself"),
                 );
             }
         }
@@ -277,9 +282,8 @@ impl Strategy {
     /// whose inputs are all constant or unconnected (cycles are left out).
     pub fn constant_values(&self) -> HashMap<NodeId, i64> {
         let mut values: HashMap<NodeId, i64> = HashMap::new();
-        let Ok(order) = self.topological_order() else {
-            return values;
-        };
+        // Nodes in or after a cycle are left out; the others still fold.
+        let (order, _) = self.partial_order();
         for id in order {
             let Some(node) = self.node(id) else { continue };
             if let Some(v) = constant_of(&node.kind) {
