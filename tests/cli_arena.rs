@@ -220,6 +220,30 @@ fn tournament_prints_a_ranking_and_a_crosstable() {
         "1",
     ]));
     assert_eq!(again["standings"], v["standings"]);
+    // Tournament records name their pairing; replay selects by it.
+    let dir = temp_dir("tournament");
+    let file = dir.join("t.jsonl");
+    let f = file.to_str().unwrap();
+    let o = chainlab(&[
+        "tournament",
+        "bot:greedy",
+        "bot:random",
+        "bot:prefer-own",
+        "--games",
+        "4",
+        "--records",
+        f,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = chainlab(&["replay", f, "--pairing", "2", "--check"]);
+    assert!(stdout(&o).starts_with("4 games"), "{}", stdout(&o));
+    let o = chainlab(&["replay", f, "--pairing", "1", "--game", "3"]);
+    assert!(
+        stdout(&o).starts_with("Game 3 of pairing 1: A bot:prefer-own, B bot:greedy"),
+        "{}",
+        stdout(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -26,6 +26,7 @@ pub(super) struct GameSpec<'a> {
     pub opening: &'a [Coord],
     pub cap: u32,
     pub move_limit: Option<Duration>,
+    pub pairing: Option<u32>,
 }
 
 /// A random opening of `plies` moves from `start` that does not end the game
@@ -77,6 +78,7 @@ fn one_line(text: &str) -> String {
 pub(super) fn play_game(spec: &GameSpec, stop: &AtomicBool) -> Option<GameRecord> {
     let seats = spec.sides.len();
     let mut record = GameRecord {
+        pairing: spec.pairing,
         game: spec.index,
         seed: spec.seed,
         size: spec.start.size(),

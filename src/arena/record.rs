@@ -13,6 +13,9 @@ use crate::rules::{Coord, Player, Position, Rules, Size};
 /// One finished game: everything needed to replay it and check its result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
+    /// In a tournament, the pairing the game belongs to (from 0); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pairing: Option<u32>,
     /// The game's index in its match, from 0.
     pub game: u64,
     /// The game's seed (derived from the match seed and the index).

@@ -89,6 +89,9 @@ pub struct MatchConfig {
     pub move_limit: Option<Duration>,
     /// Placements after which a game is a draw; `None` for `10 × cells`.
     pub placement_cap: Option<u32>,
+    /// The pairing this match is in a tournament (set by the tournament and
+    /// written into game records), `None` for a single match.
+    pub pairing: Option<u32>,
 }
 
 impl Default for MatchConfig {
@@ -104,6 +107,7 @@ impl Default for MatchConfig {
             sprt: None,
             move_limit: None,
             placement_cap: None,
+            pairing: None,
         }
     }
 }
@@ -269,6 +273,7 @@ impl Shared<'_> {
             opening: &opening_moves,
             cap: self.config.cap(),
             move_limit: self.config.move_limit,
+            pairing: self.config.pairing,
         };
         play_game(&spec, &self.stop)
     }

@@ -133,6 +133,7 @@ pub fn run_tournament(
         let seed = derive_seed(config.matches.seed, k as u64);
         let matches = MatchConfig {
             seed,
+            pairing: Some(k as u32),
             ..config.matches.clone()
         };
         observer.pairing_started(k, schedule.len());

@@ -42,10 +42,12 @@ pub fn expert_value(position: &Position, me: Player) -> i32 {
         critical[i] = !cell.is_empty() && cell.atoms() + 1 == position.threshold(geo.capacity(i));
     }
     let mut score = 0i32;
+    let mut own_critical = 0;
     for (i, cell) in cells.iter().enumerate() {
         if !cell.is_owned_by(me) {
             continue;
         }
+        own_critical += usize::from(critical[i]);
         score += i32::from(cell.atoms());
         let capacity = geo.capacity(i);
         let mut safe = true;
@@ -66,6 +68,10 @@ pub fn expert_value(position: &Position, me: Player) -> i32 {
                 score += 2;
             }
         }
+    }
+    // A block needs two critical cells.
+    if own_critical < 2 {
+        return score;
     }
     score + critical_blocks(position, me, &critical[..n])
 }

@@ -5,13 +5,17 @@ use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
+use super::heuristic::expert_value;
 use super::{BotError, Player};
 use crate::rng::GameRng;
-use crate::rules::{Coord, Position};
+use crate::rules::{Coord, MAX_PLAYERS, Position};
 
 /// A playout that reaches this many placements per cell is scored as a draw
 /// (only possible under the `empties` rules, where atoms are not conserved).
 const PLAYOUT_CAP_PER_CELL: u32 = 10;
+
+/// Expert-value points per unit of the softmax that scores a cut-off playout.
+const PLAYOUT_SCALE: f32 = 10.0;
 
 #[derive(Clone, Copy)]
 struct Node {
@@ -34,19 +38,28 @@ pub struct MctsPlayer {
     iterations: u32,
     time: Option<Duration>,
     explore: f32,
+    playout: u32,
     nodes: Vec<Node>,
     path: Vec<u32>,
 }
 
 impl MctsPlayer {
     /// A player called `name` running `iterations` playouts per move, or as
-    /// many as fit in `time` when given (at least one).
-    pub fn new(name: impl Into<String>, iterations: u32, time: Option<Duration>) -> MctsPlayer {
+    /// many as fit in `time` when given (at least one). A playout stops after
+    /// `playout` random plies (0: at the end of the game) and is scored by the
+    /// expert evaluation.
+    pub fn new(
+        name: impl Into<String>,
+        iterations: u32,
+        time: Option<Duration>,
+        playout: u32,
+    ) -> MctsPlayer {
         MctsPlayer {
             name: name.into(),
             iterations: iterations.max(1),
             time,
             explore: 1.0,
+            playout,
             nodes: Vec::new(),
             path: Vec::new(),
         }
@@ -127,26 +140,55 @@ impl MctsPlayer {
             self.descend(c, &mut position);
             index = c;
         }
-        // Random playout.
-        while !position.is_over() && position.placements() < cap {
+        // Random playout, to the end or for `playout` plies.
+        let mut plies = 0u32;
+        while !position.is_over()
+            && position.placements() < cap
+            && (self.playout == 0 || plies < self.playout)
+        {
             let moves = position.moves();
             let Some(&m) = moves.indices().get(rng.random_range(0..moves.len().max(1))) else {
                 break;
             };
             position.play_index(usize::from(m));
+            plies += 1;
         }
-        let winner = position.winner();
-        let draw = 1.0 / position.player_count() as f32;
+        let rewards = self.rewards(&position, cap);
         for &i in &self.path {
             if let Some(node) = self.nodes.get_mut(i as usize) {
                 node.visits += 1;
-                node.reward += match winner {
-                    Some(w) if w.index() == usize::from(node.mover) => 1.0,
-                    Some(_) => 0.0,
-                    None => draw,
-                };
+                node.reward += rewards.get(usize::from(node.mover)).copied().unwrap_or(0.0);
             }
         }
+    }
+
+    /// Each player's reward for the end of a playout: 1 for the winner, a
+    /// share for a draw at the cap, and for a cut-off playout a softmax of the
+    /// players' expert values (for two players, a logistic curve of the difference).
+    fn rewards(&self, position: &Position, cap: u32) -> [f32; MAX_PLAYERS as usize] {
+        let mut rewards = [0.0f32; MAX_PLAYERS as usize];
+        let n = position.player_count();
+        if let Some(w) = position.winner() {
+            rewards[w.index()] = 1.0;
+        } else if position.placements() >= cap {
+            for r in rewards.iter_mut().take(n) {
+                *r = 1.0 / n as f32;
+            }
+        } else {
+            let mut total = 0.0f32;
+            for p in position.alive() {
+                let v = expert_value(position, p) as f32 / PLAYOUT_SCALE;
+                let e = v.clamp(-30.0, 30.0).exp();
+                rewards[p.index()] = e;
+                total += e;
+            }
+            if total > 0.0 {
+                for r in rewards.iter_mut() {
+                    *r /= total;
+                }
+            }
+        }
+        rewards
     }
 
     fn descend(&mut self, child: usize, position: &mut Position) {

@@ -62,7 +62,7 @@ impl BotKind {
             BotKind::Expert | BotKind::Master => {
                 &["depth", "nodes", "ms", "quiescence", "eval", "random"]
             }
-            BotKind::Mcts => &["iters", "ms", "random"],
+            BotKind::Mcts => &["iters", "ms", "playout", "random"],
         }
     }
 
@@ -76,7 +76,11 @@ impl BotKind {
 }
 
 /// The default number of playouts per move of `bot:mcts`.
-pub const DEFAULT_ITERS: u32 = 1000;
+pub const DEFAULT_ITERS: u32 = 2000;
+
+/// The default number of random plies per playout of `bot:mcts` before the
+/// expert evaluation scores it.
+pub const DEFAULT_PLAYOUT: u32 = 4;
 
 /// A parsed built-in player spec: `bot:KIND[:OPTION=VALUE[,OPTION=VALUE…]]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,6 +93,8 @@ pub struct BotSpec {
     pub nodes: Option<u64>,
     /// Playouts per move (mcts).
     pub iters: Option<u32>,
+    /// Random plies per playout before the evaluation scores it; 0 plays to the end (mcts).
+    pub playout: Option<u32>,
     /// Time limit per move in milliseconds (not exactly replayable).
     pub ms: Option<u64>,
     /// Quiescence plies at the leaves of a search (expert, master).
@@ -126,6 +132,7 @@ impl BotSpec {
             depth: None,
             nodes: None,
             iters: None,
+            playout: None,
             ms: None,
             quiescence: None,
             eval: None,
@@ -174,6 +181,7 @@ impl BotSpec {
                 label,
                 self.iters.unwrap_or(DEFAULT_ITERS),
                 time,
+                self.playout.unwrap_or(DEFAULT_PLAYOUT),
             )),
         };
         match self.random {
@@ -196,6 +204,9 @@ impl fmt::Display for BotSpec {
         }
         if let Some(n) = self.iters {
             options.push(format!("iters={n}"));
+        }
+        if let Some(n) = self.playout {
+            options.push(format!("playout={n}"));
         }
         if let Some(ms) = self.ms {
             options.push(format!("ms={ms}"));
@@ -301,6 +312,9 @@ impl FromStr for BotSpec {
                     parsed.iters = Some(number(spec, "iters", value, 1, 100_000_000, "playouts")?);
                 }
                 "ms" => parsed.ms = Some(number(spec, "ms", value, 1, 3_600_000, "milliseconds")?),
+                "playout" => {
+                    parsed.playout = Some(number(spec, "playout", value, 0, 10_000, "plies")?);
+                }
                 "quiescence" => {
                     parsed.quiescence = Some(number(spec, "quiescence", value, 0, 16, "plies")?);
                 }
@@ -401,7 +415,7 @@ pub fn builtins() -> Vec<BuiltinInfo> {
         (
             "bot:mcts",
             "Monte Carlo",
-            "tree search over 1000 random playouts per move (UCT)",
+            "Monte Carlo tree search (UCT): 2000 playouts of 4 random plies per move, scored by the expert evaluation",
         ),
         (
             "bot:expert",
@@ -433,7 +447,7 @@ mod tests {
             "bot:random",
             "bot:greedy:random=30",
             "bot:expert:depth=4,nodes=5000",
-            "bot:mcts:iters=200,ms=50",
+            "bot:mcts:iters=200,playout=0,ms=50",
             "bot:master:depth=6,random=10",
             "bot:expert:depth=2,eval=balanced",
         ] {

@@ -95,6 +95,7 @@ impl GameArgs {
             sprt,
             move_limit: self.move_limit.map(Duration::from_millis),
             placement_cap: self.cap,
+            pairing: None,
         })
     }
 }

@@ -43,7 +43,8 @@ pub fn run(args: &Args) -> CmdResult {
         "\n  depth=N   search depth in plies (expert 3, master 5 by default)\n  \
 nodes=N   stop a search after about N nodes\n  \
 quiescence=N  plies of capture search at the leaves (expert 0, master 4)\n  \
-iters=N   playouts per move (mcts, 1000 by default)\n  \
+iters=N   playouts per move (mcts, 2000 by default)\n  \
+playout=N random plies per playout before the expert evaluation scores it (mcts, 4; 0: to the end)\n  \
 ms=N      time per move in milliseconds (games then do not replay exactly)\n  \
 eval=E    search evaluation: expert (default) or balanced (minus the best opponent's)\n  \
 random=P  play a uniformly random move P% of the time\n\n\

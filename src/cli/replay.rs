@@ -20,9 +20,12 @@ pub struct Args {
     /// A records file written by 'chainlab match --records' (one JSON line per game).
     #[arg(value_name = "RECORDS_FILE")]
     file: PathBuf,
-    /// The game to print (its "game" number; in a tournament file the first such game).
+    /// The game to print (its "game" number; in a tournament file see --pairing).
     #[arg(long, value_name = "K")]
     game: Option<u64>,
+    /// Only the games of this pairing of a tournament file (its "pairing" number).
+    #[arg(long, value_name = "P")]
+    pairing: Option<u32>,
     /// Check that replaying gives the recorded result (one game with --game, else all).
     #[arg(long)]
     check: bool,
@@ -32,8 +35,10 @@ fn open(args: &Args) -> Result<impl Iterator<Item = Result<GameRecord, Failure>>
     let file = File::open(&args.file)
         .map_err(|e| Failure::new(format!("cannot read {}: {e}", args.file.display())))?;
     let path = args.file.display().to_string();
+    let pairing = args.pairing;
     Ok(read_records(BufReader::new(file))
-        .map(move |r| r.map_err(|e| Failure::new(format!("{path}: {e}")))))
+        .map(move |r| r.map_err(|e| Failure::new(format!("{path}: {e}"))))
+        .filter(move |r| pairing.is_none() || r.as_ref().map_or(true, |r| r.pairing == pairing)))
 }
 
 fn result_text(record: &GameRecord) -> String {
@@ -52,7 +57,10 @@ pub fn run(args: &Args) -> CmdResult {
             let record = open(args)?
                 .find(|r| r.as_ref().map_or(true, |r| r.game == k))
                 .transpose()?
-                .ok_or_else(|| Failure::new(format!("{path} has no game {k}")))?;
+                .ok_or_else(|| match args.pairing {
+                    Some(p) => Failure::new(format!("{path} has no game {k} in pairing {p}")),
+                    None => Failure::new(format!("{path} has no game {k}")),
+                })?;
             if args.check {
                 check(&record, &path)?;
                 outln!(
@@ -75,7 +83,8 @@ pub fn run(args: &Args) -> CmdResult {
         None => {
             let records = open(args)?;
             outln!(
-                "{:>6}  {:<6}  {:>6}  {:<16}  players",
+                "{:>7}  {:>6}  {:<6}  {:>6}  {:<16}  players",
+                "pairing",
                 "game",
                 "seats",
                 "moves",
@@ -84,7 +93,8 @@ pub fn run(args: &Args) -> CmdResult {
             for record in records {
                 let r = record?;
                 outln!(
-                    "{:>6}  {:<6}  {:>6}  {:<16}  {}",
+                    "{:>7}  {:>6}  {:<6}  {:>6}  {:<16}  {}",
+                    r.pairing.map_or_else(|| "-".to_string(), |p| p.to_string()),
                     r.game,
                     r.sides,
                     r.moves.len(),
@@ -111,7 +121,10 @@ fn print_game(record: &GameRecord) -> Result<(), Failure> {
         .enumerate()
         .map(|(i, p)| format!("{} {p}", Player::new(i).map_or('?', |s| s.letter())))
         .collect();
-    outln!("Game {}: {}", record.game, seats.join(", "));
+    match record.pairing {
+        Some(p) => outln!("Game {} of pairing {p}: {}", record.game, seats.join(", ")),
+        None => outln!("Game {}: {}", record.game, seats.join(", ")),
+    }
     outln!(
         "{} board, {} rules, seed {}, {} moves ({} of them the random opening)",
         record.size,

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use chainlab::eval::{Evaluator, HeatMap, Program};
 use chainlab::rng::rng_from_seed;
 use chainlab::rules::{Coord, Position};
-use chainlab::strategy::{PinType, Strategy, nodes_markdown};
+use chainlab::strategy::{PinType, Strategy, nodes_markdown, read_limited};
 use rand::Rng;
 use serde_json::json;
 
@@ -97,7 +97,8 @@ pub fn validate(args: &ValidateArgs) -> CmdResult {
     let mut failed = 0;
     for path in &args.files {
         let name = path.display();
-        let strategy = match Strategy::load(path) {
+        // Not `Strategy::load`: its errors name the path, which this line already does.
+        let strategy = match read_limited(path).and_then(|text| Strategy::from_json(&text)) {
             Ok(s) => s,
             Err(e) => {
                 println!("{name}: error: {e}");

@@ -51,7 +51,9 @@ pub(super) enum CellFact {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Op {
     Pure(PureOp),
-    Random,
+    /// A Random node; its draws are keyed by the node's id, so that every
+    /// program of the same graph (playing or editing) draws the same numbers.
+    Random(NodeId),
     Cell(CellFact),
     BoardCount(BoardMeasure, Whose, Board),
     PlayersLeft(Board),
@@ -160,7 +162,7 @@ impl Program {
     }
 }
 
-fn op_of(kind: &NodeKind) -> Option<Op> {
+fn op_of(id: NodeId, kind: &NodeKind) -> Option<Op> {
     use CellFact as C;
     Some(match *kind {
         NodeKind::IsCorner => Op::Cell(C::IsCorner),
@@ -190,7 +192,7 @@ fn op_of(kind: &NodeKind) -> Option<Op> {
         NodeKind::CellsCaptured => Op::CellsCaptured,
         NodeKind::ReactionsCaused => Op::ReactionsCaused,
         NodeKind::WinsTheGame => Op::Wins,
-        NodeKind::Random => Op::Random,
+        NodeKind::Random => Op::Random(id),
         ref k => Op::Pure(PureOp::of(k)?),
     })
 }
@@ -271,7 +273,9 @@ fn build(strategy: &Strategy, lenient: bool) -> Program {
             }
         }
         if node.kind == NodeKind::Output {
-            if computable {
+            // With several Cell values (an error the editor still shows), the
+            // first counts, as for the guards and the validator.
+            if computable && Some(id) == output {
                 output_slot = Some(args[0]);
             }
             node_slots.push((id, computable.then_some(args[0])));
@@ -287,7 +291,7 @@ fn build(strategy: &Strategy, lenient: bool) -> Program {
             node_slots.push((id, Some(slot)));
             continue;
         }
-        let Some(op) = op_of(&node.kind) else {
+        let Some(op) = op_of(id, &node.kind) else {
             node_slots.push((id, None)); // comments
             continue;
         };

@@ -71,13 +71,17 @@ pub(super) fn fuse(
                 break;
             }
         }
+        // The instructions the sum replaces: dropped only if the sum is made
+        // (an Add of two plain terms stays an Add, reading its inputs' slots).
+        let mut taken = Vec::new();
         let mut list = vec![term(
             left,
             &op_at,
             &single,
             &is_constant,
             init,
-            &mut absorbed,
+            &absorbed,
+            &mut taken,
         )];
         for &j in spine.iter().rev() {
             let right = per_cell[j].args[1];
@@ -87,13 +91,17 @@ pub(super) fn fuse(
                 &single,
                 &is_constant,
                 init,
-                &mut absorbed,
+                &absorbed,
+                &mut taken,
             ));
             if j != i {
-                absorbed[j] = true;
+                taken.push(j);
             }
         }
         if list.len() > 2 || list.iter().any(|t| t.weight != 1) {
+            for j in taken {
+                absorbed[j] = true;
+            }
             sums.insert(i, (terms.len(), list.len()));
             terms.extend(list);
         }
@@ -115,14 +123,16 @@ pub(super) fn fuse(
     out
 }
 
-/// The term for `slot`: absorbs a single-use `x × constant` into a weight.
+/// The term for `slot`: absorbs a single-use `x × constant` into a weight
+/// (the Multiply's index is added to `taken`).
 fn term(
     slot: Slot,
     op_at: &dyn Fn(Slot) -> Option<(usize, Instr)>,
     single: &dyn Fn(Slot) -> bool,
     is_constant: &dyn Fn(Slot) -> bool,
     init: &[i64],
-    absorbed: &mut [bool],
+    absorbed: &[bool],
+    taken: &mut Vec<usize>,
 ) -> Term {
     if let Some((j, m)) = op_at(slot)
         && m.op == Op::Pure(PureOp::Multiply)
@@ -140,7 +150,7 @@ fn term(
                 .map(|k| (a, k))
                 .or_else(|| weight_of(a).map(|k| (b, k)));
             if let Some((x, weight)) = found {
-                absorbed[j] = true;
+                taken.push(j);
                 return Term { slot: x, weight };
             }
         }
@@ -153,7 +163,7 @@ pub(super) fn arity(op: Op) -> usize {
     match op {
         Op::Pure(PureOp::Abs | PureOp::Negate | PureOp::Not) => 1,
         Op::Pure(PureOp::Clamp | PureOp::If) => 3,
-        Op::Pure(_) | Op::Random => 2,
+        Op::Pure(_) | Op::Random(_) => 2,
         _ => 0,
     }
 }

@@ -317,12 +317,12 @@ fn exec(instr: &Instr, slots: &[i64], ctx: &mut Ctx, index: usize) -> i64 {
     let arg = |k: usize| slots[instr.args[k] as usize];
     match instr.op {
         Op::Pure(p) => p.apply(arg(0), arg(1), arg(2)),
-        Op::Random => {
+        Op::Random(node) => {
             let (lo, hi) = (arg(0).min(arg(1)), arg(0).max(arg(1)));
             let span = (i128::from(hi) - i128::from(lo) + 1) as u128;
             let h = derive_seed(
                 ctx.seed ^ (index as u64).wrapping_mul(0x9E37_79B9),
-                u64::from(instr.dst),
+                u64::from(node.0),
             );
             (i128::from(lo) + (u128::from(h) % span) as i128) as i64
         }

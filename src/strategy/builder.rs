@@ -36,14 +36,26 @@ impl GraphBuilder {
     pub fn node(&mut self, kind: NodeKind, inputs: &[NodeId]) -> NodeId {
         let id = self.strategy.add_node(kind, [0.0, 0.0]);
         for (pin, &from) in inputs.iter().enumerate() {
-            // A builder wires fresh nodes only, so there is no cycle to refuse;
-            // a wrong type stays in the graph for the validator to report.
+            // A builder wires fresh nodes only, so there is no cycle to refuse.
+            // A wrong type stays in the graph for the validator to report; a
+            // wire from a node without an output, or to a missing pin, is
+            // left out (no file could hold it).
             if self.strategy.connect(from, id, pin).is_err() {
-                self.strategy.push_wire(super::graph::Wire {
-                    to: id,
-                    input: pin,
-                    from,
-                });
+                let source_has_output = self
+                    .strategy
+                    .node(from)
+                    .is_some_and(|n| n.output().is_some());
+                let pin_exists = self
+                    .strategy
+                    .node(id)
+                    .is_some_and(|n| pin < n.inputs().len());
+                if source_has_output && pin_exists {
+                    self.strategy.push_wire(super::graph::Wire {
+                        to: id,
+                        input: pin,
+                        from,
+                    });
+                }
             }
         }
         id

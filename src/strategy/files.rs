@@ -50,7 +50,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StrategyError> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "strategy".to_string());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    static SAVES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = SAVES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
     let result = (|| {
         let mut file = std::fs::File::create(&tmp)?;
         file.write_all(bytes)?;

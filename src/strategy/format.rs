@@ -118,14 +118,22 @@ impl Strategy {
         }
         let mut strategy = Strategy::new(raw.name);
         strategy.description = raw.description;
+        let mut seen = std::collections::HashSet::with_capacity(raw.nodes.len());
+        let mut nodes = Vec::with_capacity(raw.nodes.len());
         for raw_node in raw.nodes {
             let node = read_node(raw_node)?;
-            strategy.insert(node)?;
+            if !seen.insert(node.id) {
+                return Err(StrategyError::DuplicateId(node.id));
+            }
+            nodes.push(node);
         }
+        // Sorted in bulk: inserting one by one is quadratic for files in reverse order.
+        strategy.set_nodes(nodes);
+        let mut wires = Vec::with_capacity(raw.wires.len());
         for (i, w) in raw.wires.into_iter().enumerate() {
-            let wire = read_wire(&strategy, i, w)?;
-            strategy.push_wire(wire);
+            wires.push(read_wire(&strategy, i, w)?);
         }
+        strategy.set_wires(wires);
         Ok(strategy)
     }
 
@@ -266,15 +274,17 @@ impl Params {
         self.map.remove(name)
     }
 
-    fn choice<T: Copy + Default>(
+    /// The parameter `name`; `current` (the new node's default) when absent.
+    fn choice<T: Copy>(
         &mut self,
         name: &str,
+        current: T,
         from_key: fn(&str) -> Option<T>,
         all: &[T],
         key: fn(T) -> &'static str,
     ) -> Result<T, StrategyError> {
         match self.take(name) {
-            None => Ok(T::default()),
+            None => Ok(current),
             Some(v) => v.as_str().and_then(from_key).ok_or_else(|| {
                 let choices: Vec<&str> = all.iter().map(|&t| key(t)).collect();
                 self.error(format!(
@@ -285,8 +295,8 @@ impl Params {
         }
     }
 
-    fn when(&mut self) -> Result<When, StrategyError> {
-        self.choice("when", When::from_key, When::ALL, When::key)
+    fn when(&mut self, current: When) -> Result<When, StrategyError> {
+        self.choice("when", current, When::from_key, When::ALL, When::key)
     }
 
     fn finish(self) -> Result<(), StrategyError> {
@@ -315,21 +325,23 @@ fn read_node(raw: RawNode) -> Result<Node, StrategyError> {
         | NodeKind::IsCritical { when }
         | NodeKind::IsEndangered { when }
         | NodeKind::Danger { when }
-        | NodeKind::PlayersLeft { when } => *when = p.when()?,
+        | NodeKind::PlayersLeft { when } => *when = p.when(*when)?,
         NodeKind::Neighbours { owner, state, when } => {
             *owner = p.choice(
                 "owner",
+                *owner,
                 OwnerFilter::from_key,
                 OwnerFilter::ALL,
                 OwnerFilter::key,
             )?;
             *state = p.choice(
                 "state",
+                *state,
                 StateFilter::from_key,
                 StateFilter::ALL,
                 StateFilter::key,
             )?;
-            *when = p.when()?;
+            *when = p.when(*when)?;
         }
         NodeKind::BoardCount {
             measure,
@@ -338,23 +350,31 @@ fn read_node(raw: RawNode) -> Result<Node, StrategyError> {
         } => {
             *measure = p.choice(
                 "measure",
+                *measure,
                 BoardMeasure::from_key,
                 BoardMeasure::ALL,
                 BoardMeasure::key,
             )?;
-            *whose = p.choice("whose", Whose::from_key, Whose::ALL, Whose::key)?;
-            *when = p.when()?;
+            *whose = p.choice("whose", *whose, Whose::from_key, Whose::ALL, Whose::key)?;
+            *when = p.when(*when)?;
         }
         NodeKind::BoardSize { measure } => {
             *measure = p.choice(
                 "measure",
+                *measure,
                 SizeMeasure::from_key,
                 SizeMeasure::ALL,
                 SizeMeasure::key,
             )?;
         }
         NodeKind::Compare { op } => {
-            *op = p.choice("op", CompareOp::from_key, CompareOp::ALL, CompareOp::key)?;
+            *op = p.choice(
+                "op",
+                *op,
+                CompareOp::from_key,
+                CompareOp::ALL,
+                CompareOp::key,
+            )?;
         }
         NodeKind::Constant { value } => {
             if let Some(v) = p.take("value") {

@@ -102,9 +102,40 @@ impl Strategy {
             .and_then(|i| self.nodes.get_mut(i))
     }
 
-    /// The id the next added node gets.
+    /// The id the next added node gets: one more than the largest id, or,
+    /// when the largest id is `u32::MAX` (a file may use it), the smallest
+    /// free id from 1.
     pub fn next_id(&self) -> NodeId {
-        NodeId(self.nodes.last().map_or(1, |n| n.id.0.saturating_add(1)))
+        match self.nodes.last() {
+            None => NodeId(1),
+            Some(last) if last.id.0 < u32::MAX => NodeId(last.id.0 + 1),
+            Some(_) => {
+                let mut free = 1u32;
+                for n in &self.nodes {
+                    if n.id.0 > free {
+                        break;
+                    }
+                    if n.id.0 == free {
+                        free = free.saturating_add(1);
+                    }
+                }
+                NodeId(free)
+            }
+        }
+    }
+
+    /// Replaces the nodes, sorting them by id (loading a file in any order
+    /// takes O(n log n), not one insertion per node). The caller guarantees
+    /// that the ids are unique.
+    pub(super) fn set_nodes(&mut self, mut nodes: Vec<Node>) {
+        nodes.sort_by_key(|n| n.id);
+        self.nodes = nodes;
+    }
+
+    /// Replaces the wires, sorting them (see [`Strategy::set_nodes`]).
+    pub(super) fn set_wires(&mut self, mut wires: Vec<Wire>) {
+        wires.sort();
+        self.wires = wires;
     }
 
     /// Adds a node with default parameters at `pos`.
@@ -115,7 +146,8 @@ impl Strategy {
     /// Adds a node at `pos`.
     pub fn add_node(&mut self, kind: NodeKind, pos: [f32; 2]) -> NodeId {
         let id = self.next_id();
-        self.nodes.push(Node { id, kind, pos });
+        let i = self.nodes.partition_point(|n| n.id < id);
+        self.nodes.insert(i, Node { id, kind, pos });
         id
     }
 
@@ -227,14 +259,16 @@ impl Strategy {
 
     /// Whether the output of `from` flows, through wires, into `to`.
     pub fn reaches(&self, from: NodeId, to: NodeId) -> bool {
+        // Search backwards from `to` (wires are sorted by target, so each
+        // step is a binary search): is `from` among the nodes feeding it?
         let mut seen = std::collections::HashSet::new();
-        let mut stack = vec![from];
+        let mut stack = vec![to];
         while let Some(n) = stack.pop() {
-            if n == to {
+            if n == from {
                 return true;
             }
             if seen.insert(n) {
-                stack.extend(self.wires.iter().filter(|w| w.from == n).map(|w| w.to));
+                stack.extend(self.wires_into(n).map(|w| w.from));
             }
         }
         false

@@ -154,9 +154,29 @@ impl Strategy {
         for w in self.wires() {
             feeds.entry((w.to, w.input)).or_default().push(w.from);
             let (Some(src), Some(dst)) = (self.node(w.from), self.node(w.to)) else {
+                f.add(
+                    Severity::Error,
+                    self.node(w.to).map(|n| n.id),
+                    None,
+                    format!("a wire joins missing node {} or {}", w.from, w.to),
+                );
                 continue;
             };
             let (Some(out), Some(pin)) = (src.output(), dst.inputs().get(w.input)) else {
+                f.add(
+                    Severity::Error,
+                    Some(w.to),
+                    None,
+                    format!(
+                        "a wire from {} does not fit: {}",
+                        src.label(),
+                        if src.output().is_none() {
+                            "that node has no output".to_string()
+                        } else {
+                            format!("there is no input number {}", w.input)
+                        }
+                    ),
+                );
                 continue;
             };
             if !out.fits(pin.ty) {
@@ -194,16 +214,21 @@ impl Strategy {
         }
         // Cycles.
         for cycle in self.cycles() {
-            let names: Vec<String> = cycle.iter().map(|id| id.to_string()).collect();
+            // Every node of the cycle gets an error; each message lists a few
+            // of them (listing all in each would make the report quadratic).
+            const LISTED: usize = 12;
+            let mut names: Vec<String> =
+                cycle.iter().take(LISTED).map(|id| id.to_string()).collect();
+            if cycle.len() > LISTED {
+                names.push(format!("… ({} nodes in all)", cycle.len()));
+            }
+            let names = names.join(", ");
             for &id in &cycle {
                 f.add(
                     Severity::Error,
                     Some(id),
                     None,
-                    format!(
-                        "is part of a cycle (nodes {}): a value cannot depend on itself",
-                        names.join(" → ")
-                    ),
+                    format!("is part of a cycle (nodes {names}): a value cannot depend on itself"),
                 );
             }
         }
@@ -277,9 +302,8 @@ impl Strategy {
     /// whose inputs are all constant or unconnected (cycles are left out).
     pub fn constant_values(&self) -> HashMap<NodeId, i64> {
         let mut values: HashMap<NodeId, i64> = HashMap::new();
-        let Ok(order) = self.topological_order() else {
-            return values;
-        };
+        // Nodes in or after a cycle are left out; the others still fold.
+        let (order, _) = self.partial_order();
         for id in order {
             let Some(node) = self.node(id) else { continue };
             if let Some(v) = constant_of(&node.kind) {
