@@ -355,8 +355,10 @@ fn replay_steps_back_and_forth() {
     );
 }
 
-/// A finished game on 3x3 where each player takes the first legal move.
-fn first_move_game() -> chainlab::arena::GameRecord {
+/// A records line (the format `chainlab match --records` writes) of a
+/// finished game on 3x3 where each player takes the first legal move, with
+/// its moves and winner.
+fn first_move_game(game: u64) -> (String, Vec<Coord>, Option<Player>) {
     let size = Size::new(3, 3).unwrap();
     let mut position = Position::new(size, 2, chainlab::rules::Rules::Standard).unwrap();
     let mut moves = Vec::new();
@@ -364,32 +366,30 @@ fn first_move_game() -> chainlab::arena::GameRecord {
         position.play(m).unwrap();
         moves.push(m);
     }
-    chainlab::arena::GameRecord {
-        game: 0,
-        seed: 7,
-        size,
-        rules: chainlab::rules::Rules::Standard,
-        players: vec!["First".to_string(), "Second".to_string()],
-        sides: "ab".to_string(),
-        opening: 0,
-        moves,
-        winner: position.winner(),
-        forfeit: None,
-        reason: "only one player left".to_string(),
-        ranks: None,
-    }
+    let winner = position.winner();
+    let text: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    let line = serde_json::json!({
+        "game": game,
+        "seed": 7,
+        "size": "3x3",
+        "rules": "standard",
+        "players": ["First", "Second"],
+        "sides": "ab",
+        "opening": 0,
+        "moves": text.join(" "),
+        "winner": winner.map(|w| w.to_string()),
+        "forfeit": null,
+        "reason": "only one player left",
+        "ranks": null,
+    });
+    (line.to_string(), moves, winner)
 }
 
 #[test]
 fn replay_opens_a_records_file_and_reports_bad_lines() {
-    let record = first_move_game();
-    let mut second = record.clone();
-    second.game = 1;
-    let text = format!(
-        "{}\nnot a record\n{}\n",
-        serde_json::to_string(&record).unwrap(),
-        serde_json::to_string(&second).unwrap()
-    );
+    let (first, moves, winner) = first_move_game(0);
+    let (second, _, _) = first_move_game(1);
+    let text = format!("{first}\nnot a record\n{second}\n");
     let path =
         std::env::temp_dir().join(format!("chainlab-gui-records-{}.jsonl", std::process::id()));
     std::fs::write(&path, text).unwrap();
@@ -412,12 +412,11 @@ fn replay_opens_a_records_file_and_reports_bad_lines() {
     let records = harness.state().replay().records().unwrap();
     assert_eq!((records.games.len(), records.bad_lines), (2, 1));
     harness.get_by_label_contains("1 line could not be read: game record: line 2");
-    let n = record.moves.len();
-    assert_eq!(harness.state().replay().move_count(), Some(n));
+    assert_eq!(harness.state().replay().move_count(), Some(moves.len()));
     harness.get_by_label("End ⏭").click();
     harness.step();
     let end = *harness.state().replay().position().unwrap();
-    assert_eq!(end.winner(), record.winner);
+    assert_eq!(end.winner(), winner);
     harness.get_by_label_contains("First vs Second: only one player left");
 }
 
