@@ -247,6 +247,9 @@ fn status_ui(ui: &mut egui::Ui, session: &mut Session, commands: &mut Vec<Comman
             _ => theme::player_colour(mover),
         };
         ui.label(egui::RichText::new(text).heading().color(colour));
+        if matches!(status, Status::Thinking(_)) {
+            ui.spinner();
+        }
 
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if matches!(status, Status::Won(_) | Status::Failed(_))
