@@ -62,6 +62,22 @@ pub enum Command {
     NewGame,
     /// Load a game into the replay view.
     Replay(Box<ReplayGame>),
+    /// Open the arena with this strategy among the players ("Test this
+    /// strategy" in the editor).
+    TestInArena(Box<StrategyEntry>),
+    /// Open the play view with this strategy in a seat against a human
+    /// ("Play against it" in the editor).
+    PlayAgainst(Box<StrategyEntry>),
+}
+
+/// A strategy handed from one view to another (typically the editor's graph,
+/// which need not be saved).
+#[derive(Clone, Debug)]
+pub struct StrategyEntry {
+    /// The name shown in seats and tables.
+    pub label: String,
+    /// The graph.
+    pub strategy: crate::strategy::Strategy,
 }
 
 /// The desktop app.
@@ -200,6 +216,9 @@ impl App {
                 Command::Show(view) => self.settings.view = view,
                 Command::NewGame => self.play.new_game(&self.settings.play, &self.catalogue),
                 Command::Replay(game) => self.replay.load(*game),
+                // The arena view and editor seats handle these; until then, show the view.
+                Command::TestInArena(_) => self.settings.view = View::Arena,
+                Command::PlayAgainst(_) => self.settings.view = View::Play,
             }
         }
     }

@@ -17,7 +17,7 @@ pub mod seats;
 pub mod theme;
 mod worker;
 
-pub use app::{App, Command, Settings, View};
+pub use app::{App, Command, Settings, StrategyEntry, View};
 
 /// Opens the desktop app's window and runs it until it is closed.
 pub fn run() -> eframe::Result {
