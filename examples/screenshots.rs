@@ -54,6 +54,7 @@ fn run(dir: &Path) -> Result<(), String> {
             ..PlaySettings::default()
         },
         records_path: String::new(),
+        ..Settings::default()
     };
     let mut harness = new_harness(settings, catalogue);
     let mut rng = rng_from_seed(11);
@@ -136,6 +137,7 @@ fn run(dir: &Path) -> Result<(), String> {
             ..PlaySettings::default()
         },
         records_path: String::new(),
+        ..Settings::default()
     };
     let mut eight = new_harness(settings, Catalogue::builtin());
     for _ in 0..20_000 {

@@ -68,6 +68,7 @@ fn settings(seats: Vec<SeatChoice>, size: Size) -> Settings {
             ..PlaySettings::default()
         },
         records_path: String::new(),
+        ..Settings::default()
     }
 }
 

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::gui::editor::{EditorSettings, EditorView};
 use crate::gui::play::PlayView;
 use crate::gui::play::session::Pace;
 use crate::gui::play::setup::PlaySettings;
@@ -15,9 +16,9 @@ use crate::gui::theme;
 #[serde(rename_all = "lowercase")]
 pub enum View {
     /// Build a strategy graph.
+    #[default]
     Editor,
     /// Play a game.
-    #[default]
     Play,
     /// Run matches and tournaments.
     Arena,
@@ -51,6 +52,8 @@ pub struct Settings {
     pub play: PlaySettings,
     /// The last records file typed into the replay view.
     pub records_path: String,
+    /// The editor's files and preview position.
+    pub editor: EditorSettings,
 }
 
 /// An action that crosses views, queued during the frame and run at its end.
@@ -86,6 +89,7 @@ pub struct App {
     catalogue: Catalogue,
     play: PlayView,
     replay: ReplayView,
+    editor: EditorView,
     commands: Vec<Command>,
     themed: bool,
 }
@@ -93,14 +97,16 @@ pub struct App {
 impl App {
     /// An app with `settings` offering the players of `catalogue`; a game
     /// starts in the play view at once.
-    pub fn new(settings: Settings, catalogue: Catalogue) -> App {
+    pub fn new(mut settings: Settings, catalogue: Catalogue) -> App {
         let mut play = PlayView::default();
         play.new_game(&settings.play, &catalogue);
+        let editor = EditorView::new(&mut settings.editor);
         App {
             settings,
             catalogue,
             play,
             replay: ReplayView::default(),
+            editor,
             commands: Vec::new(),
             themed: false,
         }
@@ -117,7 +123,11 @@ impl App {
                 play: PlaySettings::first_start(&catalogue),
                 ..Settings::default()
             });
-        App::new(settings, catalogue)
+        let mut app = App::new(settings, catalogue);
+        if let Some(dir) = eframe::storage_dir("chainlab") {
+            app.editor.enable_recovery(dir.join("recovery.json"));
+        }
+        app
     }
 
     /// The saved settings.
@@ -150,6 +160,21 @@ impl App {
         &mut self.replay
     }
 
+    /// The editor view.
+    pub fn editor(&self) -> &EditorView {
+        &self.editor
+    }
+
+    /// The editor view, for changes.
+    pub fn editor_mut(&mut self) -> &mut EditorView {
+        &mut self.editor
+    }
+
+    /// The editor view and the settings it uses, for changes.
+    pub fn editor_and_settings(&mut self) -> (&mut EditorView, &mut EditorSettings) {
+        (&mut self.editor, &mut self.settings.editor)
+    }
+
     /// Queues `command` to run at the end of the frame.
     pub fn send(&mut self, command: Command) {
         self.commands.push(command);
@@ -161,6 +186,7 @@ impl App {
             theme::apply(ui.ctx());
             self.themed = true;
         }
+        self.editor.background(ui.ctx(), &mut self.commands);
         self.top_bar(ui);
         let pace = Pace {
             animate: self.settings.play.animate,
@@ -179,11 +205,9 @@ impl App {
                 self.settings.play.show_letters,
                 &mut self.settings.records_path,
             ),
-            View::Editor => coming_soon(
-                ui,
-                "The strategy editor",
-                "Build a strategy as a node graph and see its heat map on a preview board.",
-            ),
+            View::Editor => self
+                .editor
+                .ui(ui, &mut self.settings.editor, &mut self.commands),
             View::Arena => coming_soon(
                 ui,
                 "The arena",
@@ -201,7 +225,12 @@ impl App {
                 ui.add_space(16.0);
                 for view in View::ALL {
                     let selected = self.settings.view == view;
-                    let text = egui::RichText::new(view.title()).size(15.0);
+                    let title = if view == View::Editor && self.editor.is_dirty() {
+                        "Editor ●"
+                    } else {
+                        view.title()
+                    };
+                    let text = egui::RichText::new(title).size(15.0);
                     if ui.selectable_label(selected, text).clicked() {
                         self.commands.push(Command::Show(view));
                     }
@@ -241,6 +270,7 @@ impl eframe::App for App {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.editor.flush_recovery();
         eframe::set_value(storage, eframe::APP_KEY, &self.settings);
     }
 }

@@ -1,5 +1,5 @@
-//! The desktop app (eframe/egui): the play view, the replay view, and the
-//! board widget they share; the editor and the arena views follow.
+//! The desktop app (eframe/egui): the strategy editor, the play view, the
+//! replay view, and the board widget they share; the arena view follows.
 //!
 //! Structure (DESIGN §5.7): [`App`] holds the persisted [`Settings`] and the
 //! runtime state of each view; every view is a struct with a `ui` method;
@@ -9,6 +9,7 @@
 pub mod anim;
 mod app;
 pub mod board;
+pub mod editor;
 pub mod play;
 mod players;
 pub mod records;

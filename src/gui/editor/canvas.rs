@@ -1,0 +1,307 @@
+//! The canvas: an egui-snarl graph that mirrors the model. Each frame the
+//! mirror is brought in line with the model (nodes, positions, wires), snarl
+//! draws it through the [`GraphViewer`], and what the user did comes back as
+//! edits of the model: the snarl graph is never the truth.
+//!
+//! Selection is the editor's own (a click on a node selects it, a click on
+//! empty canvas clears it, Shift+drag box-selects through snarl); snarl's
+//! selection is adopted when it changes and reset when the editor's differs.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use egui::{Pos2, Rect, Ui};
+use egui_snarl::ui::{SnarlWidget, get_selected_nodes};
+use egui_snarl::{InPinId, OutPinId, Snarl};
+
+use crate::strategy::{NodeId, Strategy};
+
+use super::analysis::Analysis;
+use super::edit::Edit;
+use super::style;
+use super::viewer::{
+    CanvasEvents, GraphViewer, NODE_GUESS, PinKey, PinSink, ViewControl, ViewRequest,
+};
+
+/// The canvas's state between frames.
+#[derive(Default)]
+pub struct Canvas {
+    snarl: Snarl<NodeId>,
+    ids: HashMap<NodeId, egui_snarl::NodeId>,
+    generation: u64,
+    /// The view: transform, screen rectangle, node rectangles.
+    pub view: ViewControl,
+    pins: HashMap<PinKey, Rect>,
+    sink: PinSink,
+    /// The selected nodes.
+    pub selection: BTreeSet<NodeId>,
+    snarl_selected: Vec<NodeId>,
+    search: String,
+    refits: u8,
+}
+
+impl Canvas {
+    fn snarl_id(&self) -> egui::Id {
+        egui::Id::new("chainlab-editor-canvas").with(self.generation)
+    }
+
+    /// Frames the whole graph (now, and again once node sizes are known).
+    pub fn fit(&mut self) {
+        self.view.request = Some(ViewRequest::Fit);
+        self.refits = 2;
+    }
+
+    /// Selects `id` alone and centres it.
+    pub fn focus(&mut self, id: NodeId) {
+        self.selection = BTreeSet::from([id]);
+        self.view.request = Some(ViewRequest::Centre(id));
+    }
+
+    /// Forgets measurements of a graph that was replaced (a file was opened).
+    pub fn reset(&mut self) {
+        self.view.rects.clear();
+        self.pins.clear();
+        self.selection.clear();
+        self.fit();
+    }
+
+    /// The canvas point at the centre of the view.
+    pub fn view_centre(&self) -> Pos2 {
+        self.view.transform.inverse() * self.view.screen.center()
+    }
+
+    /// The canvas point under screen point `pos`.
+    pub fn to_canvas(&self, pos: Pos2) -> Pos2 {
+        self.view.transform.inverse() * pos
+    }
+
+    /// Where a pin was drawn last frame, on screen.
+    pub fn pin_screen_rect(&self, pin: PinKey) -> Option<Rect> {
+        self.pins.get(&pin).map(|r| self.view.transform * *r)
+    }
+
+    /// Where a node was drawn last frame, on screen.
+    pub fn node_screen_rect(&self, id: NodeId) -> Option<Rect> {
+        self.view.rects.get(&id).map(|r| self.view.transform * *r)
+    }
+
+    /// A free place for a new node near canvas point `near`: the first spot
+    /// of a widening ring of slots that overlaps no node.
+    pub fn free_spot(&self, strategy: &Strategy, near: Pos2) -> [f32; 2] {
+        let taken: Vec<Rect> = strategy
+            .nodes()
+            .iter()
+            .map(|n| {
+                self.view.rects.get(&n.id).copied().unwrap_or_else(|| {
+                    Rect::from_min_size(Pos2::new(n.pos[0], n.pos[1]), NODE_GUESS)
+                })
+            })
+            .collect();
+        let origin = near - NODE_GUESS / 2.0;
+        let (dx, dy) = (NODE_GUESS.x + 40.0, NODE_GUESS.y + 30.0);
+        for ring in 0..12i32 {
+            for row in -ring..=ring {
+                for col in -ring..=ring {
+                    if row.abs() != ring && col.abs() != ring {
+                        continue;
+                    }
+                    let at = origin + egui::vec2(col as f32 * dx, row as f32 * dy);
+                    let spot = Rect::from_min_size(at, NODE_GUESS).expand(8.0);
+                    if !taken.iter().any(|r| r.intersects(spot)) {
+                        return [at.x.round(), at.y.round()];
+                    }
+                }
+            }
+        }
+        [origin.x.round(), origin.y.round()]
+    }
+
+    /// Brings the snarl mirror in line with `strategy`.
+    fn sync(&mut self, strategy: &Strategy) {
+        let present: HashSet<NodeId> = strategy.nodes().iter().map(|n| n.id).collect();
+        let gone: Vec<(NodeId, egui_snarl::NodeId)> = self
+            .ids
+            .iter()
+            .filter(|(id, _)| !present.contains(id))
+            .map(|(id, sid)| (*id, *sid))
+            .collect();
+        for (id, sid) in gone {
+            if self.snarl.get_node(sid).is_some() {
+                self.snarl.remove_node(sid);
+            }
+            self.ids.remove(&id);
+        }
+        for n in strategy.nodes() {
+            let pos = Pos2::new(n.pos[0], n.pos[1]);
+            match self
+                .ids
+                .get(&n.id)
+                .and_then(|sid| self.snarl.get_node_info_mut(*sid))
+            {
+                Some(info) => {
+                    if info.pos != pos {
+                        info.pos = pos;
+                    }
+                }
+                None => {
+                    let sid = self.snarl.insert_node(pos, n.id);
+                    self.ids.insert(n.id, sid);
+                }
+            }
+        }
+        let want: HashSet<(OutPinId, InPinId)> = strategy
+            .wires()
+            .iter()
+            .filter_map(|w| {
+                let from = *self.ids.get(&w.from)?;
+                let to = *self.ids.get(&w.to)?;
+                Some((
+                    OutPinId {
+                        node: from,
+                        output: 0,
+                    },
+                    InPinId {
+                        node: to,
+                        input: w.input,
+                    },
+                ))
+            })
+            .collect();
+        let have: HashSet<(OutPinId, InPinId)> = self.snarl.wires().collect();
+        for &(out, inp) in have.difference(&want) {
+            self.snarl.disconnect(out, inp);
+        }
+        for &(out, inp) in want.difference(&have) {
+            self.snarl.connect(out, inp);
+        }
+    }
+
+    /// Draws the canvas in the available space; returns what the user did.
+    pub fn ui(&mut self, ui: &mut Ui, strategy: &Strategy, analysis: &Analysis) -> CanvasEvents {
+        self.sync(strategy);
+        self.view.screen = ui.available_rect_before_wrap();
+        if self.view.request.is_none() && self.refits > 0 {
+            self.refits -= 1;
+            self.view.request = Some(ViewRequest::Fit);
+        }
+        if let Ok(mut pins) = self.sink.try_borrow_mut() {
+            pins.clear();
+        }
+        let mut events = CanvasEvents::default();
+        let snarl_id = self.snarl_id();
+        let response = {
+            let mut viewer = GraphViewer {
+                strategy,
+                analysis,
+                selection: &self.selection,
+                search: &mut self.search,
+                events: &mut events,
+                pins: self.sink.clone(),
+                view: &mut self.view,
+            };
+            ui.scope(|ui| {
+                node_text_style(ui.style_mut());
+                SnarlWidget::new()
+                    .id(snarl_id)
+                    .style(style::snarl_style())
+                    .show(&mut self.snarl, &mut viewer, ui)
+            })
+            .inner
+        };
+        if !events.menu_open {
+            self.search.clear();
+        }
+        if let Ok(pins) = self.sink.try_borrow() {
+            self.pins = pins.iter().copied().collect();
+        }
+        self.view.rects = events.rects.iter().copied().collect();
+        self.collect_moves(strategy, &mut events);
+        self.update_selection(ui, &response, &events);
+        events
+    }
+
+    /// Nodes snarl moved become a Move edit of the model.
+    fn collect_moves(&self, strategy: &Strategy, events: &mut CanvasEvents) {
+        let moves: Vec<(NodeId, [f32; 2])> = strategy
+            .nodes()
+            .iter()
+            .filter_map(|n| {
+                let info = self.snarl.get_node_info(*self.ids.get(&n.id)?)?;
+                (info.pos != Pos2::new(n.pos[0], n.pos[1]))
+                    .then_some((n.id, [info.pos.x, info.pos.y]))
+            })
+            .collect();
+        if !moves.is_empty() {
+            events.edits.insert(0, Edit::Move(moves));
+        }
+    }
+
+    fn update_selection(&mut self, ui: &Ui, response: &egui::Response, events: &CanvasEvents) {
+        let ctx = ui.ctx();
+        let snarl_id = self.snarl_id();
+        let theirs: Vec<NodeId> = get_selected_nodes(snarl_id, ctx)
+            .into_iter()
+            .filter_map(|sid| self.snarl.get_node(sid).copied())
+            .collect();
+        if theirs != self.snarl_selected {
+            // A box selection or a Shift/Ctrl click in snarl.
+            self.selection = theirs.iter().copied().collect();
+            self.snarl_selected = theirs.clone();
+        }
+        let (modifiers, clicked, pointer) = ctx.input(|i| {
+            (
+                i.modifiers,
+                i.pointer.primary_clicked(),
+                i.pointer.interact_pos(),
+            )
+        });
+        let plain = !modifiers.shift && !modifiers.command;
+        if let Some(id) = events.clicked_node {
+            self.selection = BTreeSet::from([id]);
+        } else if clicked && plain && !events.menu_open {
+            let layer = egui::LayerId::new(ui.layer_id().order, snarl_id);
+            let on_canvas = pointer
+                .is_some_and(|p| self.view.screen.contains(p) && ctx.layer_id_at(p) == Some(layer));
+            if on_canvas && let Some(p) = pointer {
+                let at = self.to_canvas(p);
+                let hit = events
+                    .rects
+                    .iter()
+                    .rev()
+                    .find(|(_, r)| r.contains(at))
+                    .map(|(id, _)| *id);
+                match hit {
+                    Some(id) => self.selection = BTreeSet::from([id]),
+                    None if response.clicked() => self.selection.clear(),
+                    None => {}
+                }
+            }
+        }
+        let theirs: BTreeSet<NodeId> = self.snarl_selected.iter().copied().collect();
+        if !theirs.is_empty() && theirs != self.selection {
+            // Snarl moves its selection together; keep it from moving nodes
+            // the editor no longer shows as selected.
+            self.generation += 1;
+            self.snarl_selected.clear();
+            ctx.request_repaint();
+        }
+    }
+
+    /// Drops selected nodes that no longer exist.
+    pub fn prune(&mut self, strategy: &Strategy) {
+        self.selection.retain(|id| strategy.node(*id).is_some());
+    }
+}
+
+/// Compact text and controls inside nodes.
+fn node_text_style(style: &mut egui::Style) {
+    style.spacing.item_spacing = egui::vec2(6.0, 3.0);
+    style.spacing.interact_size.y = 18.0;
+    style.spacing.button_padding = egui::vec2(5.0, 1.0);
+    style.spacing.combo_width = 110.0;
+    if let Some(body) = style.text_styles.get_mut(&egui::TextStyle::Body) {
+        body.size = 13.0;
+    }
+    if let Some(button) = style.text_styles.get_mut(&egui::TextStyle::Button) {
+        button.size = 13.0;
+    }
+}

@@ -1,0 +1,128 @@
+//! A node's parameters, edited in place on the canvas: the constant's value,
+//! yes or no, "now / after placing here", owner and state filters, board
+//! measures, the comparison operator, and a comment's text.
+
+use egui::{ComboBox, DragValue, TextEdit, Ui, WidgetInfo, WidgetType};
+
+use crate::strategy::{
+    BoardMeasure, CompareOp, NodeId, NodeKind, OwnerFilter, SizeMeasure, StateFilter, When, Whose,
+};
+
+/// Whether nodes of this kind have parameters to show in their body.
+pub fn has_params(kind: &NodeKind) -> bool {
+    kind.when().is_some()
+        || matches!(
+            kind,
+            NodeKind::Constant { .. }
+                | NodeKind::Truth { .. }
+                | NodeKind::Compare { .. }
+                | NodeKind::BoardSize { .. }
+                | NodeKind::Comment { .. }
+        )
+}
+
+/// The accessible name of a parameter widget: "node 4 value".
+pub fn param_label(id: NodeId, param: &str) -> String {
+    format!("node {id} {param}")
+}
+
+/// Draws the parameters of node `id`; returns the new parameters when the
+/// user changed one.
+pub fn params_ui(ui: &mut Ui, id: NodeId, kind: &NodeKind) -> Option<NodeKind> {
+    let mut new = kind.clone();
+    match &mut new {
+        NodeKind::Constant { value } => {
+            let r = ui.add(DragValue::new(value).speed(0.1));
+            r.widget_info(|| {
+                WidgetInfo::labeled(WidgetType::DragValue, true, param_label(id, "value"))
+            });
+            r.on_hover_text("Drag to change, or click and type a whole number.");
+        }
+        NodeKind::Truth { value } => {
+            let text = if *value { "yes" } else { "no" };
+            let r = ui.checkbox(value, text);
+            r.widget_info(|| {
+                WidgetInfo::labeled(WidgetType::Checkbox, true, param_label(id, "yes"))
+            });
+        }
+        NodeKind::Compare { op } => {
+            choice(ui, id, "operator", op, CompareOp::ALL, |o| {
+                format!("a {} b", o.label())
+            });
+        }
+        NodeKind::BoardSize { measure } => {
+            choice(ui, id, "measure", measure, SizeMeasure::ALL, |m| {
+                m.label().to_string()
+            });
+        }
+        NodeKind::Neighbours { owner, state, when } => {
+            choice(ui, id, "owner", owner, OwnerFilter::ALL, |o| {
+                o.label().to_string()
+            });
+            choice(ui, id, "state", state, StateFilter::ALL, |s| {
+                s.label().to_string()
+            });
+            when_ui(ui, id, when);
+        }
+        NodeKind::BoardCount {
+            measure,
+            whose,
+            when,
+        } => {
+            choice(ui, id, "whose", whose, Whose::ALL, |w| {
+                w.label().to_string()
+            });
+            choice(ui, id, "measure", measure, BoardMeasure::ALL, |m| {
+                m.label().to_string()
+            });
+            when_ui(ui, id, when);
+        }
+        NodeKind::Atoms { when }
+        | NodeKind::IsEmpty { when }
+        | NodeKind::IsMine { when }
+        | NodeKind::IsCritical { when }
+        | NodeKind::IsEndangered { when }
+        | NodeKind::Danger { when }
+        | NodeKind::PlayersLeft { when } => when_ui(ui, id, when),
+        NodeKind::Comment { text } => {
+            let r = ui.add(
+                TextEdit::multiline(text)
+                    .id_salt(("comment", id))
+                    .desired_width(210.0)
+                    .desired_rows(2)
+                    .hint_text("a note for the reader"),
+            );
+            r.widget_info(|| {
+                WidgetInfo::labeled(WidgetType::TextEdit, true, param_label(id, "text"))
+            });
+        }
+        _ => {}
+    }
+    (new != *kind).then_some(new)
+}
+
+/// "now" or "after placing here", the choice every measuring node has.
+fn when_ui(ui: &mut Ui, id: NodeId, when: &mut When) {
+    choice(ui, id, "when", when, When::ALL, |w| w.label().to_string());
+}
+
+/// A drop-down of the values `all`, named `param` for screen readers and tests.
+fn choice<T: Copy + PartialEq>(
+    ui: &mut Ui,
+    id: NodeId,
+    param: &str,
+    value: &mut T,
+    all: &[T],
+    label: impl Fn(T) -> String,
+) {
+    let r = ComboBox::from_id_salt((id, param))
+        .selected_text(label(*value))
+        .width(120.0)
+        .show_ui(ui, |ui| {
+            for &v in all {
+                ui.selectable_value(value, v, label(v));
+            }
+        });
+    r.response
+        .widget_info(|| WidgetInfo::labeled(WidgetType::ComboBox, true, param_label(id, param)));
+}

@@ -1,0 +1,207 @@
+//! Crash recovery: unsaved work is written, 30 seconds after a change and
+//! when the app exits, to a recovery file in the app's data folder (never
+//! over the user's file). At the next start a recovery file newer than the
+//! file it belongs to is offered for restoring.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use serde::{Deserialize, Serialize};
+
+use crate::strategy::{Strategy, read_limited, write_atomic};
+
+use super::document::{Document, Location};
+
+/// Seconds after a change before the unsaved work is written.
+pub const DELAY: f64 = 30.0;
+
+/// The recovery file's content.
+#[derive(Serialize, Deserialize)]
+struct RecoveryFile {
+    format: String,
+    /// The file the work belongs to, if it had one.
+    file: Option<PathBuf>,
+    /// Whether that file is a shipped strategy.
+    shipped: bool,
+    /// The strategy in its file format.
+    strategy: String,
+}
+
+const FORMAT: &str = "chainlab-recovery";
+
+/// Unsaved work found at start.
+#[derive(Debug)]
+pub struct Restorable {
+    /// The strategy as it was.
+    pub strategy: Strategy,
+    /// The file it belongs to.
+    pub location: Location,
+    /// When it was written.
+    pub written: Option<SystemTime>,
+}
+
+/// The autosave schedule and the recovery file.
+#[derive(Debug, Default)]
+pub struct Recovery {
+    path: Option<PathBuf>,
+    due: Option<f64>,
+    written: Option<u64>,
+    /// The last error writing the file.
+    pub error: Option<String>,
+}
+
+impl Recovery {
+    /// Autosaves to `path` (none: autosave is off, as in tests).
+    pub fn new(path: Option<PathBuf>) -> Recovery {
+        Recovery {
+            path,
+            ..Recovery::default()
+        }
+    }
+
+    /// Writes the work when it has been unsaved for [`DELAY`] seconds; the
+    /// file is removed once there is nothing unsaved. Returns the seconds
+    /// until the next write, to wake the app then.
+    pub fn tick(&mut self, doc: &Document, now: f64) -> Option<f64> {
+        self.path.as_ref()?;
+        if !doc.is_dirty() {
+            self.due = None;
+            if self.written.is_some() {
+                self.discard();
+            }
+            return None;
+        }
+        if self.written == Some(doc.revision()) {
+            return None;
+        }
+        let due = *self.due.get_or_insert(now + DELAY);
+        if now >= due {
+            self.write(doc);
+            None
+        } else {
+            Some(due - now)
+        }
+    }
+
+    /// Writes the work now if it is unsaved and not yet written (on exit).
+    pub fn flush(&mut self, doc: &Document) {
+        if doc.is_dirty() && self.written != Some(doc.revision()) {
+            self.write(doc);
+        }
+    }
+
+    fn write(&mut self, doc: &Document) {
+        self.due = None;
+        let Some(path) = &self.path else { return };
+        let (file, shipped) = match doc.location() {
+            Location::Untitled => (None, false),
+            Location::File(p) => (Some(p.clone()), false),
+            Location::Shipped(p) => (Some(p.clone()), true),
+        };
+        let content = RecoveryFile {
+            format: FORMAT.to_string(),
+            file,
+            shipped,
+            strategy: doc.strategy().to_json(),
+        };
+        let result = serde_json::to_string(&content)
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                if let Some(dir) = path.parent() {
+                    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+                }
+                write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
+            });
+        match result {
+            Ok(()) => {
+                self.written = Some(doc.revision());
+                self.error = None;
+            }
+            Err(e) => self.error = Some(format!("cannot write the recovery file: {e}")),
+        }
+    }
+
+    /// Removes the recovery file (the work was saved or discarded).
+    pub fn discard(&mut self) {
+        self.written = None;
+        self.due = None;
+        if let Some(path) = &self.path
+            && path.exists()
+        {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    /// The unsaved work of an earlier run, if its recovery file is newer
+    /// than the file it belongs to; an older or unreadable one is removed.
+    pub fn find(&mut self) -> Option<Restorable> {
+        let path = self.path.clone()?;
+        if !path.exists() {
+            return None;
+        }
+        let found = read(&path);
+        if found.is_none() {
+            self.discard();
+        }
+        found
+    }
+}
+
+fn read(path: &Path) -> Option<Restorable> {
+    let text = read_limited(path).ok()?;
+    let file: RecoveryFile = serde_json::from_str(&text).ok()?;
+    if file.format != FORMAT {
+        return None;
+    }
+    let strategy = Strategy::from_json(&file.strategy).ok()?;
+    let written = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    if let (Some(original), Some(written)) = (&file.file, written)
+        && let Ok(saved) = std::fs::metadata(original).and_then(|m| m.modified())
+        && saved >= written
+    {
+        // The file was saved after the work was written: nothing to recover.
+        return None;
+    }
+    let location = match (file.file, file.shipped) {
+        (None, _) => Location::Untitled,
+        (Some(p), true) => Location::Shipped(p),
+        (Some(p), false) => Location::File(p),
+    };
+    Some(Restorable {
+        strategy,
+        location,
+        written,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::editor::edit::Edit;
+    use crate::strategy::Kind;
+
+    #[test]
+    fn unsaved_work_is_written_after_the_delay_and_found_again() {
+        let dir = std::env::temp_dir().join(format!("chainlab-recovery-{}", std::process::id()));
+        let path = dir.join("recovery.json");
+        let mut recovery = Recovery::new(Some(path.clone()));
+        let mut doc = Document::new_graph();
+        let add = Edit::Add {
+            kind: Kind::IsCorner,
+            pos: [0.0, 0.0],
+            link: None,
+        };
+        assert!(doc.apply(add, 0.0, 0).is_ok());
+        assert_eq!(recovery.tick(&doc, 0.0), Some(DELAY));
+        assert!(!path.exists());
+        assert_eq!(recovery.tick(&doc, DELAY + 1.0), None);
+        assert!(path.exists());
+        let found = recovery.find().unwrap();
+        assert_eq!(&found.strategy, doc.strategy());
+        assert_eq!(found.location, Location::Untitled);
+        assert!(doc.undo());
+        recovery.tick(&doc, DELAY + 2.0);
+        assert!(!path.exists(), "nothing unsaved: the file is removed");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

@@ -1,0 +1,679 @@
+//! How egui-snarl draws the graph: the [`SnarlViewer`] of the editor. It
+//! reads the project's model (the snarl nodes only carry model ids), draws
+//! titles, typed pins, defaults, parameters, diagnostics and explain values,
+//! and turns what the user does into [`Edit`]s; it never changes the model
+//! or snarl's wires itself.
+
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap};
+use std::rc::Rc;
+
+use egui::emath::TSTransform;
+use egui::{Color32, Frame, Pos2, Rect, RichText, Sense, Stroke, Ui, WidgetInfo, WidgetType};
+use egui_snarl::ui::{AnyPins, PinInfo, PinShape, PinWireInfo, SnarlPin, SnarlStyle, SnarlViewer};
+use egui_snarl::{InPin, OutPin, Snarl};
+
+use crate::gui::theme;
+use crate::strategy::{NodeId, PinType, Severity, Strategy, Wire, info};
+
+use super::analysis::Analysis;
+use super::edit::{Edit, Link, WireEnd, fits_link};
+use super::palette::{default_text, doc_ui, kind_menu};
+use super::params::{has_params, params_ui};
+use super::style;
+
+/// A pin on the canvas, by the model's node id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PinKey {
+    /// Input pin number `.1` of node `.0`.
+    Input(NodeId, usize),
+    /// The output of a node.
+    Output(NodeId),
+}
+
+/// Where pins were drawn this frame (canvas coordinates).
+pub type PinSink = Rc<RefCell<Vec<(PinKey, Rect)>>>;
+
+/// What a node's context menu asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeAction {
+    /// Delete the node (or the selection it belongs to).
+    Delete(NodeId),
+    /// Duplicate the node (or the selection it belongs to).
+    Duplicate(NodeId),
+    /// Copy the node (or the selection it belongs to).
+    Copy(NodeId),
+}
+
+/// What happened on the canvas this frame.
+#[derive(Debug, Default)]
+pub struct CanvasEvents {
+    /// Edits to apply, in order.
+    pub edits: Vec<Edit>,
+    /// Why a connection was refused.
+    pub refused: Option<String>,
+    /// A node whose title was clicked.
+    pub clicked_node: Option<NodeId>,
+    /// A node menu's choice.
+    pub action: Option<NodeAction>,
+    /// Every node's rectangle as drawn, in drawing order (canvas coordinates).
+    pub rects: Vec<(NodeId, Rect)>,
+    /// Whether an add-node menu was open.
+    pub menu_open: bool,
+}
+
+/// A request to move the view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewRequest {
+    /// Frame every node.
+    Fit,
+    /// Centre this node, keeping the zoom.
+    Centre(NodeId),
+}
+
+/// The view of the canvas: where it is on screen and how the graph maps onto it.
+#[derive(Clone, Debug)]
+pub struct ViewControl {
+    /// Canvas to screen.
+    pub transform: TSTransform,
+    /// The canvas on screen.
+    pub screen: Rect,
+    /// A move of the view to make this frame.
+    pub request: Option<ViewRequest>,
+    /// Nodes' rectangles last frame.
+    pub rects: HashMap<NodeId, Rect>,
+}
+
+impl Default for ViewControl {
+    fn default() -> Self {
+        ViewControl {
+            transform: TSTransform::IDENTITY,
+            screen: Rect::from_min_size(Pos2::ZERO, egui::vec2(800.0, 600.0)),
+            request: Some(ViewRequest::Fit),
+            rects: HashMap::new(),
+        }
+    }
+}
+
+/// A node's size before it has been drawn once.
+pub const NODE_GUESS: egui::Vec2 = egui::vec2(170.0, 70.0);
+
+impl ViewControl {
+    /// The rectangle of every node of `strategy` (measured, or guessed).
+    pub fn bounds(&self, strategy: &Strategy) -> Option<Rect> {
+        let mut bb = Rect::NOTHING;
+        for n in strategy.nodes() {
+            let r =
+                self.rects.get(&n.id).copied().unwrap_or_else(|| {
+                    Rect::from_min_size(Pos2::new(n.pos[0], n.pos[1]), NODE_GUESS)
+                });
+            bb = bb.union(r);
+        }
+        bb.is_positive().then_some(bb)
+    }
+
+    fn apply(&mut self, strategy: &Strategy, to_global: &mut TSTransform) {
+        match self.request.take() {
+            Some(ViewRequest::Fit) => {
+                if let Some(bb) = self.bounds(strategy) {
+                    let bb = bb.expand(30.0);
+                    let fit = self.screen.size() / bb.size();
+                    let scale = fit.min_elem().clamp(0.2, 1.0);
+                    *to_global = TSTransform::new(
+                        self.screen.center().to_vec2() - bb.center().to_vec2() * scale,
+                        scale,
+                    );
+                }
+            }
+            Some(ViewRequest::Centre(id)) => {
+                let centre = self.rects.get(&id).map(|r| r.center()).or_else(|| {
+                    strategy
+                        .node(id)
+                        .map(|n| Pos2::new(n.pos[0], n.pos[1]) + NODE_GUESS / 2.0)
+                });
+                if let Some(c) = centre {
+                    let scale = to_global.scaling.max(0.6);
+                    *to_global = TSTransform::new(
+                        self.screen.center().to_vec2() - c.to_vec2() * scale,
+                        scale,
+                    );
+                }
+            }
+            None => {}
+        }
+        self.transform = *to_global;
+    }
+}
+
+/// The editor's viewer of one frame.
+pub struct GraphViewer<'a> {
+    /// The model drawn.
+    pub strategy: &'a Strategy,
+    /// Its diagnostics and values.
+    pub analysis: &'a Analysis,
+    /// The selected nodes.
+    pub selection: &'a BTreeSet<NodeId>,
+    /// The add-node menu's search text.
+    pub search: &'a mut String,
+    /// What happened.
+    pub events: &'a mut CanvasEvents,
+    /// Where pins were drawn.
+    pub pins: PinSink,
+    /// The view.
+    pub view: &'a mut ViewControl,
+}
+
+impl GraphViewer<'_> {
+    fn model_id(snarl: &Snarl<NodeId>, node: egui_snarl::NodeId) -> Option<NodeId> {
+        snarl.get_node(node).copied()
+    }
+
+    fn value_text(&self, id: NodeId) -> Option<String> {
+        let value = (*self.analysis.values.get(&id)?)?;
+        let node = self.strategy.node(id)?;
+        Some(match node.output()? {
+            PinType::Bool => if value != 0 { "yes" } else { "no" }.to_string(),
+            PinType::Int => value.to_string(),
+        })
+    }
+}
+
+/// A pin shaped and coloured by its type that reports where it was drawn.
+pub struct TypedPin {
+    info: PinInfo,
+    key: Option<PinKey>,
+    sink: Option<PinSink>,
+}
+
+impl TypedPin {
+    fn new(ty: PinType, wire: Color32, key: PinKey, sink: PinSink) -> TypedPin {
+        let shape = match ty {
+            PinType::Int => PinShape::Circle,
+            PinType::Bool => PinShape::Square,
+        };
+        TypedPin {
+            info: PinInfo::default()
+                .with_shape(shape)
+                .with_fill(style::pin_colour(ty))
+                .with_stroke(Stroke::new(1.0, Color32::from_black_alpha(160)))
+                .with_wire_color(wire),
+            key: Some(key),
+            sink: Some(sink),
+        }
+    }
+
+    fn none() -> TypedPin {
+        TypedPin {
+            info: PinInfo::default(),
+            key: None,
+            sink: None,
+        }
+    }
+}
+
+impl SnarlPin for TypedPin {
+    fn draw(
+        self,
+        snarl_style: &SnarlStyle,
+        style: &egui::Style,
+        rect: Rect,
+        painter: &egui::Painter,
+    ) -> PinWireInfo {
+        if let (Some(key), Some(sink)) = (self.key, &self.sink)
+            && let Ok(mut pins) = sink.try_borrow_mut()
+        {
+            pins.push((key, rect));
+        }
+        self.info.draw(snarl_style, style, rect, painter)
+    }
+}
+
+impl SnarlViewer<NodeId> for GraphViewer<'_> {
+    fn title(&mut self, node: &NodeId) -> String {
+        self.strategy
+            .node(*node)
+            .map_or_else(String::new, |n| info(n.kind.kind()).title.to_string())
+    }
+
+    fn show_header(
+        &mut self,
+        node: egui_snarl::NodeId,
+        _inputs: &[InPin],
+        _outputs: &[OutPin],
+        ui: &mut Ui,
+        snarl: &mut Snarl<NodeId>,
+    ) {
+        let Some(id) = Self::model_id(snarl, node) else {
+            return;
+        };
+        let Some(n) = self.strategy.node(id) else {
+            return;
+        };
+        let kind_info = info(n.kind.kind());
+        if let Some(mark) = self.analysis.marks.get(&id)
+            && let Some(severity) = mark.severity
+        {
+            let (icon, colour) = match severity {
+                Severity::Error => ("⛔", style::ERROR),
+                Severity::Warning => ("⚠", style::WARNING),
+            };
+            let badge =
+                ui.add(egui::Label::new(RichText::new(icon).color(colour)).sense(Sense::hover()));
+            badge.widget_info(|| {
+                WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} {severity}"))
+            });
+            badge.on_hover_ui(|ui| {
+                ui.set_max_width(320.0);
+                for m in &mark.messages {
+                    ui.label(m);
+                }
+            });
+        }
+        let title = ui.add(
+            egui::Label::new(
+                RichText::new(kind_info.title)
+                    .strong()
+                    .color(Color32::WHITE),
+            )
+            .selectable(false)
+            .sense(Sense::click()),
+        );
+        title.widget_info(|| {
+            WidgetInfo::labeled(
+                WidgetType::Button,
+                true,
+                format!("node {id}: {}", kind_info.title),
+            )
+        });
+        if title.clicked() {
+            self.events.clicked_node = Some(id);
+        }
+        if let Some(value) = self.value_text(id) {
+            let chip = ui.label(
+                RichText::new(format!("= {value}"))
+                    .strong()
+                    .color(style::VALUE),
+            );
+            chip.widget_info(|| {
+                WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} = {value}"))
+            });
+        }
+    }
+
+    fn inputs(&mut self, node: &NodeId) -> usize {
+        self.strategy.node(*node).map_or(0, |n| n.inputs().len())
+    }
+
+    fn outputs(&mut self, node: &NodeId) -> usize {
+        self.strategy
+            .node(*node)
+            .map_or(0, |n| usize::from(n.output().is_some()))
+    }
+
+    fn show_input(
+        &mut self,
+        pin: &InPin,
+        ui: &mut Ui,
+        snarl: &mut Snarl<NodeId>,
+    ) -> impl SnarlPin + 'static {
+        let Some(id) = Self::model_id(snarl, pin.id.node) else {
+            return TypedPin::none();
+        };
+        let index = pin.id.input;
+        let Some(p) = self.strategy.node(id).and_then(|n| n.inputs().get(index)) else {
+            return TypedPin::none();
+        };
+        let source = self
+            .strategy
+            .feeds(id, index)
+            .next()
+            .and_then(|w| self.strategy.node(w.from))
+            .and_then(|n| n.output());
+        let label = ui.label(RichText::new(p.name).color(style::pin_colour(p.ty)));
+        label.widget_info(|| {
+            WidgetInfo::labeled(
+                WidgetType::Label,
+                true,
+                format!("node {id} input {}", p.name),
+            )
+        });
+        label.on_hover_ui(|ui| {
+            ui.set_max_width(300.0);
+            ui.label(RichText::new(format!("{} ({})", p.name, p.ty.name())).strong());
+            ui.label(p.doc);
+            ui.label(
+                RichText::new(format!(
+                    "Unconnected, it is {}. Drag from an output onto this pin to connect; right-click the pin to disconnect.",
+                    default_text(p.ty, p.default)
+                ))
+                .color(theme::MUTED_TEXT),
+            );
+        });
+        if source.is_none() {
+            ui.label(
+                RichText::new(default_text(p.ty, p.default))
+                    .small()
+                    .color(theme::MUTED_TEXT.gamma_multiply(0.8)),
+            );
+        }
+        let wire = style::pin_colour(source.unwrap_or(p.ty));
+        TypedPin::new(p.ty, wire, PinKey::Input(id, index), self.pins.clone())
+    }
+
+    fn show_output(
+        &mut self,
+        pin: &OutPin,
+        ui: &mut Ui,
+        snarl: &mut Snarl<NodeId>,
+    ) -> impl SnarlPin + 'static {
+        let Some(id) = Self::model_id(snarl, pin.id.node) else {
+            return TypedPin::none();
+        };
+        let Some(ty) = self.strategy.node(id).and_then(|n| n.output()) else {
+            return TypedPin::none();
+        };
+        let label = ui.label(
+            RichText::new(ty.name())
+                .small()
+                .color(style::pin_colour(ty)),
+        );
+        label.widget_info(|| {
+            WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} output"))
+        });
+        label.on_hover_text(format!(
+            "Gives a {}. Drag from here onto an input, or onto empty canvas to add a node that takes it.",
+            ty.name()
+        ));
+        TypedPin::new(
+            ty,
+            style::pin_colour(ty),
+            PinKey::Output(id),
+            self.pins.clone(),
+        )
+    }
+
+    fn has_body(&mut self, node: &NodeId) -> bool {
+        self.strategy
+            .node(*node)
+            .is_some_and(|n| has_params(&n.kind))
+    }
+
+    fn show_body(
+        &mut self,
+        node: egui_snarl::NodeId,
+        _inputs: &[InPin],
+        _outputs: &[OutPin],
+        ui: &mut Ui,
+        snarl: &mut Snarl<NodeId>,
+    ) {
+        let Some(id) = Self::model_id(snarl, node) else {
+            return;
+        };
+        let Some(n) = self.strategy.node(id) else {
+            return;
+        };
+        ui.vertical(|ui| {
+            if let Some(kind) = params_ui(ui, id, &n.kind) {
+                self.events.edits.push(Edit::SetKind(id, kind));
+            }
+        });
+    }
+
+    fn node_frame(
+        &mut self,
+        default: Frame,
+        node: egui_snarl::NodeId,
+        _inputs: &[InPin],
+        _outputs: &[OutPin],
+        snarl: &Snarl<NodeId>,
+    ) -> Frame {
+        let Some(id) = Self::model_id(snarl, node) else {
+            return default;
+        };
+        let severity = self.analysis.marks.get(&id).and_then(|m| m.severity);
+        if self.selection.contains(&id) {
+            default.stroke(Stroke::new(2.5, style::SELECTED))
+        } else if let Some(s) = severity {
+            default.stroke(Stroke::new(2.0, style::severity_colour(s)))
+        } else {
+            default
+        }
+    }
+
+    fn header_frame(
+        &mut self,
+        default: Frame,
+        node: egui_snarl::NodeId,
+        _inputs: &[InPin],
+        _outputs: &[OutPin],
+        snarl: &Snarl<NodeId>,
+    ) -> Frame {
+        Self::model_id(snarl, node)
+            .and_then(|id| self.strategy.node(id))
+            .map_or(default, |n| {
+                style::header_frame(info(n.kind.kind()).category)
+            })
+    }
+
+    fn final_node_rect(
+        &mut self,
+        node: egui_snarl::NodeId,
+        rect: Rect,
+        _ui: &mut Ui,
+        snarl: &mut Snarl<NodeId>,
+    ) {
+        if let Some(id) = Self::model_id(snarl, node) {
+            self.events.rects.push((id, rect));
+        }
+    }
+
+    fn has_on_hover_popup(&mut self, _node: &NodeId) -> bool {
+        true
+    }
+
+    fn show_on_hover_popup(
+        &mut self,
+        node: egui_snarl::NodeId,
+        _inputs: &[InPin],
+        _outputs: &[OutPin],
+        ui: &mut Ui,
+        snarl: &mut Snarl<NodeId>,
+    ) {
+        let Some(id) = Self::model_id(snarl, node) else {
+            return;
+        };
+        let Some(n) = self.strategy.node(id) else {
+            return;
+        };
+        doc_ui(ui, info(n.kind.kind()));
+        if let Some(mark) = self.analysis.marks.get(&id) {
+            ui.separator();
+            for m in &mark.messages {
+                let colour = if m.starts_with("error") {
+                    style::ERROR
+                } else {
+                    style::WARNING
+                };
+                ui.label(RichText::new(m).color(colour));
+            }
+        }
+    }
+
+    fn has_graph_menu(&mut self, _pos: Pos2, _snarl: &mut Snarl<NodeId>) -> bool {
+        true
+    }
+
+    fn show_graph_menu(&mut self, pos: Pos2, ui: &mut Ui, _snarl: &mut Snarl<NodeId>) {
+        self.events.menu_open = true;
+        ui.label(RichText::new("Add a node").strong());
+        if let Some(kind) = kind_menu(ui, self.search, &|_| true) {
+            self.events.edits.push(Edit::Add {
+                kind,
+                pos: [pos.x, pos.y],
+                link: None,
+            });
+        }
+    }
+
+    fn has_dropped_wire_menu(
+        &mut self,
+        _src_pins: AnyPins<'_>,
+        _snarl: &mut Snarl<NodeId>,
+    ) -> bool {
+        true
+    }
+
+    fn show_dropped_wire_menu(
+        &mut self,
+        pos: Pos2,
+        ui: &mut Ui,
+        src_pins: AnyPins<'_>,
+        snarl: &mut Snarl<NodeId>,
+    ) {
+        self.events.menu_open = true;
+        let found = match src_pins {
+            AnyPins::Out(pins) => pins.first().and_then(|p| {
+                let id = Self::model_id(snarl, p.node)?;
+                let ty = self.strategy.node(id)?.output()?;
+                Some((WireEnd::Output(ty), Link::FromOutput(id), ty, pos))
+            }),
+            AnyPins::In(pins) => pins.first().and_then(|p| {
+                let id = Self::model_id(snarl, p.node)?;
+                let ty = self.strategy.node(id)?.inputs().get(p.input)?.ty;
+                let link = Link::ToInput {
+                    to: id,
+                    input: p.input,
+                };
+                Some((
+                    WireEnd::Input(ty),
+                    link,
+                    ty,
+                    pos - egui::vec2(NODE_GUESS.x, 0.0),
+                ))
+            }),
+        };
+        let Some((end, link, ty, at)) = found else {
+            ui.close();
+            return;
+        };
+        let what = match end {
+            WireEnd::Output(_) => format!("Add a node that takes this {}", ty.name()),
+            WireEnd::Input(_) => format!("Add a node that gives a {}", ty.name()),
+        };
+        ui.label(RichText::new(what).strong());
+        if let Some(kind) = kind_menu(ui, self.search, &|k| fits_link(k, end)) {
+            self.events.edits.push(Edit::Add {
+                kind,
+                pos: [at.x, at.y],
+                link: Some(link),
+            });
+        }
+    }
+
+    fn has_node_menu(&mut self, _node: &NodeId) -> bool {
+        true
+    }
+
+    fn show_node_menu(
+        &mut self,
+        node: egui_snarl::NodeId,
+        inputs: &[InPin],
+        outputs: &[OutPin],
+        ui: &mut Ui,
+        snarl: &mut Snarl<NodeId>,
+    ) {
+        let Some(id) = Self::model_id(snarl, node) else {
+            return;
+        };
+        let many = self.selection.contains(&id) && self.selection.len() > 1;
+        let suffix = if many {
+            format!(" {} selected nodes", self.selection.len())
+        } else {
+            String::new()
+        };
+        let mut action = None;
+        if ui.button(format!("Delete{suffix}")).clicked() {
+            action = Some(NodeAction::Delete(id));
+        }
+        if ui.button(format!("Duplicate{suffix}")).clicked() {
+            action = Some(NodeAction::Duplicate(id));
+        }
+        if ui.button(format!("Copy{suffix}")).clicked() {
+            action = Some(NodeAction::Copy(id));
+        }
+        let wired_in = inputs.iter().any(|p| !p.remotes.is_empty());
+        if ui
+            .add_enabled(wired_in, egui::Button::new("Disconnect inputs"))
+            .clicked()
+        {
+            for p in inputs {
+                self.events.edits.push(Edit::Disconnect {
+                    to: id,
+                    input: p.id.input,
+                });
+            }
+            ui.close();
+        }
+        let wired_out = outputs.iter().any(|p| !p.remotes.is_empty());
+        if ui
+            .add_enabled(wired_out, egui::Button::new("Disconnect output"))
+            .clicked()
+        {
+            self.events.edits.push(Edit::DisconnectOutput(id));
+            ui.close();
+        }
+        if action.is_some() {
+            self.events.action = action;
+            ui.close();
+        }
+    }
+
+    fn connect(&mut self, from: &OutPin, to: &InPin, snarl: &mut Snarl<NodeId>) {
+        let (Some(f), Some(t)) = (
+            Self::model_id(snarl, from.id.node),
+            Self::model_id(snarl, to.id.node),
+        ) else {
+            return;
+        };
+        match self.strategy.check_connect(f, t, to.id.input) {
+            Ok(()) => self.events.edits.push(Edit::Connect {
+                from: f,
+                to: t,
+                input: to.id.input,
+            }),
+            Err(e) => self.events.refused = Some(e.to_string()),
+        }
+    }
+
+    fn disconnect(&mut self, from: &OutPin, to: &InPin, snarl: &mut Snarl<NodeId>) {
+        if let (Some(f), Some(t)) = (
+            Self::model_id(snarl, from.id.node),
+            Self::model_id(snarl, to.id.node),
+        ) {
+            self.events.edits.push(Edit::RemoveWire(Wire {
+                to: t,
+                input: to.id.input,
+                from: f,
+            }));
+        }
+    }
+
+    fn drop_outputs(&mut self, pin: &OutPin, snarl: &mut Snarl<NodeId>) {
+        if let Some(id) = Self::model_id(snarl, pin.id.node) {
+            self.events.edits.push(Edit::DisconnectOutput(id));
+        }
+    }
+
+    fn drop_inputs(&mut self, pin: &InPin, snarl: &mut Snarl<NodeId>) {
+        if let Some(id) = Self::model_id(snarl, pin.id.node) {
+            self.events.edits.push(Edit::Disconnect {
+                to: id,
+                input: pin.id.input,
+            });
+        }
+    }
+
+    fn current_transform(&mut self, to_global: &mut TSTransform, _snarl: &mut Snarl<NodeId>) {
+        self.view.apply(self.strategy, to_global);
+    }
+}

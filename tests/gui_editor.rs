@@ -1,0 +1,671 @@
+//! UI tests of the strategy editor, headless with egui_kittest: menus, the
+//! palette, the canvas (pins dragged with the pointer like a user would),
+//! the preview board, files, undo and redo.
+#![cfg(feature = "gui")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::{Path, PathBuf};
+
+use chainlab::gui::editor::PinKey;
+use chainlab::gui::seats::Catalogue;
+use chainlab::gui::{App, Settings, View};
+use chainlab::rules::Coord;
+use chainlab::strategy::{NodeId, NodeKind, Strategy};
+use egui::Pos2;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn harness_with(settings: Settings) -> Harness<'static, App> {
+    let app = App::new(settings, Catalogue::from_choices(Vec::new()));
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 820.0))
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    harness.run_steps(3);
+    harness
+}
+
+fn harness() -> Harness<'static, App> {
+    harness_with(Settings {
+        view: View::Editor,
+        ..Settings::default()
+    })
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chainlab-editor-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn click(harness: &mut Harness<'_, App>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run_steps(2);
+}
+
+/// Clicks a widget inside the scaled canvas (its accessible bounds are in canvas units).
+fn click_canvas(harness: &mut Harness<'_, App>, label: &str) {
+    harness.get_by_label(label).click_accesskit();
+    harness.run_steps(2);
+}
+
+/// Adds a node of the kind titled `title` from the palette, found by its search.
+fn add(harness: &mut Harness<'_, App>, title: &str) -> NodeId {
+    let before = strategy(harness).nodes().len();
+    harness.get_by_label("search the palette").click();
+    harness.step();
+    harness.get_by_label("search the palette").type_text(title);
+    harness.run_steps(2);
+    click(harness, &format!("Add {title}"));
+    click(harness, "clear search");
+    assert_eq!(
+        strategy(harness).nodes().len(),
+        before + 1,
+        "{title} was not added"
+    );
+    last_id(harness)
+}
+
+fn strategy<'a>(harness: &'a Harness<'_, App>) -> &'a Strategy {
+    harness.state().editor().strategy()
+}
+
+fn last_id(harness: &Harness<'_, App>) -> NodeId {
+    strategy(harness).nodes().last().unwrap().id
+}
+
+fn pin(harness: &Harness<'_, App>, key: PinKey) -> Pos2 {
+    harness
+        .state()
+        .editor()
+        .pin_screen_rect(key)
+        .unwrap_or_else(|| panic!("pin {key:?} is not on the canvas"))
+        .center()
+}
+
+/// Drags with the primary button from `from` to `to`, in small steps.
+fn drag(harness: &mut Harness<'_, App>, from: Pos2, to: Pos2) {
+    harness.hover_at(from);
+    harness.step();
+    harness.drag_at(from);
+    harness.step();
+    for k in 1..=6 {
+        harness.hover_at(from + (to - from) * (k as f32 / 6.0));
+        harness.step();
+    }
+    // Released over the target (kittest's `drop_at` also removes the pointer,
+    // which would leave no pin hovered at the release).
+    harness.event(egui::Event::PointerButton {
+        pos: to,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.run_steps(3);
+}
+
+/// Wires `from`'s output into input `input` of `to` by dragging between the pins.
+fn wire(harness: &mut Harness<'_, App>, from: NodeId, to: NodeId, input: usize) {
+    let a = pin(harness, PinKey::Output(from));
+    let b = pin(harness, PinKey::Input(to, input));
+    drag(harness, a, b);
+}
+
+fn open_shipped(harness: &mut Harness<'_, App>, stem: &str) {
+    click(harness, "File");
+    click(harness, "Open shipped strategy ⏵");
+    click(harness, stem);
+}
+
+#[test]
+fn opens_a_shipped_strategy_and_shows_its_heat_map() {
+    let mut h = harness();
+    open_shipped(&mut h, "01-prefer-corners");
+    let editor = h.state().editor();
+    assert!(editor.is_shipped());
+    assert_eq!(editor.strategy().name, "01 Prefer corners");
+    assert!(!editor.is_dirty());
+    let best = editor.best().to_vec();
+    assert_eq!(best.len(), 4, "the four corners: {best:?}");
+    assert!(h.query_by_label("node 2: Is corner").is_some());
+}
+
+/// The preview's value of cell `r,c` (raw), if it is valued.
+fn heat(harness: &Harness<'_, App>, r: usize, c: usize) -> Option<i64> {
+    let heat = harness.state().editor().heat_map()?;
+    let coord = Coord::new(r, c)?;
+    heat.raw.get(heat.size.index(coord)).copied().flatten()
+}
+
+/// Right-clicks an empty spot of the canvas (its bottom middle) to open the add-node menu.
+fn right_click_canvas(harness: &mut Harness<'_, App>) {
+    let rect = harness.state().editor().canvas_rect();
+    let at = rect.center_bottom() - egui::vec2(0.0, 40.0);
+    harness.hover_at(at);
+    harness.step();
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Secondary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    harness.run_steps(2);
+}
+
+/// Types `text` into the focused field and presses Enter.
+fn type_into(harness: &mut Harness<'_, App>, label: &str, text: &str) {
+    harness.get_by_label(label).focus();
+    harness.step();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.step();
+    harness.get_by_label(label).type_text(text);
+    harness.step();
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(2);
+}
+
+fn choose_file(harness: &mut Harness<'_, App>, path: &Path, button: &str) {
+    type_into(harness, "file name", &path.display().to_string());
+    if harness.query_by_label("file name").is_some() {
+        click(harness, button);
+    }
+}
+
+fn ctrl(harness: &mut Harness<'_, App>, key: egui::Key) {
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, key);
+    harness.run_steps(2);
+}
+
+#[test]
+fn a_node_added_from_the_menu_and_wired_changes_the_heat_map() {
+    let mut h = harness();
+    open_shipped(&mut h, "01-prefer-corners");
+    // Corners 7 (6 + 1), every other cell 1.
+    assert_eq!(heat(&h, 0, 0), Some(7));
+    assert_eq!(heat(&h, 0, 2), Some(1));
+    assert_eq!(heat(&h, 2, 2), Some(1));
+    right_click_canvas(&mut h);
+    assert!(
+        h.query_by_label("Add a node").is_some(),
+        "the add-node menu is open"
+    );
+    click(&mut h, "Cell position ⏵");
+    click(&mut h, "Is centre");
+    let centre = last_id(&h);
+    assert_eq!(strategy(&h).node(centre).unwrap().kind, NodeKind::IsCentre);
+    // Into the Add's second input, in place of the constant 1.
+    let add = NodeId(6);
+    wire(&mut h, centre, add, 1);
+    assert!(strategy(&h).feeds(add, 1).all(|w| w.from == centre));
+    assert_eq!(heat(&h, 0, 0), Some(6), "a corner is no centre");
+    assert_eq!(heat(&h, 0, 2), Some(0), "an edge is no centre");
+    assert_eq!(heat(&h, 2, 2), Some(1), "a centre cell");
+    assert!(h.state().editor().is_dirty());
+    assert!(
+        h.query_by_label("Editor ●").is_some(),
+        "the tab shows the unsaved marker"
+    );
+}
+
+#[test]
+fn a_wrong_type_or_a_cycle_is_refused_with_the_reason() {
+    let mut h = harness();
+    let constant = add(&mut h, "Constant");
+    let not = add(&mut h, "Not");
+    wire(&mut h, constant, not, 0);
+    assert!(
+        strategy(&h).wires().is_empty(),
+        "a number does not go into a yes/no input"
+    );
+    let message = h.state().editor().message().unwrap_or_default().to_string();
+    assert!(message.contains("needs a yes/no"), "{message}");
+    assert!(
+        h.query_by_label_contains("needs a yes/no").is_some(),
+        "the reason is on screen"
+    );
+
+    let a = add(&mut h, "Add");
+    let b = add(&mut h, "Negate");
+    wire(&mut h, a, b, 0);
+    assert_eq!(strategy(&h).wires().len(), 1);
+    wire(&mut h, b, a, 0);
+    assert_eq!(strategy(&h).wires().len(), 1, "a cycle is refused");
+    let message = h.state().editor().message().unwrap_or_default().to_string();
+    assert!(message.contains("cycle"), "{message}");
+}
+
+#[test]
+fn undo_and_redo_walk_back_and_forth_through_every_edit() {
+    let mut h = harness();
+    let corner = add(&mut h, "Is corner");
+    let out = NodeId(1);
+    wire(&mut h, corner, out, 0);
+    assert_eq!(strategy(&h).wires().len(), 1);
+    ctrl(&mut h, egui::Key::Z);
+    assert!(strategy(&h).wires().is_empty(), "undo takes the wire back");
+    assert_eq!(strategy(&h).nodes().len(), 2);
+    ctrl(&mut h, egui::Key::Z);
+    assert_eq!(strategy(&h).nodes().len(), 1, "undo takes the node back");
+    assert!(!h.state().editor().is_dirty(), "back to the state opened");
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run_steps(2);
+    assert_eq!(strategy(&h).nodes().len(), 2, "redo adds the node again");
+    ctrl(&mut h, egui::Key::Y);
+    assert_eq!(strategy(&h).wires().len(), 1, "and the wire");
+    click(&mut h, "⟲ Undo");
+    assert!(strategy(&h).wires().is_empty(), "the toolbar's Undo");
+    click(&mut h, "⟳ Redo");
+    assert_eq!(strategy(&h).wires().len(), 1, "the toolbar's Redo");
+}
+
+#[test]
+fn a_constant_is_edited_in_place_and_undone_in_one_step() {
+    let mut h = harness();
+    let constant = add(&mut h, "Constant");
+    type_into(&mut h, &format!("node {constant} value"), "42");
+    assert_eq!(
+        strategy(&h).node(constant).unwrap().kind,
+        NodeKind::Constant { value: 42 }
+    );
+    // Out of the field, Ctrl+Z is the editor's undo: typing was one step.
+    h.get_by_label("node 1: Cell value").click_accesskit();
+    h.run_steps(2);
+    ctrl(&mut h, egui::Key::Z);
+    assert_eq!(
+        strategy(&h).node(constant).unwrap().kind,
+        NodeKind::Constant { value: 0 }
+    );
+}
+
+#[test]
+fn saving_and_reopening_gives_the_same_file() {
+    let dir = temp_dir("save");
+    let mut settings = Settings {
+        view: View::Editor,
+        ..Settings::default()
+    };
+    settings.editor.user_dir = Some(dir.clone());
+    let mut h = harness_with(settings);
+    open_shipped(&mut h, "04-capture");
+    let shipped = h.state().editor().file().unwrap().to_path_buf();
+    let original = std::fs::read_to_string(&shipped).unwrap();
+    // A shipped strategy is never overwritten: Save asks where, in the user's folder.
+    ctrl(&mut h, egui::Key::S);
+    assert!(
+        h.query_by_label("Save the strategy as").is_some(),
+        "Save acts as Save as"
+    );
+    click(&mut h, "Save");
+    let saved = dir.join("04-capture.json");
+    assert_eq!(
+        std::fs::read_to_string(&saved).unwrap(),
+        original,
+        "the same bytes"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&shipped).unwrap(),
+        original,
+        "the shipped file is untouched"
+    );
+    assert_eq!(h.state().editor().file(), Some(saved.as_path()));
+    assert!(!h.state().editor().is_dirty());
+
+    // Rename it, save (now to the user's file), start anew, open it again.
+    type_into(&mut h, "strategy name", "My capture");
+    assert!(h.state().editor().is_dirty());
+    ctrl(&mut h, egui::Key::S);
+    let renamed = std::fs::read_to_string(&saved).unwrap();
+    assert!(renamed.contains("\"name\": \"My capture\""));
+    let before = strategy(&h).clone();
+    click(&mut h, "File");
+    click(&mut h, "New");
+    assert_eq!(strategy(&h).nodes().len(), 1);
+    click(&mut h, "File");
+    click(&mut h, "Open…");
+    choose_file(&mut h, &saved, "Open");
+    assert_eq!(strategy(&h), &before);
+    assert!(!h.state().editor().is_dirty());
+    ctrl(&mut h, egui::Key::S);
+    assert_eq!(
+        std::fs::read_to_string(&saved).unwrap(),
+        renamed,
+        "saving again changes nothing"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_broken_file_shows_its_error_and_keeps_the_graph() {
+    let dir = temp_dir("broken");
+    let path = dir.join("broken.json");
+    std::fs::write(
+        &path,
+        r#"{"format": "chainlab-strategy", "version": 1, "name": "b", "description": "",
+  "nodes": [{"id": 1, "kind": "output", "at": [0, 0]}, {"id": 3, "kind": "is_cornr", "at": [0, 0]}],
+  "wires": []}"#,
+    )
+    .unwrap();
+    let mut h = harness();
+    let before = strategy(&h).clone();
+    click(&mut h, "File");
+    click(&mut h, "Open…");
+    choose_file(&mut h, &path, "Open");
+    let error = h
+        .state()
+        .editor()
+        .load_error()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        error.contains("node 3") && error.contains("is_cornr"),
+        "{error}"
+    );
+    assert!(
+        h.query_by_label_contains("unknown kind \"is_cornr\"")
+            .is_some(),
+        "shown above the canvas"
+    );
+    assert_eq!(strategy(&h), &before);
+    click(&mut h, "Dismiss");
+    assert!(h.state().editor().load_error().is_none());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn unsaved_changes_are_not_lost_without_asking() {
+    let mut h = harness();
+    add(&mut h, "Is corner");
+    click(&mut h, "File");
+    click(&mut h, "New");
+    assert!(h.query_by_label("Unsaved changes").is_some());
+    click(&mut h, "Cancel");
+    assert_eq!(strategy(&h).nodes().len(), 2, "cancelled: nothing lost");
+    click(&mut h, "File");
+    click(&mut h, "New");
+    click(&mut h, "Discard");
+    assert_eq!(strategy(&h).nodes().len(), 1, "discarded on request");
+    assert!(!h.state().editor().is_dirty());
+}
+
+#[test]
+fn closing_the_window_with_unsaved_work_asks_first() {
+    let mut h = harness();
+    add(&mut h, "Is corner");
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.step();
+    let cancelled = h
+        .output()
+        .viewport_output
+        .get(&egui::ViewportId::ROOT)
+        .is_some_and(|v| v.commands.contains(&egui::ViewportCommand::CancelClose));
+    assert!(cancelled, "the window stays open");
+    h.step();
+    assert!(
+        h.query_by_label("Unsaved changes").is_some(),
+        "the prompt is shown"
+    );
+    click(&mut h, "Cancel");
+    assert_eq!(strategy(&h).nodes().len(), 2);
+}
+
+#[test]
+fn a_problem_in_the_list_selects_its_node() {
+    let mut h = harness();
+    add(&mut h, "Is corner");
+    assert!(
+        h.state().editor().selection().contains(&NodeId(2)),
+        "a new node is selected"
+    );
+    let problem = h
+        .query_all_by_label_contains("problem 0:")
+        .next()
+        .expect("the unconnected Cell value is a problem");
+    problem.click();
+    h.run_steps(2);
+    let selection: Vec<NodeId> = h.state().editor().selection().iter().copied().collect();
+    assert_eq!(selection, vec![NodeId(1)]);
+}
+
+#[test]
+fn a_cell_is_explained_on_every_node() {
+    let mut h = harness();
+    open_shipped(&mut h, "01-prefer-corners");
+    click(&mut h, "cell 0,0");
+    let editor = h.state().editor();
+    assert_eq!(
+        editor.node_value(NodeId(2)),
+        Some(Some(1)),
+        "Is corner: yes"
+    );
+    assert_eq!(editor.node_value(NodeId(6)), Some(Some(7)), "the sum");
+    assert!(
+        h.query_by_label("node 2 = yes").is_some(),
+        "yes/no shown as yes/no"
+    );
+    assert!(h.query_by_label("node 6 = 7").is_some());
+    click(&mut h, "cell 2,2");
+    assert!(h.query_by_label("node 2 = no").is_some());
+    assert!(h.query_by_label("node 6 = 1").is_some());
+}
+
+#[test]
+fn nodes_are_selected_copied_pasted_duplicated_and_deleted() {
+    let mut h = harness();
+    let corner = add(&mut h, "Is corner");
+    let multiply = add(&mut h, "Multiply");
+    wire(&mut h, corner, multiply, 0);
+    // Box-select both with Shift+drag around them.
+    let a = h.state().editor().node_screen_rect(corner).unwrap();
+    let b = h.state().editor().node_screen_rect(multiply).unwrap();
+    let canvas = h.state().editor().canvas_rect().shrink(4.0);
+    let area = a.union(b).expand(12.0).intersect(canvas);
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::SHIFT));
+    h.hover_at(area.left_top());
+    h.step();
+    h.event(egui::Event::PointerButton {
+        pos: area.left_top(),
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::SHIFT,
+    });
+    h.step();
+    for k in 1..=4 {
+        h.hover_at(area.left_top() + area.size() * (k as f32 / 4.0));
+        h.step();
+    }
+    h.event(egui::Event::PointerButton {
+        pos: area.right_bottom(),
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::SHIFT,
+    });
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
+    h.run_steps(2);
+    let selected: Vec<NodeId> = h.state().editor().selection().iter().copied().collect();
+    assert_eq!(selected, vec![corner, multiply]);
+    ctrl(&mut h, egui::Key::C);
+    ctrl(&mut h, egui::Key::V);
+    assert_eq!(strategy(&h).nodes().len(), 5, "two pasted");
+    assert_eq!(strategy(&h).wires().len(), 2, "with the wire between them");
+    let pasted: Vec<NodeId> = h.state().editor().selection().iter().copied().collect();
+    assert_eq!(pasted.len(), 2);
+    assert!(
+        pasted.iter().all(|id| *id != corner && *id != multiply),
+        "under new ids"
+    );
+    h.key_press(egui::Key::Delete);
+    h.run_steps(2);
+    assert_eq!(strategy(&h).nodes().len(), 3, "the pasted pair deleted");
+    click_canvas(&mut h, &format!("node {corner}: Is corner"));
+    assert_eq!(h.state().editor().selection().len(), 1);
+    ctrl(&mut h, egui::Key::D);
+    assert_eq!(strategy(&h).nodes().len(), 4, "duplicated");
+}
+
+#[test]
+fn a_wire_dropped_on_empty_canvas_offers_only_nodes_that_fit() {
+    let mut h = harness();
+    let corner = add(&mut h, "Is corner");
+    let from = pin(&h, PinKey::Output(corner));
+    let rect = h.state().editor().canvas_rect();
+    drag(&mut h, from, rect.center_bottom() - egui::vec2(0.0, 60.0));
+    assert!(
+        h.query_by_label("Add a node that takes this yes/no")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Cell position ⏵").is_none(),
+        "nothing there takes an input"
+    );
+    click(&mut h, "Logic ⏵");
+    click(&mut h, "Not");
+    let not = last_id(&h);
+    assert_eq!(strategy(&h).node(not).unwrap().kind, NodeKind::Not);
+    assert!(
+        strategy(&h).feeds(not, 0).any(|w| w.from == corner),
+        "and wired"
+    );
+}
+
+#[test]
+fn unsaved_work_is_recovered_after_a_crash() {
+    let dir = temp_dir("recovery");
+    let recovery = dir.join("recovery.json");
+    let mut h = harness();
+    h.state_mut().editor_mut().enable_recovery(recovery.clone());
+    add(&mut h, "Is corner");
+    assert!(!recovery.exists(), "not at once");
+    h.run_steps(130);
+    assert!(recovery.exists(), "written 30 seconds after the change");
+    let work = strategy(&h).clone();
+    drop(h);
+
+    let mut h = harness();
+    h.state_mut().editor_mut().enable_recovery(recovery.clone());
+    h.run_steps(2);
+    assert!(h.query_by_label("Restore unsaved work?").is_some());
+    click(&mut h, "Restore");
+    assert_eq!(strategy(&h), &work);
+    assert!(
+        h.state().editor().is_dirty(),
+        "restored work is not saved yet"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The issue's "done when": a new user builds "prefer corners, avoid
+/// endangered cells" from an empty graph through the UI only, sees the heat
+/// map agree on a preview position, saves it and opens it again.
+#[test]
+fn a_new_user_builds_prefer_corners_avoid_endangered_cells() {
+    let dir = temp_dir("done");
+    let path = dir.join("corners-not-endangered.json");
+    let mut h = harness();
+    let out = NodeId(1);
+    assert_eq!(
+        strategy(&h).nodes().len(),
+        1,
+        "a new graph: only the Cell value"
+    );
+
+    // Is corner × 10, or 0 when the cell is endangered.
+    let corner = add(&mut h, "Is corner");
+    let ten = add(&mut h, "Constant");
+    let times = add(&mut h, "Multiply");
+    let endangered = add(&mut h, "Is endangered");
+    let choose = add(&mut h, "If then else");
+    type_into(&mut h, &format!("node {ten} value"), "10");
+    wire(&mut h, corner, times, 0);
+    wire(&mut h, ten, times, 1);
+    wire(&mut h, endangered, choose, 0);
+    wire(&mut h, times, choose, 2);
+    wire(&mut h, choose, out, 0);
+    assert_eq!(strategy(&h).wires().len(), 5, "{:?}", strategy(&h).wires());
+    assert!(
+        h.state()
+            .editor()
+            .diagnostics()
+            .iter()
+            .all(|d| !d.starts_with("error"))
+    );
+    type_into(&mut h, "strategy name", "Corners, not endangered");
+
+    // On the empty board the four corners are best.
+    let corners = [(0, 0), (0, 5), (4, 0), (4, 5)];
+    for (r, c) in corners {
+        assert_eq!(heat(&h, r, c), Some(10));
+    }
+    assert_eq!(heat(&h, 2, 2), Some(0));
+    assert_eq!(h.state().editor().best().len(), 4);
+
+    // A position: B has a critical edge cell next to the corner 0,0; A is to move.
+    click(&mut h, "Edit board");
+    click(&mut h, "place B");
+    click(&mut h, "cell 0,1");
+    click(&mut h, "cell 0,1");
+    click(&mut h, "place A");
+    click(&mut h, "cell 3,3");
+    click(&mut h, "Explain cells");
+    let position = *h.state().editor().preview_position().unwrap();
+    assert_eq!(
+        position.to_move(),
+        Some(chainlab::rules::Player::A),
+        "{position}"
+    );
+    assert_eq!(
+        heat(&h, 0, 0),
+        Some(0),
+        "an endangered corner is worth nothing"
+    );
+    assert_eq!(heat(&h, 1, 1), Some(0), "nor is an endangered cell");
+    assert_eq!(heat(&h, 0, 1), None, "B's cell is not A's to play");
+    for (r, c) in &corners[1..] {
+        assert_eq!(heat(&h, *r, *c), Some(10), "a safe corner");
+    }
+    let best: Vec<String> = h
+        .state()
+        .editor()
+        .best()
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    assert_eq!(best, vec!["0,5", "4,0", "4,5"]);
+    // Explaining the endangered corner shows why.
+    click(&mut h, "cell 0,0");
+    assert!(
+        h.query_by_label(&format!("node {endangered} = yes"))
+            .is_some()
+    );
+    assert!(h.query_by_label(&format!("node {times} = 10")).is_some());
+    assert!(h.query_by_label(&format!("node {choose} = 0")).is_some());
+
+    // Save, start anew, open it again.
+    click(&mut h, "File");
+    click(&mut h, "Save");
+    choose_file(&mut h, &path, "Save");
+    assert!(path.is_file(), "saved");
+    assert!(!h.state().editor().is_dirty());
+    let built = strategy(&h).clone();
+    click(&mut h, "File");
+    click(&mut h, "New");
+    assert_eq!(strategy(&h).nodes().len(), 1);
+    click(&mut h, "File");
+    click(&mut h, "Open…");
+    choose_file(&mut h, &path, "Open");
+    assert_eq!(strategy(&h), &built);
+    assert_eq!(Strategy::load(&path).unwrap(), built);
+    for (r, c) in &corners[1..] {
+        assert_eq!(heat(&h, *r, *c), Some(10), "the reopened graph agrees");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
