@@ -13,6 +13,7 @@ use chainlab::gui::seats::{Catalogue, SeatChoice};
 use chainlab::gui::{App, Settings, View};
 use chainlab::rng::{GameRng, rng_from_seed};
 use chainlab::rules::{Coord, Position};
+use chainlab::strategy::{Kind, NodeKind, Strategy};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rand::RngExt;
@@ -21,7 +22,18 @@ fn main() -> ExitCode {
     let dir = std::env::args_os()
         .nth(1)
         .map_or_else(|| PathBuf::from("docs/screenshots"), PathBuf::from);
-    match run(&dir) {
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        eprintln!("screenshots: cannot create {}: {e}", dir.display());
+        return ExitCode::FAILURE;
+    }
+    // `-- DIR editor` renders the editor's screenshots only.
+    let only_editor = std::env::args().nth(2).is_some_and(|a| a == "editor");
+    let result = if only_editor {
+        editor_shots(&dir)
+    } else {
+        run(&dir)
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("screenshots: {e}");
@@ -31,7 +43,7 @@ fn main() -> ExitCode {
 }
 
 fn run(dir: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    editor_shots(dir)?;
     let catalogue = Catalogue::builtin();
     let strategy = catalogue
         .choices()
@@ -167,6 +179,98 @@ fn run(dir: &Path) -> Result<(), String> {
     harness.step();
     save(&mut harness, &dir.join("replay.png"))?;
     Ok(())
+}
+
+/// The strategy editor: a shipped strategy with the preview board and an
+/// explained cell, a close-up of the canvas, and a graph built in the tutorial.
+fn editor_shots(dir: &Path) -> Result<(), String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let settings = Settings {
+        view: View::Editor,
+        ..Settings::default()
+    };
+    let mut harness = new_harness(settings, Catalogue::from_choices(Vec::new()));
+    let midgame: Position = std::fs::read_to_string(root.join("tests/data/positions/midgame.txt"))
+        .map_err(|e| e.to_string())?
+        .parse()
+        .map_err(|e| format!("midgame.txt: {e}"))?;
+    {
+        let (editor, settings) = harness.state_mut().editor_and_settings();
+        editor.open(&root.join("strategies/04-capture.json"), settings);
+        editor.set_preview(&midgame);
+        editor.explain(Coord::new(1, 1));
+    }
+    settle_editor(&mut harness);
+    save(&mut harness, &dir.join("editor.png"))?;
+
+    // Closer: zoom in on the canvas around its middle.
+    let canvas = harness.state().editor().canvas_rect();
+    let at = canvas.center() + egui::vec2(canvas.width() * 0.25, 0.0);
+    harness.hover_at(at);
+    harness.step();
+    harness.event(egui::Event::Zoom(2.6));
+    settle_editor(&mut harness);
+    save(&mut harness, &dir.join("editor-closeup.png"))?;
+
+    // The tutorial's graph: prefer corners, avoid endangered cells.
+    let tutorial = std::env::temp_dir().join("chainlab-corners-not-endangered.json");
+    tutorial_strategy()?
+        .save(&tutorial)
+        .map_err(|e| e.to_string())?;
+    let position: Position = "size 5x6\nto-move A\nplaced A B\nmoves 3\n. B2 . . . .\n. . . . . .\n. . . . . .\n. . . A1 . .\n. . . . . .\n"
+        .parse()
+        .map_err(|e| format!("tutorial position: {e}"))?;
+    let mut harness = new_harness(
+        Settings {
+            view: View::Editor,
+            ..Settings::default()
+        },
+        Catalogue::from_choices(Vec::new()),
+    );
+    {
+        let (editor, settings) = harness.state_mut().editor_and_settings();
+        editor.open(&tutorial, settings);
+        editor.set_preview(&position);
+        editor.explain(Coord::new(0, 0));
+    }
+    settle_editor(&mut harness);
+    save(&mut harness, &dir.join("editor-tutorial.png"))?;
+    let _ = std::fs::remove_file(tutorial);
+    Ok(())
+}
+
+/// "Prefer corners, avoid endangered cells": Is corner × 10, or 0 (the
+/// unconnected `then`) when the cell is endangered.
+fn tutorial_strategy() -> Result<Strategy, String> {
+    let mut s = Strategy::new("Corners, not endangered");
+    s.description =
+        "Corners are worth 10, other cells 0; a cell next to an opponent's critical cell is worth 0."
+            .to_string();
+    let corner = s.add(Kind::IsCorner, [0.0, 0.0]);
+    let ten = s.add_node(NodeKind::Constant { value: 10 }, [0.0, 0.0]);
+    let times = s.add(Kind::Multiply, [0.0, 0.0]);
+    let endangered = s.add(Kind::IsEndangered, [0.0, 0.0]);
+    let choose = s.add(Kind::IfThenElse, [0.0, 0.0]);
+    let out = s.add(Kind::Output, [0.0, 0.0]);
+    for (from, to, input) in [
+        (corner, times, 0),
+        (ten, times, 1),
+        (endangered, choose, 0),
+        (times, choose, 2),
+        (choose, out, 0),
+    ] {
+        s.connect(from, to, input).map_err(|e| e.to_string())?;
+    }
+    s.arrange();
+    Ok(s)
+}
+
+/// Steps until the editor's canvas has laid out and framed the graph.
+fn settle_editor(harness: &mut Harness<'_, App>) {
+    harness.remove_cursor();
+    for _ in 0..8 {
+        harness.step();
+    }
 }
 
 /// Plays random moves for the human (starting new games when one ends)

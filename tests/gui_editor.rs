@@ -493,8 +493,14 @@ fn nodes_are_selected_copied_pasted_duplicated_and_deleted() {
     h.run_steps(2);
     let selected: Vec<NodeId> = h.state().editor().selection().iter().copied().collect();
     assert_eq!(selected, vec![corner, multiply]);
+    let seen = h.state().editor().node_screen_rect(corner).unwrap();
     ctrl(&mut h, egui::Key::C);
     ctrl(&mut h, egui::Key::V);
+    let after = h.state().editor().node_screen_rect(corner).unwrap();
+    assert!(
+        (seen.min - after.min).length() < 2.0,
+        "the view stays: {seen:?} {after:?}"
+    );
     assert_eq!(strategy(&h).nodes().len(), 5, "two pasted");
     assert_eq!(strategy(&h).wires().len(), 2, "with the wire between them");
     let pasted: Vec<NodeId> = h.state().editor().selection().iter().copied().collect();
@@ -668,4 +674,74 @@ fn a_new_user_builds_prefer_corners_avoid_endangered_cells() {
         assert_eq!(heat(&h, *r, *c), Some(10), "the reopened graph agrees");
     }
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_kind_dragged_from_the_palette_lands_where_it_is_dropped() {
+    let mut h = harness();
+    let from = h.get_by_label("Add Is corner").rect().center();
+    let to = h.state().editor().canvas_rect().center() + egui::vec2(-150.0, 100.0);
+    drag(&mut h, from, to);
+    assert_eq!(strategy(&h).nodes().len(), 2);
+    let id = last_id(&h);
+    let rect = h.state().editor().node_screen_rect(id).unwrap();
+    assert!(rect.expand(40.0).contains(to), "{rect:?} around {to:?}");
+}
+
+#[test]
+fn hovering_a_node_or_a_pin_shows_its_documentation() {
+    let mut h = harness();
+    let corner = add(&mut h, "Is corner");
+    let multiply = add(&mut h, "Multiply");
+    h.remove_cursor();
+    h.run_steps(2);
+    let summary = "Yes when the evaluated cell is a corner";
+    assert!(h.query_by_label_contains(summary).is_none());
+    let rect = h.state().editor().node_screen_rect(corner).unwrap();
+    h.hover_at(rect.center());
+    h.run_steps(4);
+    assert!(
+        h.query_by_label_contains(summary).is_some(),
+        "the node's documentation"
+    );
+    h.hover_at(pin(&h, PinKey::Input(multiply, 1)));
+    h.run_steps(4);
+    assert!(
+        h.query_by_label_contains("second number").is_some(),
+        "the pin's documentation"
+    );
+}
+
+#[test]
+fn the_node_menu_deletes_and_disconnects() {
+    let mut h = harness();
+    let corner = add(&mut h, "Is corner");
+    wire(&mut h, corner, NodeId(1), 0);
+    let rect = h.state().editor().node_screen_rect(corner).unwrap();
+    h.hover_at(rect.center());
+    h.step();
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: rect.center(),
+            button: egui::PointerButton::Secondary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    h.run_steps(2);
+    click(&mut h, "Disconnect output");
+    assert!(strategy(&h).wires().is_empty());
+    h.hover_at(rect.center());
+    h.step();
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: rect.center(),
+            button: egui::PointerButton::Secondary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    h.run_steps(2);
+    click(&mut h, "Delete node");
+    assert!(strategy(&h).node(corner).is_none());
 }

@@ -21,7 +21,8 @@ pub struct Args {
     /// Run a tenth of the work (a quick check that the benchmarks run).
     #[arg(long)]
     quick: bool,
-    /// Run only the benchmarks whose name contains this (playout, match, strategy).
+    /// Run only the benchmarks whose name contains this (playout, match,
+    /// strategy, editor).
     #[arg(long, value_name = "NAME")]
     only: Option<String>,
 }
@@ -53,6 +54,10 @@ pub fn run(args: &Args) -> CmdResult {
     }
     if wanted("strategy") {
         strategy_bench(scale)?;
+    }
+    #[cfg(feature = "gui")]
+    if wanted("editor") {
+        editor_bench(scale);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -168,6 +173,31 @@ fn strategy_bench(scale: usize) -> Result<(), Failure> {
         })
     );
     Ok(())
+}
+
+/// The strategy editor's frame time (UI pass and tessellation, headless)
+/// with a generated 200-node graph, the live heat map and an explained
+/// cell: once with the graph unchanged, once with a parameter changed every
+/// frame (recompiled, validated and evaluated every frame).
+#[cfg(feature = "gui")]
+fn editor_bench(scale: usize) {
+    use chainlab::gui::editor::bench::editor_frame_time;
+    for edit_every_frame in [false, true] {
+        let t = editor_frame_time(200, 300 / scale, edit_every_frame);
+        println!(
+            "{}",
+            json!({
+                "bench": "editor_frame",
+                "nodes": t.nodes,
+                "heat_map": true,
+                "explain": true,
+                "edit_every_frame": t.edit_every_frame,
+                "frames": t.frames,
+                "compiles": t.compiles,
+                "ms_per_frame": (t.ms_per_frame * 1000.0).round() / 1000.0,
+            })
+        );
+    }
 }
 
 /// Plays one random game to its end; returns the number of moves.

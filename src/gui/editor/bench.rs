@@ -55,10 +55,17 @@ pub fn generated_strategy(nodes: usize) -> Strategy {
             None => g.op(Kind::Max, &[term]),
         });
     }
-    match total {
+    let mut strategy = match total {
         Some(t) => g.finish(t),
         None => g.into_strategy(),
+    };
+    // Comments make up the count (they are nodes to draw too).
+    while strategy.nodes().len() < nodes {
+        let text = "A generated graph: measurements times weights, summed.".to_string();
+        strategy.add_node(NodeKind::Comment { text }, [0.0, 0.0]);
     }
+    strategy.arrange();
+    strategy
 }
 
 /// Runs the editor with a generated graph of `nodes` nodes in a 1280x800

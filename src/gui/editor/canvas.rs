@@ -196,6 +196,7 @@ impl Canvas {
                 search: &mut self.search,
                 events: &mut events,
                 pins: self.sink.clone(),
+                pins_seen: 0,
                 view: &mut self.view,
             };
             ui.scope(|ui| {
@@ -282,6 +283,9 @@ impl Canvas {
             // the editor no longer shows as selected.
             self.generation += 1;
             self.snarl_selected.clear();
+            if self.view.request.is_none() {
+                self.view.request = Some(ViewRequest::Keep(self.view.transform));
+            }
             ctx.request_repaint();
         }
     }

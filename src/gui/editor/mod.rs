@@ -81,6 +81,7 @@ pub struct EditorView {
     allow_close: bool,
     title: String,
     wants_attention: bool,
+    preview_saved: Option<u64>,
 }
 
 impl EditorView {
@@ -107,6 +108,7 @@ impl EditorView {
             allow_close: false,
             title: String::new(),
             wants_attention: false,
+            preview_saved: None,
         };
         if let Some(path) = settings.last_file.clone() {
             if path.is_file() {
@@ -344,9 +346,12 @@ impl EditorView {
             });
         self.toast_ui(&ctx, now);
         self.dialogs_ui(&ctx, settings);
-        let text = self.preview.to_text();
-        if settings.preview != text && !text.is_empty() {
-            settings.preview = text;
+        if self.preview_saved != Some(self.preview.revision()) {
+            self.preview_saved = Some(self.preview.revision());
+            let text = self.preview.to_text();
+            if !text.is_empty() {
+                settings.preview = text;
+            }
         }
     }
 

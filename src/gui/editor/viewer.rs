@@ -63,12 +63,14 @@ pub struct CanvasEvents {
 }
 
 /// A request to move the view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ViewRequest {
     /// Frame every node.
     Fit,
     /// Centre this node, keeping the zoom.
     Centre(NodeId),
+    /// Keep this view (snarl's own state was reset).
+    Keep(TSTransform),
 }
 
 /// The view of the canvas: where it is on screen and how the graph maps onto it.
@@ -93,6 +95,28 @@ impl Default for ViewControl {
             rects: HashMap::new(),
         }
     }
+}
+
+/// The documentation of an input pin.
+fn input_doc(ui: &mut Ui, p: &crate::strategy::PinInfo) {
+    ui.set_max_width(300.0);
+    ui.label(RichText::new(format!("{} ({})", p.name, p.ty.name())).strong());
+    ui.label(p.doc);
+    ui.label(
+        RichText::new(format!(
+            "Unconnected, it is {}. Drag from an output onto this pin to connect; right-click the pin to disconnect.",
+            default_text(p.ty, p.default)
+        ))
+        .color(theme::MUTED_TEXT),
+    );
+}
+
+/// The documentation of an output pin.
+fn output_doc(ty: PinType) -> String {
+    format!(
+        "Gives a {}. Drag from here onto an input, or onto empty canvas to add a node that takes it.",
+        ty.name()
+    )
 }
 
 /// A node's size before it has been drawn once.
@@ -139,6 +163,7 @@ impl ViewControl {
                     );
                 }
             }
+            Some(ViewRequest::Keep(view)) => *to_global = view,
             None => {}
         }
         self.transform = *to_global;
@@ -159,6 +184,8 @@ pub struct GraphViewer<'a> {
     pub events: &'a mut CanvasEvents,
     /// Where pins were drawn.
     pub pins: PinSink,
+    /// How many of `pins` belong to nodes already finished.
+    pub pins_seen: usize,
     /// The view.
     pub view: &'a mut ViewControl,
 }
@@ -337,18 +364,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
                 format!("node {id} input {}", p.name),
             )
         });
-        label.on_hover_ui(|ui| {
-            ui.set_max_width(300.0);
-            ui.label(RichText::new(format!("{} ({})", p.name, p.ty.name())).strong());
-            ui.label(p.doc);
-            ui.label(
-                RichText::new(format!(
-                    "Unconnected, it is {}. Drag from an output onto this pin to connect; right-click the pin to disconnect.",
-                    default_text(p.ty, p.default)
-                ))
-                .color(theme::MUTED_TEXT),
-            );
-        });
+        label.on_hover_ui(|ui| input_doc(ui, p));
         if source.is_none() {
             ui.label(
                 RichText::new(default_text(p.ty, p.default))
@@ -380,10 +396,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         label.widget_info(|| {
             WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} output"))
         });
-        label.on_hover_text(format!(
-            "Gives a {}. Drag from here onto an input, or onto empty canvas to add a node that takes it.",
-            ty.name()
-        ));
+        label.on_hover_text(output_doc(ty));
         TypedPin::new(
             ty,
             style::pin_colour(ty),
@@ -459,11 +472,34 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         &mut self,
         node: egui_snarl::NodeId,
         rect: Rect,
-        _ui: &mut Ui,
+        ui: &mut Ui,
         snarl: &mut Snarl<NodeId>,
     ) {
-        if let Some(id) = Self::model_id(snarl, node) {
-            self.events.rects.push((id, rect));
+        let Some(id) = Self::model_id(snarl, node) else {
+            return;
+        };
+        self.events.rects.push((id, rect));
+        // The pins this node drew (since the previous node): hover areas on
+        // top of snarl's pin widgets show their documentation.
+        let drawn: Vec<(PinKey, Rect)> = match self.pins.try_borrow() {
+            Ok(pins) => pins.get(self.pins_seen..).unwrap_or_default().to_vec(),
+            Err(_) => Vec::new(),
+        };
+        self.pins_seen += drawn.len();
+        for (key, pin_rect) in drawn {
+            let r = ui.interact(pin_rect, ui.id().with(("pin doc", key)), Sense::hover());
+            match key {
+                PinKey::Input(of, i) => {
+                    if let Some(p) = self.strategy.node(of).and_then(|n| n.inputs().get(i)) {
+                        r.on_hover_ui(|ui| input_doc(ui, p));
+                    }
+                }
+                PinKey::Output(of) => {
+                    if let Some(ty) = self.strategy.node(of).and_then(|n| n.output()) {
+                        r.on_hover_text(output_doc(ty));
+                    }
+                }
+            }
         }
     }
 
@@ -589,7 +625,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         let suffix = if many {
             format!(" {} selected nodes", self.selection.len())
         } else {
-            String::new()
+            " node".to_string()
         };
         let mut action = None;
         if ui.button(format!("Delete{suffix}")).clicked() {
