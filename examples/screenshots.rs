@@ -182,61 +182,99 @@ fn run(dir: &Path) -> Result<(), String> {
 }
 
 /// The strategy editor: a shipped strategy with the preview board and an
-/// explained cell, a close-up of the canvas, and a graph built in the tutorial.
+/// explained cell (zoomed in to read it, and framed whole), a sharp close-up
+/// of the canvas, and the tutorial's graph.
 fn editor_shots(dir: &Path) -> Result<(), String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let settings = Settings {
-        view: View::Editor,
-        ..Settings::default()
-    };
-    let mut harness = new_harness(settings, Catalogue::from_choices(Vec::new()));
     let midgame: Position = std::fs::read_to_string(root.join("tests/data/positions/midgame.txt"))
         .map_err(|e| e.to_string())?
         .parse()
         .map_err(|e| format!("midgame.txt: {e}"))?;
-    {
-        let (editor, settings) = harness.state_mut().editor_and_settings();
-        editor.open(&root.join("strategies/04-capture.json"), settings);
-        editor.set_preview(&midgame);
-        editor.explain(Coord::new(1, 1));
-    }
-    settle_editor(&mut harness);
+    let editor_with = |file: &str, position: &Position, cell: Option<Coord>, ppp: f32| {
+        let settings = Settings {
+            view: View::Editor,
+            ..Settings::default()
+        };
+        let app = App::new(settings, Catalogue::from_choices(Vec::new()));
+        let mut harness = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .with_pixels_per_point(ppp)
+            .wgpu()
+            .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+        harness.step();
+        {
+            let (editor, settings) = harness.state_mut().editor_and_settings();
+            editor.open(&root.join(file), settings);
+            editor.set_preview(position);
+            editor.explain(cell);
+        }
+        settle_editor(&mut harness);
+        harness
+    };
+
+    // 04-capture, zoomed in on its middle (as a user would), cell 1,1 explained.
+    let mut harness = editor_with(
+        "strategies/04-capture.json",
+        &midgame,
+        Coord::new(1, 1),
+        1.0,
+    );
+    zoom_canvas(&mut harness, 0.25, 2.6);
     save(&mut harness, &dir.join("editor.png"))?;
 
-    // Closer: zoom in on the canvas around its middle.
+    // 08-expert as opened: the whole graph framed.
+    let mut harness = editor_with("strategies/08-expert.json", &midgame, Coord::new(1, 1), 1.0);
+    save(&mut harness, &dir.join("editor-overview.png"))?;
+
+    // A sharp close-up of the canvas: pins, defaults, parameters, values.
+    let mut harness = editor_with(
+        "strategies/04-capture.json",
+        &midgame,
+        Coord::new(1, 1),
+        2.0,
+    );
+    zoom_canvas(&mut harness, 0.3, 3.4);
     let canvas = harness.state().editor().canvas_rect();
-    let at = canvas.center() + egui::vec2(canvas.width() * 0.25, 0.0);
-    harness.hover_at(at);
-    harness.step();
-    harness.event(egui::Event::Zoom(2.6));
-    settle_editor(&mut harness);
-    save(&mut harness, &dir.join("editor-closeup.png"))?;
+    let image = harness.render()?;
+    let (x, y) = ((canvas.min.x * 2.0) as u32, (canvas.min.y * 2.0) as u32);
+    let (w, h) = (
+        (canvas.width() * 2.0) as u32,
+        (canvas.height() * 2.0) as u32,
+    );
+    let crop = image::imageops::crop_imm(&image, x, y, w, h).to_image();
+    let path = dir.join("editor-closeup.png");
+    crop.save(&path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    println!("wrote {}", path.display());
 
     // The tutorial's graph: prefer corners, avoid endangered cells.
-    let tutorial = std::env::temp_dir().join("chainlab-corners-not-endangered.json");
+    let tutorial = std::env::temp_dir().join("corners-not-endangered.json");
     tutorial_strategy()?
         .save(&tutorial)
         .map_err(|e| e.to_string())?;
     let position: Position = "size 5x6\nto-move A\nplaced A B\nmoves 3\n. B2 . . . .\n. . . . . .\n. . . . . .\n. . . A1 . .\n. . . . . .\n"
         .parse()
         .map_err(|e| format!("tutorial position: {e}"))?;
-    let mut harness = new_harness(
-        Settings {
-            view: View::Editor,
-            ..Settings::default()
-        },
-        Catalogue::from_choices(Vec::new()),
+    let mut harness = editor_with(
+        &tutorial.display().to_string(),
+        &position,
+        Coord::new(0, 0),
+        1.0,
     );
-    {
-        let (editor, settings) = harness.state_mut().editor_and_settings();
-        editor.open(&tutorial, settings);
-        editor.set_preview(&position);
-        editor.explain(Coord::new(0, 0));
-    }
-    settle_editor(&mut harness);
     save(&mut harness, &dir.join("editor-tutorial.png"))?;
     let _ = std::fs::remove_file(tutorial);
     Ok(())
+}
+
+/// Zooms the canvas by `factor` around a point `right` of its width right of its centre.
+fn zoom_canvas(harness: &mut Harness<'_, App>, right: f32, factor: f32) {
+    let canvas = harness.state().editor().canvas_rect();
+    let at = canvas.center() + egui::vec2(canvas.width() * right, 0.0);
+    harness.hover_at(at);
+    harness.step();
+    harness.event(egui::Event::Zoom(factor));
+    harness.step();
+    settle_editor(harness);
 }
 
 /// "Prefer corners, avoid endangered cells": Is corner × 10, or 0 (the

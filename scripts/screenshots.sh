@@ -2,6 +2,7 @@
 # Renders the desktop app's views to PNG under docs/screenshots/ (or the
 # directory given), headless: egui_kittest draws with wgpu, which on a
 # machine without a GPU uses Mesa's software Vulkan driver (lavapipe).
+# Usage: scripts/screenshots.sh [DIR] [editor]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-docs/screenshots}"
@@ -19,4 +20,5 @@ if [ -z "${XDG_RUNTIME_DIR:-}" ] || [ ! -d "$XDG_RUNTIME_DIR" ]; then
     export XDG_RUNTIME_DIR
 fi
 
-cargo run --release --example screenshots --features screenshots -- "$out"
+# A second argument `editor` renders only the editor's screenshots.
+cargo run --release --example screenshots --features screenshots -- "$out" ${2:+"$2"}

@@ -44,6 +44,7 @@ pub struct BoardView<'a> {
     last_move: Option<Coord>,
     interactive: bool,
     overlay: Option<&'a Overlay>,
+    marked: Option<(Coord, Color32)>,
     show_letters: bool,
     max_cell: f32,
     id_salt: &'a str,
@@ -58,6 +59,7 @@ impl<'a> BoardView<'a> {
             last_move: None,
             interactive: false,
             overlay: None,
+            marked: None,
             show_letters: true,
             max_cell: 96.0,
             id_salt: "board",
@@ -86,6 +88,12 @@ impl<'a> BoardView<'a> {
     /// Numbers and "best" markers drawn over the cells.
     pub fn overlay(mut self, overlay: Option<&'a Overlay>) -> Self {
         self.overlay = overlay;
+        self
+    }
+
+    /// A cell ringed in `colour` (the editor's explained cell).
+    pub fn marked(mut self, cell: Option<Coord>, colour: Color32) -> Self {
+        self.marked = cell.map(|c| (c, colour));
         self
     }
 
@@ -243,6 +251,16 @@ impl<'a> BoardView<'a> {
         }
         if let Some(overlay) = self.overlay {
             self.paint_value(painter, overlay, coord, inner);
+        }
+        if let Some((cell, colour)) = self.marked
+            && cell == coord
+        {
+            painter.rect_stroke(
+                rect,
+                CornerRadius::same(6),
+                Stroke::new((side * 0.06).clamp(2.0, 4.0), colour),
+                StrokeKind::Inside,
+            );
         }
         if self.last_move == Some(coord) {
             painter.circle_filled(

@@ -8,6 +8,9 @@ use crate::strategy::{
     BoardMeasure, CompareOp, NodeId, NodeKind, OwnerFilter, SizeMeasure, StateFilter, When, Whose,
 };
 
+/// The width of a comment's text.
+const COMMENT_WIDTH: f32 = 170.0;
+
 /// Whether nodes of this kind have parameters to show in their body.
 pub fn has_params(kind: &NodeKind) -> bool {
     kind.when().is_some()
@@ -85,10 +88,12 @@ pub fn params_ui(ui: &mut Ui, id: NodeId, kind: &NodeKind) -> Option<NodeKind> {
         | NodeKind::Danger { when }
         | NodeKind::PlayersLeft { when } => when_ui(ui, id, when),
         NodeKind::Comment { text } => {
+            // The body is as wide as the node was last frame: ask for room.
+            ui.set_min_width(COMMENT_WIDTH);
             let r = ui.add(
                 TextEdit::multiline(text)
                     .id_salt(("comment", id))
-                    .desired_width(210.0)
+                    .desired_width(COMMENT_WIDTH)
                     .desired_rows(2)
                     .hint_text("a note for the reader"),
             );

@@ -390,7 +390,7 @@ impl Preview {
                 BoardView::new(&position)
                     .interactive(true)
                     .overlay(overlay.as_ref())
-                    .last_move(self.explained)
+                    .marked(self.explained, super::style::VALUE)
                     .max_cell(64.0)
                     .id_salt("preview")
                     .show(ui)

@@ -93,7 +93,7 @@ pub fn snarl_style() -> SnarlStyle {
     style.bg_frame = Some(Frame::new().fill(CANVAS));
     style.bg_pattern = Some(BackgroundPattern::grid(egui::vec2(40.0, 40.0), 0.0));
     style.bg_pattern_stroke = Some(Stroke::new(1.0, Color32::from_rgb(0x22, 0x26, 0x2E)));
-    style.min_scale = Some(0.2);
+    style.min_scale = Some(0.1);
     style.max_scale = Some(2.0);
     style.centering = Some(true);
     style.select_style = Some(SelectionStyle {

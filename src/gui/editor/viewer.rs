@@ -142,7 +142,7 @@ impl ViewControl {
                 if let Some(bb) = self.bounds(strategy) {
                     let bb = bb.expand(30.0);
                     let fit = self.screen.size() / bb.size();
-                    let scale = fit.min_elem().clamp(0.2, 1.0);
+                    let scale = fit.min_elem().clamp(0.1, 1.0);
                     *to_global = TSTransform::new(
                         self.screen.center().to_vec2() - bb.center().to_vec2() * scale,
                         scale,
@@ -486,6 +486,14 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             Err(_) => Vec::new(),
         };
         self.pins_seen += drawn.len();
+        // Only under the pointer: hundreds of idle hover areas cost frame time.
+        let pointer = ui
+            .ctx()
+            .pointer_hover_pos()
+            .map(|p| self.view.transform.inverse() * p);
+        if !pointer.is_some_and(|p| rect.expand(12.0).contains(p)) {
+            return;
+        }
         for (key, pin_rect) in drawn {
             let r = ui.interact(pin_rect, ui.id().with(("pin doc", key)), Sense::hover());
             match key {
