@@ -745,3 +745,35 @@ fn the_node_menu_deletes_and_disconnects() {
     click(&mut h, "Delete node");
     assert!(strategy(&h).node(corner).is_none());
 }
+
+#[test]
+fn moving_a_node_is_one_undo_step() {
+    let mut h = harness();
+    let corner = add(&mut h, "Is corner");
+    assert!(
+        h.query_by_label("Editor ●").is_some(),
+        "unsaved: the tab is marked"
+    );
+    let before = strategy(&h).node(corner).unwrap().pos;
+    let rect = h.state().editor().node_screen_rect(corner).unwrap();
+    let grip = rect.center_top() + egui::vec2(0.0, 4.0);
+    drag(&mut h, grip, grip + egui::vec2(60.0, 80.0));
+    let after = strategy(&h).node(corner).unwrap().pos;
+    assert!(
+        after[0] > before[0] + 30.0 && after[1] > before[1] + 40.0,
+        "{before:?} -> {after:?}"
+    );
+    ctrl(&mut h, egui::Key::Z);
+    assert_eq!(
+        strategy(&h).node(corner).unwrap().pos,
+        before,
+        "the whole drag is one step"
+    );
+    ctrl(&mut h, egui::Key::Z);
+    assert_eq!(strategy(&h).nodes().len(), 1);
+    assert!(
+        h.query_by_label("Editor").is_some(),
+        "back to the state opened: no marker"
+    );
+    assert!(h.query_by_label("Editor ●").is_none());
+}

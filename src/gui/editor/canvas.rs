@@ -17,10 +17,10 @@ use crate::strategy::{NodeId, Strategy};
 
 use super::analysis::Analysis;
 use super::edit::Edit;
+use super::pins::{PinKey, PinSink};
 use super::style;
-use super::viewer::{
-    CanvasEvents, GraphViewer, NODE_GUESS, PinKey, PinSink, ViewControl, ViewRequest,
-};
+use super::view::{NODE_GUESS, ViewControl, ViewRequest};
+use super::viewer::{CanvasEvents, GraphViewer};
 
 /// The canvas's state between frames.
 #[derive(Default)]

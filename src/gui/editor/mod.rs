@@ -16,23 +16,27 @@ mod document;
 mod edit;
 mod files;
 mod history;
+mod keys;
+mod overlay;
 mod palette;
 mod params;
+mod pins;
 mod preview;
 mod problems;
 mod recovery;
 mod settings;
 mod style;
+mod toolbar;
+mod view;
 mod viewer;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use egui::{Align2, Color32, Event, Key, Modifiers, Rect, RichText};
+use egui::Rect;
 
 use crate::eval::HeatMap;
-use crate::gui::theme;
-use crate::gui::{Command, StrategyEntry, View};
+use crate::gui::{Command, View};
 use crate::rules::{Coord, Position};
 use crate::strategy::{NodeId, Strategy};
 
@@ -40,25 +44,15 @@ use self::analysis::Analysis;
 use self::canvas::Canvas;
 use self::document::{Document, Location};
 use self::edit::{Clip, Edit};
-use self::files::{After, shipped_files};
-use self::palette::{Palette, PaletteDrag};
+use self::files::After;
+use self::overlay::Toast;
+use self::palette::Palette;
 use self::preview::{Preview, PreviewAction};
 use self::recovery::{Recovery, Restorable};
-use self::viewer::{CanvasEvents, NODE_GUESS, NodeAction};
+use self::viewer::{CanvasEvents, NodeAction};
 
+pub use self::pins::PinKey;
 pub use self::settings::EditorSettings;
-pub use self::viewer::PinKey;
-
-/// Seconds a message stays under the canvas.
-const TOAST_SECONDS: f64 = 6.0;
-
-/// A short message under the canvas.
-#[derive(Clone, Debug)]
-struct Toast {
-    text: String,
-    error: bool,
-    until: f64,
-}
 
 /// The editor view's runtime state.
 pub struct EditorView {
@@ -410,90 +404,6 @@ impl EditorView {
         }
     }
 
-    /// Undo, redo, delete, duplicate, copy, cut, paste, select all, save,
-    /// open, new and fit, from the keyboard.
-    fn shortcuts(&mut self, ctx: &egui::Context, settings: &mut EditorSettings, now: f64) {
-        let typing = ctx.text_edit_focused();
-        let cmd = Modifiers::COMMAND;
-        let shift_cmd = Modifiers::COMMAND | Modifiers::SHIFT;
-        if ctx.input_mut(|i| i.consume_key(shift_cmd, Key::S)) {
-            self.save_as(settings);
-            return;
-        }
-        if ctx.input_mut(|i| i.consume_key(cmd, Key::S)) {
-            self.save(settings);
-            return;
-        }
-        if ctx.input_mut(|i| i.consume_key(cmd, Key::O)) {
-            self.browse_open(settings);
-            return;
-        }
-        if ctx.input_mut(|i| i.consume_key(cmd, Key::N)) {
-            self.request(After::New, settings, ctx);
-            return;
-        }
-        if typing {
-            return;
-        }
-        if ctx.input_mut(|i| i.consume_key(shift_cmd, Key::Z) || i.consume_key(cmd, Key::Y)) {
-            self.redo();
-        } else if ctx.input_mut(|i| i.consume_key(cmd, Key::Z)) {
-            self.undo();
-        }
-        if ctx.input_mut(|i| i.consume_key(cmd, Key::A)) {
-            self.canvas.selection = self.doc.strategy().nodes().iter().map(|n| n.id).collect();
-        }
-        if ctx.input_mut(|i| i.consume_key(cmd, Key::D)) {
-            let ids = self.canvas.selection.clone();
-            if !ids.is_empty() {
-                self.apply(Edit::Duplicate(ids), now);
-            }
-        }
-        let delete = ctx.input_mut(|i| {
-            i.consume_key(Modifiers::NONE, Key::Delete)
-                || i.consume_key(Modifiers::NONE, Key::Backspace)
-        });
-        if delete && !self.canvas.selection.is_empty() {
-            self.apply(Edit::Delete(self.canvas.selection.clone()), now);
-        }
-        if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F)) {
-            self.canvas.fit();
-        }
-        let (copy, cut, paste) = ctx.input(|i| {
-            let mut found = (false, false, false);
-            for e in &i.events {
-                match e {
-                    Event::Copy => found.0 = true,
-                    Event::Cut => found.1 = true,
-                    Event::Paste(_) => found.2 = true,
-                    Event::Key {
-                        key,
-                        pressed: true,
-                        modifiers,
-                        ..
-                    } if modifiers.command => match key {
-                        Key::C => found.0 = true,
-                        Key::X => found.1 = true,
-                        Key::V => found.2 = true,
-                        _ => {}
-                    },
-                    _ => {}
-                }
-            }
-            found
-        });
-        let selection = self.canvas.selection.clone();
-        if (copy || cut) && !selection.is_empty() {
-            self.copy(&selection, ctx);
-            if cut {
-                self.apply(Edit::Delete(selection), now);
-            }
-        }
-        if paste {
-            self.paste(ctx, now);
-        }
-    }
-
     fn undo(&mut self) {
         if self.doc.undo() {
             self.canvas.prune(self.doc.strategy());
@@ -506,320 +416,11 @@ impl EditorView {
         }
     }
 
-    /// Copies `ids` within the app (and as strategy text to the clipboard).
-    fn copy(&mut self, ids: &BTreeSet<NodeId>, ctx: &egui::Context) {
-        self.clip = Clip::of(self.doc.strategy(), ids);
-        self.pastes = 0;
-        let mut snippet = Strategy::new("copied nodes");
-        let _ = self.clip.paste(&mut snippet, [0.0, 0.0]);
-        ctx.copy_text(snippet.to_json());
-        self.notify(format!(
-            "Copied {} node{}",
-            self.clip.nodes.len(),
-            if self.clip.nodes.len() == 1 { "" } else { "s" }
-        ));
-    }
-
-    /// Pastes the copied nodes under the pointer (or next to the originals).
-    fn paste(&mut self, ctx: &egui::Context, now: f64) {
-        if self.clip.is_empty() {
-            return;
-        }
-        self.pastes += 1;
-        let min = self.clip.nodes.iter().fold([f32::MAX, f32::MAX], |m, n| {
-            [m[0].min(n.pos[0]), m[1].min(n.pos[1])]
-        });
-        let pointer = ctx.input(|i| i.pointer.latest_pos());
-        let offset = match pointer.filter(|p| self.canvas.view.screen.contains(*p)) {
-            Some(p) => {
-                let at = self.canvas.to_canvas(p);
-                [at.x - min[0], at.y - min[1]]
-            }
-            None => {
-                let step = 40.0 * self.pastes as f32;
-                [step, step]
-            }
-        };
-        self.apply(Edit::Paste(self.clip.clone(), offset), now);
-    }
-
     pub(super) fn notify(&mut self, text: String) {
         self.pending_toast = Some((text, false));
     }
 
     pub(super) fn notify_error(&mut self, text: String) {
         self.pending_toast = Some((text, true));
-    }
-
-    fn toolbar(
-        &mut self,
-        ui: &mut egui::Ui,
-        settings: &mut EditorSettings,
-        commands: &mut Vec<Command>,
-    ) {
-        let ctx = ui.ctx().clone();
-        ui.horizontal(|ui| {
-            ui.menu_button("File", |ui| self.file_menu(ui, settings));
-            let undo = self.doc.history().undo_label().map(str::to_string);
-            let redo = self.doc.history().redo_label().map(str::to_string);
-            let r = ui.add_enabled(undo.is_some(), egui::Button::new("⟲ Undo"));
-            let r = r.on_hover_text(format!("Undo {} (Ctrl+Z)", undo.unwrap_or_default()));
-            if r.clicked() {
-                self.undo();
-            }
-            let r = ui.add_enabled(redo.is_some(), egui::Button::new("⟳ Redo"));
-            let r = r.on_hover_text(format!(
-                "Redo {} (Ctrl+Shift+Z or Ctrl+Y)",
-                redo.unwrap_or_default()
-            ));
-            if r.clicked() {
-                self.redo();
-            }
-            ui.separator();
-            if ui
-                .button("Fit graph")
-                .on_hover_text("Frame every node (F)")
-                .clicked()
-            {
-                self.canvas.fit();
-            }
-            if ui
-                .button("Tidy up")
-                .on_hover_text("Lay the graph out again, left to right")
-                .clicked()
-            {
-                self.apply(Edit::Arrange, ctx.input(|i| i.time));
-                self.canvas.fit();
-            }
-            let selected = !self.canvas.selection.is_empty();
-            if ui
-                .add_enabled(selected, egui::Button::new("Delete"))
-                .on_hover_text("Delete the selected nodes (Delete)")
-                .clicked()
-            {
-                self.apply(
-                    Edit::Delete(self.canvas.selection.clone()),
-                    ctx.input(|i| i.time),
-                );
-            }
-            if ui
-                .add_enabled(selected, egui::Button::new("Duplicate"))
-                .on_hover_text("Duplicate the selected nodes (Ctrl+D)")
-                .clicked()
-            {
-                self.apply(
-                    Edit::Duplicate(self.canvas.selection.clone()),
-                    ctx.input(|i| i.time),
-                );
-            }
-            ui.separator();
-            let name = self.doc.location().file_name();
-            let marker = if self.doc.is_dirty() { "● " } else { "" };
-            let label = ui.label(RichText::new(format!("{marker}{name}")).strong());
-            let hover = match self.doc.location() {
-                Location::Untitled => "Not saved yet".to_string(),
-                Location::File(p) => p.display().to_string(),
-                Location::Shipped(p) => format!(
-                    "{} (shipped: Save keeps a copy in your folder)",
-                    p.display()
-                ),
-            };
-            label.on_hover_text(hover);
-            if self.is_shipped() {
-                ui.label(RichText::new("shipped").small().color(theme::MUTED_TEXT));
-            }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let errors = self.analysis.report.has_errors();
-                let why = "Fix the errors first (see Problems).";
-                let entry = || StrategyEntry {
-                    label: self.doc.strategy().name.clone(),
-                    strategy: self.doc.strategy().clone(),
-                };
-                let r = ui.add_enabled(!errors, egui::Button::new("Play against it"));
-                let r = if errors {
-                    r.on_disabled_hover_text(why)
-                } else {
-                    r.on_hover_text("Play a game against this graph")
-                };
-                if r.clicked() {
-                    commands.push(Command::PlayAgainst(Box::new(entry())));
-                }
-                let r = ui.add_enabled(!errors, egui::Button::new("Test this strategy"));
-                let r = if errors {
-                    r.on_disabled_hover_text(why)
-                } else {
-                    r.on_hover_text("Run it in the arena against other players")
-                };
-                if r.clicked() {
-                    commands.push(Command::TestInArena(Box::new(entry())));
-                }
-            });
-        });
-    }
-
-    fn file_menu(&mut self, ui: &mut egui::Ui, settings: &mut EditorSettings) {
-        let ctx = ui.ctx().clone();
-        if ui.button("New").on_hover_text("Ctrl+N").clicked() {
-            self.request(After::New, settings, &ctx);
-            ui.close();
-        }
-        if ui.button("Open…").on_hover_text("Ctrl+O").clicked() {
-            self.browse_open(settings);
-            ui.close();
-        }
-        ui.menu_button("Open shipped strategy", |ui| {
-            for (stem, path) in shipped_files() {
-                if ui.button(&stem).clicked() {
-                    self.request(After::Open(path), settings, &ctx);
-                    ui.close();
-                }
-            }
-        });
-        ui.menu_button("Open recent", |ui| {
-            if settings.recent.is_empty() {
-                ui.label(RichText::new("no recent files").color(theme::MUTED_TEXT));
-            }
-            for path in settings.recent.clone() {
-                let name = path.display().to_string();
-                if ui.button(&name).clicked() {
-                    self.request(After::Open(path), settings, &ctx);
-                    ui.close();
-                }
-            }
-        });
-        ui.separator();
-        if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
-            self.save(settings);
-            ui.close();
-        }
-        if ui
-            .button("Save as…")
-            .on_hover_text("Ctrl+Shift+S")
-            .clicked()
-        {
-            self.save_as(settings);
-            ui.close();
-        }
-    }
-
-    /// The strategy's name and description.
-    fn about_ui(&mut self, ui: &mut egui::Ui, now: f64) {
-        ui.add_space(4.0);
-        ui.heading("Strategy");
-        let mut name = self.doc.strategy().name.clone();
-        let r = ui.add(egui::TextEdit::singleline(&mut name).desired_width(f32::INFINITY));
-        r.widget_info(|| {
-            egui::WidgetInfo::labeled(egui::WidgetType::TextEdit, true, "strategy name")
-        });
-        if r.changed() {
-            self.apply(Edit::Name(name), now);
-        }
-        let mut description = self.doc.strategy().description.clone();
-        let r = ui.add(
-            egui::TextEdit::multiline(&mut description)
-                .desired_rows(2)
-                .desired_width(f32::INFINITY)
-                .hint_text("What does the strategy do?"),
-        );
-        r.widget_info(|| {
-            egui::WidgetInfo::labeled(egui::WidgetType::TextEdit, true, "strategy description")
-        });
-        if r.changed() {
-            self.apply(Edit::Description(description), now);
-        }
-    }
-
-    /// The error of a file that could not be opened, above the canvas.
-    fn banner_ui(&mut self, ui: &mut egui::Ui) {
-        let Some(error) = self.load_error.clone() else {
-            return;
-        };
-        egui::Frame::new()
-            .fill(Color32::from_rgb(0x3A, 0x20, 0x22))
-            .inner_margin(egui::Margin::symmetric(10, 6))
-            .show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(RichText::new(&error).color(theme::ERROR_TEXT));
-                    if ui.small_button("Dismiss").clicked() {
-                        self.load_error = None;
-                    }
-                });
-            });
-    }
-
-    /// A first hint on a graph that has nothing but the Cell value.
-    fn hint_ui(&self, ctx: &egui::Context) {
-        let s = self.doc.strategy();
-        if s.nodes().len() > 1 || !s.wires().is_empty() {
-            return;
-        }
-        let painter = ctx.layer_painter(egui::LayerId::new(
-            egui::Order::Foreground,
-            egui::Id::new("editor_hint"),
-        ));
-        let rect = self.canvas.view.screen;
-        painter.text(
-            rect.center_top() + egui::vec2(0.0, 18.0),
-            Align2::CENTER_TOP,
-            "Add nodes from the palette or by right-clicking the canvas.\nDrag from an output pin to an input pin to wire them; wire a number into Cell value.",
-            egui::FontId::proportional(14.0),
-            theme::MUTED_TEXT,
-        );
-    }
-
-    /// A kind dragged from the palette and released over the canvas is added there.
-    fn drop_ui(&mut self, ctx: &egui::Context, now: f64) {
-        let (released, pointer) = ctx.input(|i| (i.pointer.any_released(), i.pointer.latest_pos()));
-        let Some(p) = pointer.filter(|p| released && self.canvas.view.screen.contains(*p)) else {
-            return;
-        };
-        if let Some(drag) = egui::DragAndDrop::take_payload::<PaletteDrag>(ctx) {
-            let at = self.canvas.to_canvas(p) - NODE_GUESS / 2.0;
-            let PaletteDrag(kind) = *drag;
-            self.apply(
-                Edit::Add {
-                    kind,
-                    pos: [at.x.round(), at.y.round()],
-                    link: None,
-                },
-                now,
-            );
-        }
-    }
-
-    fn toast_ui(&mut self, ctx: &egui::Context, now: f64) {
-        if let Some((text, error)) = self.pending_toast.take() {
-            self.toast = Some(Toast {
-                text,
-                error,
-                until: now + TOAST_SECONDS,
-            });
-        }
-        let Some(toast) = &self.toast else {
-            return;
-        };
-        if now > toast.until {
-            self.toast = None;
-            return;
-        }
-        ctx.request_repaint_after_secs((toast.until - now) as f32);
-        let rect = self.canvas.view.screen;
-        let colour = if toast.error {
-            theme::ERROR_TEXT
-        } else {
-            theme::MUTED_TEXT
-        };
-        let text = toast.text.clone();
-        egui::Area::new(egui::Id::new("editor_toast"))
-            .order(egui::Order::Foreground)
-            .pivot(Align2::CENTER_BOTTOM)
-            .fixed_pos(rect.center_bottom() - egui::vec2(0.0, 14.0))
-            .interactable(false)
-            .show(ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.set_max_width(rect.width() * 0.8);
-                    ui.label(RichText::new(text).color(colour));
-                });
-            });
     }
 }

@@ -4,13 +4,11 @@
 //! and turns what the user does into [`Edit`]s; it never changes the model
 //! or snarl's wires itself.
 
-use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap};
-use std::rc::Rc;
+use std::collections::BTreeSet;
 
 use egui::emath::TSTransform;
 use egui::{Color32, Frame, Pos2, Rect, RichText, Sense, Stroke, Ui, WidgetInfo, WidgetType};
-use egui_snarl::ui::{AnyPins, PinInfo, PinShape, PinWireInfo, SnarlPin, SnarlStyle, SnarlViewer};
+use egui_snarl::ui::{AnyPins, SnarlPin, SnarlViewer};
 use egui_snarl::{InPin, OutPin, Snarl};
 
 use crate::gui::theme;
@@ -20,19 +18,9 @@ use super::analysis::Analysis;
 use super::edit::{Edit, Link, WireEnd, fits_link};
 use super::palette::{default_text, doc_ui, kind_menu};
 use super::params::{has_params, params_ui};
+use super::pins::{PinKey, PinSink, TypedPin, input_doc, output_doc};
 use super::style;
-
-/// A pin on the canvas, by the model's node id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PinKey {
-    /// Input pin number `.1` of node `.0`.
-    Input(NodeId, usize),
-    /// The output of a node.
-    Output(NodeId),
-}
-
-/// Where pins were drawn this frame (canvas coordinates).
-pub type PinSink = Rc<RefCell<Vec<(PinKey, Rect)>>>;
+use super::view::{NODE_GUESS, ViewControl};
 
 /// What a node's context menu asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,114 +48,6 @@ pub struct CanvasEvents {
     pub rects: Vec<(NodeId, Rect)>,
     /// Whether an add-node menu was open.
     pub menu_open: bool,
-}
-
-/// A request to move the view.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum ViewRequest {
-    /// Frame every node.
-    Fit,
-    /// Centre this node, keeping the zoom.
-    Centre(NodeId),
-    /// Keep this view (snarl's own state was reset).
-    Keep(TSTransform),
-}
-
-/// The view of the canvas: where it is on screen and how the graph maps onto it.
-#[derive(Clone, Debug)]
-pub struct ViewControl {
-    /// Canvas to screen.
-    pub transform: TSTransform,
-    /// The canvas on screen.
-    pub screen: Rect,
-    /// A move of the view to make this frame.
-    pub request: Option<ViewRequest>,
-    /// Nodes' rectangles last frame.
-    pub rects: HashMap<NodeId, Rect>,
-}
-
-impl Default for ViewControl {
-    fn default() -> Self {
-        ViewControl {
-            transform: TSTransform::IDENTITY,
-            screen: Rect::from_min_size(Pos2::ZERO, egui::vec2(800.0, 600.0)),
-            request: Some(ViewRequest::Fit),
-            rects: HashMap::new(),
-        }
-    }
-}
-
-/// The documentation of an input pin.
-fn input_doc(ui: &mut Ui, p: &crate::strategy::PinInfo) {
-    ui.set_max_width(300.0);
-    ui.label(RichText::new(format!("{} ({})", p.name, p.ty.name())).strong());
-    ui.label(p.doc);
-    ui.label(
-        RichText::new(format!(
-            "Unconnected, it is {}. Drag from an output onto this pin to connect; right-click the pin to disconnect.",
-            default_text(p.ty, p.default)
-        ))
-        .color(theme::MUTED_TEXT),
-    );
-}
-
-/// The documentation of an output pin.
-fn output_doc(ty: PinType) -> String {
-    format!(
-        "Gives a {}. Drag from here onto an input, or onto empty canvas to add a node that takes it.",
-        ty.name()
-    )
-}
-
-/// A node's size before it has been drawn once.
-pub const NODE_GUESS: egui::Vec2 = egui::vec2(170.0, 70.0);
-
-impl ViewControl {
-    /// The rectangle of every node of `strategy` (measured, or guessed).
-    pub fn bounds(&self, strategy: &Strategy) -> Option<Rect> {
-        let mut bb = Rect::NOTHING;
-        for n in strategy.nodes() {
-            let r =
-                self.rects.get(&n.id).copied().unwrap_or_else(|| {
-                    Rect::from_min_size(Pos2::new(n.pos[0], n.pos[1]), NODE_GUESS)
-                });
-            bb = bb.union(r);
-        }
-        bb.is_positive().then_some(bb)
-    }
-
-    fn apply(&mut self, strategy: &Strategy, to_global: &mut TSTransform) {
-        match self.request.take() {
-            Some(ViewRequest::Fit) => {
-                if let Some(bb) = self.bounds(strategy) {
-                    let bb = bb.expand(30.0);
-                    let fit = self.screen.size() / bb.size();
-                    let scale = fit.min_elem().clamp(0.1, 1.0);
-                    *to_global = TSTransform::new(
-                        self.screen.center().to_vec2() - bb.center().to_vec2() * scale,
-                        scale,
-                    );
-                }
-            }
-            Some(ViewRequest::Centre(id)) => {
-                let centre = self.rects.get(&id).map(|r| r.center()).or_else(|| {
-                    strategy
-                        .node(id)
-                        .map(|n| Pos2::new(n.pos[0], n.pos[1]) + NODE_GUESS / 2.0)
-                });
-                if let Some(c) = centre {
-                    let scale = to_global.scaling.max(0.6);
-                    *to_global = TSTransform::new(
-                        self.screen.center().to_vec2() - c.to_vec2() * scale,
-                        scale,
-                    );
-                }
-            }
-            Some(ViewRequest::Keep(view)) => *to_global = view,
-            None => {}
-        }
-        self.transform = *to_global;
-    }
 }
 
 /// The editor's viewer of one frame.
@@ -202,56 +82,6 @@ impl GraphViewer<'_> {
             PinType::Bool => if value != 0 { "yes" } else { "no" }.to_string(),
             PinType::Int => value.to_string(),
         })
-    }
-}
-
-/// A pin shaped and coloured by its type that reports where it was drawn.
-pub struct TypedPin {
-    info: PinInfo,
-    key: Option<PinKey>,
-    sink: Option<PinSink>,
-}
-
-impl TypedPin {
-    fn new(ty: PinType, wire: Color32, key: PinKey, sink: PinSink) -> TypedPin {
-        let shape = match ty {
-            PinType::Int => PinShape::Circle,
-            PinType::Bool => PinShape::Square,
-        };
-        TypedPin {
-            info: PinInfo::default()
-                .with_shape(shape)
-                .with_fill(style::pin_colour(ty))
-                .with_stroke(Stroke::new(1.0, Color32::from_black_alpha(160)))
-                .with_wire_color(wire),
-            key: Some(key),
-            sink: Some(sink),
-        }
-    }
-
-    fn none() -> TypedPin {
-        TypedPin {
-            info: PinInfo::default(),
-            key: None,
-            sink: None,
-        }
-    }
-}
-
-impl SnarlPin for TypedPin {
-    fn draw(
-        self,
-        snarl_style: &SnarlStyle,
-        style: &egui::Style,
-        rect: Rect,
-        painter: &egui::Painter,
-    ) -> PinWireInfo {
-        if let (Some(key), Some(sink)) = (self.key, &self.sink)
-            && let Ok(mut pins) = sink.try_borrow_mut()
-        {
-            pins.push((key, rect));
-        }
-        self.info.draw(snarl_style, style, rect, painter)
     }
 }
 

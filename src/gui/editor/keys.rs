@@ -1,0 +1,141 @@
+//! The editor's keyboard: undo and redo, delete, duplicate, select all,
+//! copy, cut and paste (within the app; pasted nodes get new ids), save,
+//! open, new and fit. Canvas keys wait while a text field has the focus.
+
+use std::collections::BTreeSet;
+
+use egui::{Event, Key, Modifiers};
+
+use crate::strategy::{NodeId, Strategy};
+
+use super::edit::{Clip, Edit};
+use super::files::After;
+use super::{EditorSettings, EditorView};
+
+impl EditorView {
+    /// Undo, redo, delete, duplicate, copy, cut, paste, select all, save,
+    /// open, new and fit, from the keyboard.
+    pub(super) fn shortcuts(
+        &mut self,
+        ctx: &egui::Context,
+        settings: &mut EditorSettings,
+        now: f64,
+    ) {
+        let typing = ctx.text_edit_focused();
+        let cmd = Modifiers::COMMAND;
+        let shift_cmd = Modifiers::COMMAND | Modifiers::SHIFT;
+        if ctx.input_mut(|i| i.consume_key(shift_cmd, Key::S)) {
+            self.save_as(settings);
+            return;
+        }
+        if ctx.input_mut(|i| i.consume_key(cmd, Key::S)) {
+            self.save(settings);
+            return;
+        }
+        if ctx.input_mut(|i| i.consume_key(cmd, Key::O)) {
+            self.browse_open(settings);
+            return;
+        }
+        if ctx.input_mut(|i| i.consume_key(cmd, Key::N)) {
+            self.request(After::New, settings, ctx);
+            return;
+        }
+        if typing {
+            return;
+        }
+        if ctx.input_mut(|i| i.consume_key(shift_cmd, Key::Z) || i.consume_key(cmd, Key::Y)) {
+            self.redo();
+        } else if ctx.input_mut(|i| i.consume_key(cmd, Key::Z)) {
+            self.undo();
+        }
+        if ctx.input_mut(|i| i.consume_key(cmd, Key::A)) {
+            self.canvas.selection = self.doc.strategy().nodes().iter().map(|n| n.id).collect();
+        }
+        if ctx.input_mut(|i| i.consume_key(cmd, Key::D)) {
+            let ids = self.canvas.selection.clone();
+            if !ids.is_empty() {
+                self.apply(Edit::Duplicate(ids), now);
+            }
+        }
+        let delete = ctx.input_mut(|i| {
+            i.consume_key(Modifiers::NONE, Key::Delete)
+                || i.consume_key(Modifiers::NONE, Key::Backspace)
+        });
+        if delete && !self.canvas.selection.is_empty() {
+            self.apply(Edit::Delete(self.canvas.selection.clone()), now);
+        }
+        if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F)) {
+            self.canvas.fit();
+        }
+        let (copy, cut, paste) = ctx.input(|i| {
+            let mut found = (false, false, false);
+            for e in &i.events {
+                match e {
+                    Event::Copy => found.0 = true,
+                    Event::Cut => found.1 = true,
+                    Event::Paste(_) => found.2 = true,
+                    Event::Key {
+                        key,
+                        pressed: true,
+                        modifiers,
+                        ..
+                    } if modifiers.command => match key {
+                        Key::C => found.0 = true,
+                        Key::X => found.1 = true,
+                        Key::V => found.2 = true,
+                        _ => {}
+                    },
+                    _ => {}
+                }
+            }
+            found
+        });
+        let selection = self.canvas.selection.clone();
+        if (copy || cut) && !selection.is_empty() {
+            self.copy(&selection, ctx);
+            if cut {
+                self.apply(Edit::Delete(selection), now);
+            }
+        }
+        if paste {
+            self.paste(ctx, now);
+        }
+    }
+
+    /// Copies `ids` within the app (and as strategy text to the clipboard).
+    pub(super) fn copy(&mut self, ids: &BTreeSet<NodeId>, ctx: &egui::Context) {
+        self.clip = Clip::of(self.doc.strategy(), ids);
+        self.pastes = 0;
+        let mut snippet = Strategy::new("copied nodes");
+        let _ = self.clip.paste(&mut snippet, [0.0, 0.0]);
+        ctx.copy_text(snippet.to_json());
+        self.notify(format!(
+            "Copied {} node{}",
+            self.clip.nodes.len(),
+            if self.clip.nodes.len() == 1 { "" } else { "s" }
+        ));
+    }
+
+    /// Pastes the copied nodes under the pointer (or next to the originals).
+    pub(super) fn paste(&mut self, ctx: &egui::Context, now: f64) {
+        if self.clip.is_empty() {
+            return;
+        }
+        self.pastes += 1;
+        let min = self.clip.nodes.iter().fold([f32::MAX, f32::MAX], |m, n| {
+            [m[0].min(n.pos[0]), m[1].min(n.pos[1])]
+        });
+        let pointer = ctx.input(|i| i.pointer.latest_pos());
+        let offset = match pointer.filter(|p| self.canvas.view.screen.contains(*p)) {
+            Some(p) => {
+                let at = self.canvas.to_canvas(p);
+                [at.x - min[0], at.y - min[1]]
+            }
+            None => {
+                let step = 40.0 * self.pastes as f32;
+                [step, step]
+            }
+        };
+        self.apply(Edit::Paste(self.clip.clone(), offset), now);
+    }
+}

@@ -1,0 +1,99 @@
+//! Pins on the canvas: typed (numbers are blue circles, yes/no values gold
+//! squares, so colour is not the only cue), their documentation, and where
+//! each was drawn (for hover help and for UI tests that drag wires).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use egui::{Color32, Rect, RichText, Stroke, Ui};
+use egui_snarl::ui::{PinInfo, PinShape, PinWireInfo, SnarlPin, SnarlStyle};
+
+use crate::gui::theme;
+use crate::strategy::{NodeId, PinType};
+
+use super::palette::default_text;
+use super::style;
+
+/// A pin on the canvas, by the model's node id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PinKey {
+    /// Input pin number `.1` of node `.0`.
+    Input(NodeId, usize),
+    /// The output of a node.
+    Output(NodeId),
+}
+
+/// Where pins were drawn this frame (canvas coordinates).
+pub type PinSink = Rc<RefCell<Vec<(PinKey, Rect)>>>;
+
+/// The documentation of an input pin.
+pub fn input_doc(ui: &mut Ui, p: &crate::strategy::PinInfo) {
+    ui.set_max_width(300.0);
+    ui.label(RichText::new(format!("{} ({})", p.name, p.ty.name())).strong());
+    ui.label(p.doc);
+    ui.label(
+        RichText::new(format!(
+            "Unconnected, it is {}. Drag from an output onto this pin to connect; right-click the pin to disconnect.",
+            default_text(p.ty, p.default)
+        ))
+        .color(theme::MUTED_TEXT),
+    );
+}
+
+/// The documentation of an output pin.
+pub fn output_doc(ty: PinType) -> String {
+    format!(
+        "Gives a {}. Drag from here onto an input, or onto empty canvas to add a node that takes it.",
+        ty.name()
+    )
+}
+
+/// A pin shaped and coloured by its type that reports where it was drawn.
+pub struct TypedPin {
+    info: PinInfo,
+    key: Option<PinKey>,
+    sink: Option<PinSink>,
+}
+
+impl TypedPin {
+    pub fn new(ty: PinType, wire: Color32, key: PinKey, sink: PinSink) -> TypedPin {
+        let shape = match ty {
+            PinType::Int => PinShape::Circle,
+            PinType::Bool => PinShape::Square,
+        };
+        TypedPin {
+            info: PinInfo::default()
+                .with_shape(shape)
+                .with_fill(style::pin_colour(ty))
+                .with_stroke(Stroke::new(1.0, Color32::from_black_alpha(160)))
+                .with_wire_color(wire),
+            key: Some(key),
+            sink: Some(sink),
+        }
+    }
+
+    pub fn none() -> TypedPin {
+        TypedPin {
+            info: PinInfo::default(),
+            key: None,
+            sink: None,
+        }
+    }
+}
+
+impl SnarlPin for TypedPin {
+    fn draw(
+        self,
+        snarl_style: &SnarlStyle,
+        style: &egui::Style,
+        rect: Rect,
+        painter: &egui::Painter,
+    ) -> PinWireInfo {
+        if let (Some(key), Some(sink)) = (self.key, &self.sink)
+            && let Ok(mut pins) = sink.try_borrow_mut()
+        {
+            pins.push((key, rect));
+        }
+        self.info.draw(snarl_style, style, rect, painter)
+    }
+}

@@ -1,0 +1,194 @@
+//! The editor's toolbar (file menu, undo and redo, fit and tidy, delete and
+//! duplicate, the file's name with the unsaved marker, and the buttons that
+//! hand the graph to the arena and the play view) and the strategy's name
+//! and description.
+
+use egui::RichText;
+
+use crate::gui::theme;
+use crate::gui::{Command, StrategyEntry};
+
+use super::document::Location;
+use super::edit::Edit;
+use super::files::{After, shipped_files};
+use super::{EditorSettings, EditorView};
+
+impl EditorView {
+    pub(super) fn toolbar(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &mut EditorSettings,
+        commands: &mut Vec<Command>,
+    ) {
+        let ctx = ui.ctx().clone();
+        ui.horizontal(|ui| {
+            ui.menu_button("File", |ui| self.file_menu(ui, settings));
+            let undo = self.doc.history().undo_label().map(str::to_string);
+            let redo = self.doc.history().redo_label().map(str::to_string);
+            let r = ui.add_enabled(undo.is_some(), egui::Button::new("⟲ Undo"));
+            let r = r.on_hover_text(format!("Undo {} (Ctrl+Z)", undo.unwrap_or_default()));
+            if r.clicked() {
+                self.undo();
+            }
+            let r = ui.add_enabled(redo.is_some(), egui::Button::new("⟳ Redo"));
+            let r = r.on_hover_text(format!(
+                "Redo {} (Ctrl+Shift+Z or Ctrl+Y)",
+                redo.unwrap_or_default()
+            ));
+            if r.clicked() {
+                self.redo();
+            }
+            ui.separator();
+            if ui
+                .button("Fit graph")
+                .on_hover_text("Frame every node (F)")
+                .clicked()
+            {
+                self.canvas.fit();
+            }
+            if ui
+                .button("Tidy up")
+                .on_hover_text("Lay the graph out again, left to right")
+                .clicked()
+            {
+                self.apply(Edit::Arrange, ctx.input(|i| i.time));
+                self.canvas.fit();
+            }
+            let selected = !self.canvas.selection.is_empty();
+            if ui
+                .add_enabled(selected, egui::Button::new("Delete"))
+                .on_hover_text("Delete the selected nodes (Delete)")
+                .clicked()
+            {
+                self.apply(
+                    Edit::Delete(self.canvas.selection.clone()),
+                    ctx.input(|i| i.time),
+                );
+            }
+            if ui
+                .add_enabled(selected, egui::Button::new("Duplicate"))
+                .on_hover_text("Duplicate the selected nodes (Ctrl+D)")
+                .clicked()
+            {
+                self.apply(
+                    Edit::Duplicate(self.canvas.selection.clone()),
+                    ctx.input(|i| i.time),
+                );
+            }
+            ui.separator();
+            let name = self.doc.location().file_name();
+            let marker = if self.doc.is_dirty() { "● " } else { "" };
+            let label = ui.label(RichText::new(format!("{marker}{name}")).strong());
+            let hover = match self.doc.location() {
+                Location::Untitled => "Not saved yet".to_string(),
+                Location::File(p) => p.display().to_string(),
+                Location::Shipped(p) => format!(
+                    "{} (shipped: Save keeps a copy in your folder)",
+                    p.display()
+                ),
+            };
+            label.on_hover_text(hover);
+            if self.is_shipped() {
+                ui.label(RichText::new("shipped").small().color(theme::MUTED_TEXT));
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let errors = self.analysis.report.has_errors();
+                let why = "Fix the errors first (see Problems).";
+                let entry = || StrategyEntry {
+                    label: self.doc.strategy().name.clone(),
+                    strategy: self.doc.strategy().clone(),
+                };
+                let r = ui.add_enabled(!errors, egui::Button::new("Play against it"));
+                let r = if errors {
+                    r.on_disabled_hover_text(why)
+                } else {
+                    r.on_hover_text("Play a game against this graph")
+                };
+                if r.clicked() {
+                    commands.push(Command::PlayAgainst(Box::new(entry())));
+                }
+                let r = ui.add_enabled(!errors, egui::Button::new("Test this strategy"));
+                let r = if errors {
+                    r.on_disabled_hover_text(why)
+                } else {
+                    r.on_hover_text("Run it in the arena against other players")
+                };
+                if r.clicked() {
+                    commands.push(Command::TestInArena(Box::new(entry())));
+                }
+            });
+        });
+    }
+
+    pub(super) fn file_menu(&mut self, ui: &mut egui::Ui, settings: &mut EditorSettings) {
+        let ctx = ui.ctx().clone();
+        if ui.button("New").on_hover_text("Ctrl+N").clicked() {
+            self.request(After::New, settings, &ctx);
+            ui.close();
+        }
+        if ui.button("Open…").on_hover_text("Ctrl+O").clicked() {
+            self.browse_open(settings);
+            ui.close();
+        }
+        ui.menu_button("Open shipped strategy", |ui| {
+            for (stem, path) in shipped_files() {
+                if ui.button(&stem).clicked() {
+                    self.request(After::Open(path), settings, &ctx);
+                    ui.close();
+                }
+            }
+        });
+        ui.menu_button("Open recent", |ui| {
+            if settings.recent.is_empty() {
+                ui.label(RichText::new("no recent files").color(theme::MUTED_TEXT));
+            }
+            for path in settings.recent.clone() {
+                let name = path.display().to_string();
+                if ui.button(&name).clicked() {
+                    self.request(After::Open(path), settings, &ctx);
+                    ui.close();
+                }
+            }
+        });
+        ui.separator();
+        if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
+            self.save(settings);
+            ui.close();
+        }
+        if ui
+            .button("Save as…")
+            .on_hover_text("Ctrl+Shift+S")
+            .clicked()
+        {
+            self.save_as(settings);
+            ui.close();
+        }
+    }
+
+    /// The strategy's name and description.
+    pub(super) fn about_ui(&mut self, ui: &mut egui::Ui, now: f64) {
+        ui.add_space(4.0);
+        ui.heading("Strategy");
+        let mut name = self.doc.strategy().name.clone();
+        let r = ui.add(egui::TextEdit::singleline(&mut name).desired_width(f32::INFINITY));
+        r.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::WidgetType::TextEdit, true, "strategy name")
+        });
+        if r.changed() {
+            self.apply(Edit::Name(name), now);
+        }
+        let mut description = self.doc.strategy().description.clone();
+        let r = ui.add(
+            egui::TextEdit::multiline(&mut description)
+                .desired_rows(2)
+                .desired_width(f32::INFINITY)
+                .hint_text("What does the strategy do?"),
+        );
+        r.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::WidgetType::TextEdit, true, "strategy description")
+        });
+        if r.changed() {
+            self.apply(Edit::Description(description), now);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! The canvas's view: where the canvas is on screen, how the graph maps onto
+//! it, the nodes' measured rectangles, and requests to frame the graph or
+//! centre a node (applied when snarl asks for the transform).
+
+use std::collections::HashMap;
+
+use egui::emath::TSTransform;
+use egui::{Pos2, Rect};
+
+use crate::strategy::{NodeId, Strategy};
+
+/// A request to move the view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ViewRequest {
+    /// Frame every node.
+    Fit,
+    /// Centre this node, keeping the zoom.
+    Centre(NodeId),
+    /// Keep this view (snarl's own state was reset).
+    Keep(TSTransform),
+}
+
+/// The view of the canvas: where it is on screen and how the graph maps onto it.
+#[derive(Clone, Debug)]
+pub struct ViewControl {
+    /// Canvas to screen.
+    pub transform: TSTransform,
+    /// The canvas on screen.
+    pub screen: Rect,
+    /// A move of the view to make this frame.
+    pub request: Option<ViewRequest>,
+    /// Nodes' rectangles last frame.
+    pub rects: HashMap<NodeId, Rect>,
+}
+
+impl Default for ViewControl {
+    fn default() -> Self {
+        ViewControl {
+            transform: TSTransform::IDENTITY,
+            screen: Rect::from_min_size(Pos2::ZERO, egui::vec2(800.0, 600.0)),
+            request: Some(ViewRequest::Fit),
+            rects: HashMap::new(),
+        }
+    }
+}
+
+/// A node's size before it has been drawn once.
+pub const NODE_GUESS: egui::Vec2 = egui::vec2(170.0, 70.0);
+
+impl ViewControl {
+    /// The rectangle of every node of `strategy` (measured, or guessed).
+    pub fn bounds(&self, strategy: &Strategy) -> Option<Rect> {
+        let mut bb = Rect::NOTHING;
+        for n in strategy.nodes() {
+            let r =
+                self.rects.get(&n.id).copied().unwrap_or_else(|| {
+                    Rect::from_min_size(Pos2::new(n.pos[0], n.pos[1]), NODE_GUESS)
+                });
+            bb = bb.union(r);
+        }
+        bb.is_positive().then_some(bb)
+    }
+
+    pub fn apply(&mut self, strategy: &Strategy, to_global: &mut TSTransform) {
+        match self.request.take() {
+            Some(ViewRequest::Fit) => {
+                if let Some(bb) = self.bounds(strategy) {
+                    let bb = bb.expand(30.0);
+                    let fit = self.screen.size() / bb.size();
+                    let scale = fit.min_elem().clamp(0.1, 1.0);
+                    *to_global = TSTransform::new(
+                        self.screen.center().to_vec2() - bb.center().to_vec2() * scale,
+                        scale,
+                    );
+                }
+            }
+            Some(ViewRequest::Centre(id)) => {
+                let centre = self.rects.get(&id).map(|r| r.center()).or_else(|| {
+                    strategy
+                        .node(id)
+                        .map(|n| Pos2::new(n.pos[0], n.pos[1]) + NODE_GUESS / 2.0)
+                });
+                if let Some(c) = centre {
+                    let scale = to_global.scaling.max(0.6);
+                    *to_global = TSTransform::new(
+                        self.screen.center().to_vec2() - c.to_vec2() * scale,
+                        scale,
+                    );
+                }
+            }
+            Some(ViewRequest::Keep(view)) => *to_global = view,
+            None => {}
+        }
+        self.transform = *to_global;
+    }
+}
