@@ -24,6 +24,15 @@ pub fn has_params(kind: &NodeKind) -> bool {
         )
 }
 
+/// Whether the node's parameters take two columns (its output pin goes
+/// without a type label to keep the node narrow).
+pub fn wide_params(kind: &NodeKind) -> bool {
+    matches!(
+        kind,
+        NodeKind::Neighbours { .. } | NodeKind::BoardCount { .. }
+    )
+}
+
 /// The accessible name of a parameter widget: "node 4 value".
 pub fn param_label(id: NodeId, param: &str) -> String {
     format!("node {id} {param}")
@@ -49,36 +58,37 @@ pub fn params_ui(ui: &mut Ui, id: NodeId, kind: &NodeKind) -> Option<NodeKind> {
             });
         }
         NodeKind::Compare { op } => {
-            choice(ui, id, "operator", op, CompareOp::ALL, |o| {
-                format!("a {} b", o.label())
-            });
+            let label = |o: CompareOp| format!("a {} b", o.label());
+            choice(ui, id, "operator", op, CompareOp::ALL, 80.0, label);
         }
         NodeKind::BoardSize { measure } => {
-            choice(ui, id, "measure", measure, SizeMeasure::ALL, |m| {
-                m.label().to_string()
-            });
+            let label = |m: SizeMeasure| m.label().to_string();
+            choice(ui, id, "measure", measure, SizeMeasure::ALL, 90.0, label);
         }
+        // Two choices and a short now/after switch on two rows keep these
+        // nodes as small as the others (the layout leaves 230 x 90 units
+        // per node).
         NodeKind::Neighbours { owner, state, when } => {
-            choice(ui, id, "owner", owner, OwnerFilter::ALL, |o| {
-                o.label().to_string()
+            ui.horizontal(|ui| {
+                let label = |o: OwnerFilter| o.label().to_string();
+                choice(ui, id, "owner", owner, OwnerFilter::ALL, 84.0, label);
+                when_switch(ui, id, when);
             });
-            choice(ui, id, "state", state, StateFilter::ALL, |s| {
-                s.label().to_string()
-            });
-            when_ui(ui, id, when);
+            let label = |s: StateFilter| s.label().to_string();
+            choice(ui, id, "state", state, StateFilter::ALL, 96.0, label);
         }
         NodeKind::BoardCount {
             measure,
             whose,
             when,
         } => {
-            choice(ui, id, "whose", whose, Whose::ALL, |w| {
-                w.label().to_string()
+            ui.horizontal(|ui| {
+                let label = |w: Whose| w.label().to_string();
+                choice(ui, id, "whose", whose, Whose::ALL, 84.0, label);
+                when_switch(ui, id, when);
             });
-            choice(ui, id, "measure", measure, BoardMeasure::ALL, |m| {
-                m.label().to_string()
-            });
-            when_ui(ui, id, when);
+            let label = |m: BoardMeasure| m.label().to_string();
+            choice(ui, id, "measure", measure, BoardMeasure::ALL, 110.0, label);
         }
         NodeKind::Atoms { when }
         | NodeKind::IsEmpty { when }
@@ -108,21 +118,40 @@ pub fn params_ui(ui: &mut Ui, id: NodeId, kind: &NodeKind) -> Option<NodeKind> {
 
 /// "now" or "after placing here", the choice every measuring node has.
 fn when_ui(ui: &mut Ui, id: NodeId, when: &mut When) {
-    choice(ui, id, "when", when, When::ALL, |w| w.label().to_string());
+    choice(ui, id, "when", when, When::ALL, 124.0, |w| {
+        w.label().to_string()
+    });
 }
 
-/// A drop-down of the values `all`, named `param` for screen readers and tests.
+/// "now" or "after": a short switch for nodes with several parameters.
+fn when_switch(ui: &mut Ui, id: NodeId, when: &mut When) {
+    let after = *when == When::After;
+    let r = ui.selectable_label(after, if after { "after" } else { "now" });
+    r.widget_info(|| {
+        WidgetInfo::selected(WidgetType::Button, true, after, param_label(id, "when"))
+    });
+    let r = r.on_hover_text(
+        "Click to switch. now: the board as it is; after: the board after placing here and resolving the chain.",
+    );
+    if r.clicked() {
+        *when = if after { When::Now } else { When::After };
+    }
+}
+
+/// A drop-down of the values `all`, `width` wide, named `param` for screen
+/// readers and tests.
 fn choice<T: Copy + PartialEq>(
     ui: &mut Ui,
     id: NodeId,
     param: &str,
     value: &mut T,
     all: &[T],
+    width: f32,
     label: impl Fn(T) -> String,
 ) {
     let r = ComboBox::from_id_salt((id, param))
         .selected_text(label(*value))
-        .width(120.0)
+        .width(width)
         .show_ui(ui, |ui| {
             for &v in all {
                 ui.selectable_value(value, v, label(v));

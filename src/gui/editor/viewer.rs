@@ -17,7 +17,7 @@ use crate::strategy::{NodeId, PinType, Severity, Strategy, Wire, info};
 use super::analysis::Analysis;
 use super::edit::{Edit, Link, WireEnd, fits_link};
 use super::palette::{default_text, doc_ui, kind_menu};
-use super::params::{has_params, params_ui};
+use super::params::{has_params, params_ui, wide_params};
 use super::pins::{PinKey, PinSink, TypedPin, input_doc, output_doc};
 use super::style;
 use super::view::{NODE_GUESS, ViewControl};
@@ -215,18 +215,26 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         let Some(id) = Self::model_id(snarl, pin.id.node) else {
             return TypedPin::none();
         };
-        let Some(ty) = self.strategy.node(id).and_then(|n| n.output()) else {
+        let Some(node) = self.strategy.node(id) else {
             return TypedPin::none();
         };
-        let label = ui.label(
-            RichText::new(ty.name())
-                .small()
-                .color(style::pin_colour(ty)),
-        );
-        label.widget_info(|| {
-            WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} output"))
-        });
-        label.on_hover_text(output_doc(ty));
+        let Some(ty) = node.output() else {
+            return TypedPin::none();
+        };
+        if wide_params(&node.kind) {
+            // The parameters need the width: the pin alone shows the type.
+            ui.allocate_exact_size(egui::vec2(0.0, 16.0), Sense::hover());
+        } else {
+            let label = ui.label(
+                RichText::new(ty.name())
+                    .small()
+                    .color(style::pin_colour(ty)),
+            );
+            label.widget_info(|| {
+                WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} output"))
+            });
+            label.on_hover_text(output_doc(ty));
+        }
         TypedPin::new(
             ty,
             style::pin_colour(ty),
