@@ -1,0 +1,508 @@
+//! The arena view: choose players (built-ins with options, shipped
+//! strategies, strategy files, graphs from the editor), then run a match or
+//! a tournament on a background thread with a progress bar and a cancel
+//! button; see the results as the command line shows them, the running
+//! score with its 95% interval, and open any finished game in the replay view.
+
+mod games;
+mod plot;
+pub mod results;
+pub mod run;
+pub mod settings;
+mod setup;
+pub mod store;
+
+use std::path::Path;
+
+use crate::arena::{Standing, Stop, standings};
+use crate::gui::files::{FileKind, FilePicker};
+use crate::gui::replay::ReplayGame;
+use crate::gui::seats::{Catalogue, shipped_strategies_dir};
+use crate::gui::theme;
+use crate::gui::{Command, StrategyEntry, View};
+
+use self::games::{GamesAction, games_ui};
+use self::results::{MatchFacts, crosstable_ui, elo_summary, match_ui, percent, ranking_ui};
+use self::run::{Entrant, Live, Outcome, Plan, Run};
+use self::settings::ArenaSettings;
+use self::setup::{SetupAction, setup_ui};
+
+/// What a file dialog of the arena was opened for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FileUse {
+    AddPlayer,
+    Export,
+}
+
+/// The arena view's runtime state: the run (if any) and what the panels show.
+#[derive(Default)]
+pub struct ArenaView {
+    run: Option<Run>,
+    live: Live,
+    error: Option<String>,
+    notice: Option<String>,
+    spec_text: String,
+    game_number: u64,
+    files: FilePicker<FileUse>,
+    /// The ranking, with the number of finished pairings it was made from.
+    ranking: Option<(usize, Vec<Standing>)>,
+}
+
+impl ArenaView {
+    /// Whether a run is in progress.
+    pub fn is_running(&self) -> bool {
+        self.run.is_some() && self.live.outcome.is_none()
+    }
+
+    /// What the view shows of the last run (as of the last frame).
+    pub fn live(&self) -> &Live {
+        &self.live
+    }
+
+    /// How the last run ended, once it has.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.live.outcome.as_ref()
+    }
+
+    /// The entrants' names of the last run.
+    pub fn labels(&self) -> &[String] {
+        self.run.as_ref().map_or(&[], |r| r.labels())
+    }
+
+    /// Why the last run could not start, if it could not.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Starts a run of `settings` (its players resolved in `catalogue`);
+    /// `ctx` is asked to repaint as games finish.
+    pub fn start(
+        &mut self,
+        settings: &ArenaSettings,
+        catalogue: &Catalogue,
+        ctx: Option<egui::Context>,
+    ) -> Result<(), String> {
+        if self.is_running() {
+            return Err("a run is in progress: cancel it first".to_string());
+        }
+        if let Some(problem) = settings.players_problem() {
+            return Err(problem);
+        }
+        let plan = if settings.format.is_tournament() {
+            Plan::Tournament(settings.tournament_config()?)
+        } else {
+            Plan::Match(settings.match_config()?)
+        };
+        let mut entrants: Vec<Entrant> = Vec::with_capacity(settings.players.len());
+        for spec in &settings.players {
+            let choice = catalogue.resolve(spec)?;
+            let mut label = choice.name.clone();
+            let mut n = 2;
+            while entrants.iter().any(|e| e.label == label) {
+                label = format!("{} ({n})", choice.name);
+                n += 1;
+            }
+            entrants.push(Entrant {
+                label,
+                factory: choice.factory,
+            });
+        }
+        // The last run (and its records file) goes.
+        self.run = None;
+        let run = Run::start(entrants, plan, ctx)?;
+        self.live = Live::default();
+        self.ranking = None;
+        self.game_number = 1;
+        self.notice = None;
+        self.run = Some(run);
+        if let Some(run) = &mut self.run {
+            run.refresh(&mut self.live);
+        }
+        Ok(())
+    }
+
+    /// Asks the run in progress to stop.
+    pub fn cancel(&self) {
+        if let Some(run) = &self.run {
+            run.cancel();
+        }
+    }
+
+    /// Game `number` of the last run (from 1), ready for the replay view.
+    pub fn replay_game(&self, number: u64) -> Result<ReplayGame, String> {
+        let run = self.run.as_ref().ok_or("no games have been played")?;
+        let record = run.game(number)?;
+        let mut game = ReplayGame::from_record(&record)?;
+        game.title = format!("Arena game {number}: {}", game.title);
+        Ok(game)
+    }
+
+    /// Writes the records of the last run to `path`; returns how many games.
+    pub fn export_records(&self, path: &Path) -> Result<u64, String> {
+        let run = self.run.as_ref().ok_or("no games have been played")?;
+        run.export(path)
+    }
+
+    /// Adds the editor's strategy as the first player (Test this strategy).
+    pub fn test_strategy(
+        &mut self,
+        entry: &StrategyEntry,
+        settings: &mut ArenaSettings,
+        catalogue: &mut Catalogue,
+    ) {
+        match catalogue.add_strategy(&entry.label, &entry.strategy) {
+            Ok(spec) => {
+                settings.put_first(&spec);
+                self.error = None;
+                self.notice = Some(format!(
+                    "{} is the first player: {}",
+                    entry.label,
+                    settings.format.description()
+                ));
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Adds the strategy file at `path` as a player.
+    pub fn add_file(
+        &mut self,
+        path: &Path,
+        settings: &mut ArenaSettings,
+        catalogue: &mut Catalogue,
+    ) {
+        match catalogue.add_file(path) {
+            Ok(spec) => self.add_player(spec, settings),
+            Err(e) => self.error = Some(format!("cannot add {}: {e}", path.display())),
+        }
+    }
+
+    fn add_player(&mut self, spec: String, settings: &mut ArenaSettings) {
+        settings.players.push(spec);
+        if !settings.format.is_tournament() && settings.players.len() > 2 {
+            settings.format = settings::Format::RoundRobin;
+        }
+        self.error = None;
+    }
+
+    /// Draws the view.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &mut ArenaSettings,
+        catalogue: &mut Catalogue,
+        commands: &mut Vec<Command>,
+    ) {
+        if let Some(run) = &mut self.run {
+            run.refresh(&mut self.live);
+        }
+        match self.files.update(ui.ctx()) {
+            Some((FileUse::AddPlayer, path)) => self.add_file(&path, settings, catalogue),
+            Some((FileUse::Export, path)) => self.export_to(&path),
+            None => {}
+        }
+        let running = self.is_running();
+        egui::Panel::left("arena_setup")
+            .resizable(true)
+            .default_size(330.0)
+            .min_size(280.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    let action = setup_ui(ui, settings, catalogue, &mut self.spec_text, running);
+                    match action {
+                        Some(SetupAction::Start) => {
+                            self.error = self
+                                .start(settings, catalogue, Some(ui.ctx().clone()))
+                                .err();
+                        }
+                        Some(SetupAction::PickFile) => self.files.open(
+                            FileUse::AddPlayer,
+                            FileKind::Strategy,
+                            "Add a strategy file",
+                            shipped_strategies_dir().as_deref(),
+                        ),
+                        Some(SetupAction::AddSpec(spec)) => match catalogue.resolve(&spec) {
+                            Ok(_) => {
+                                self.add_player(spec, settings);
+                                self.spec_text.clear();
+                            }
+                            Err(e) => self.error = Some(e),
+                        },
+                        None => {}
+                    }
+                    if let Some(error) = &self.error {
+                        ui.colored_label(theme::ERROR_TEXT, error);
+                    }
+                    if let Some(notice) = &self.notice {
+                        ui.colored_label(theme::HINT_TEXT, notice);
+                    }
+                });
+            });
+        egui::Panel::right("arena_games")
+            .resizable(true)
+            .default_size(300.0)
+            .min_size(240.0)
+            .show(ui, |ui| {
+                match games_ui(ui, &self.live, &mut self.game_number) {
+                    Some(GamesAction::Replay(n)) => match self.replay_game(n) {
+                        Ok(game) => {
+                            commands.push(Command::Replay(Box::new(game)));
+                            commands.push(Command::Show(View::Replay));
+                        }
+                        Err(e) => self.notice = Some(e),
+                    },
+                    Some(GamesAction::Export) => {
+                        self.files
+                            .save(FileUse::Export, "Export the records", "arena-games.jsonl");
+                    }
+                    None => {}
+                }
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("arena_results")
+                .show(ui, |ui| self.results_ui(ui));
+        });
+    }
+
+    fn export_to(&mut self, path: &Path) {
+        self.notice = Some(match self.export_records(path) {
+            Ok(n) => format!("Wrote {n} games to {}", path.display()),
+            Err(e) => e,
+        });
+    }
+
+    fn results_ui(&mut self, ui: &mut egui::Ui) {
+        let ArenaView {
+            run, live, ranking, ..
+        } = self;
+        let Some(run) = run.as_ref() else {
+            welcome(ui);
+            return;
+        };
+        let labels = run.labels();
+        let config = run.plan().matches();
+        let pairings = match run.plan() {
+            Plan::Match(_) => 1,
+            Plan::Tournament(t) => crate::arena::pairings(labels.len(), t.gauntlet).len(),
+        };
+        let planned = config.games * pairings as u64;
+        let name = |i: usize| labels.get(i).map_or("?", String::as_str);
+
+        // Heading and progress.
+        let title = match run.plan() {
+            Plan::Match(_) => format!("{} vs {}", name(0), name(1)),
+            Plan::Tournament(t) => format!(
+                "{}: {} players, {pairings} pairings of {} games",
+                if t.gauntlet {
+                    "Gauntlet"
+                } else {
+                    "Round robin"
+                },
+                labels.len(),
+                config.games
+            ),
+        };
+        ui.heading(title);
+        ui.label(
+            egui::RichText::new(format!(
+                "{} board, {} rules, {} seats per game, seed {}{}",
+                config.size,
+                config.rules,
+                config.players,
+                config.seed,
+                if config.opening_plies > 0 {
+                    format!(", openings of {} plies", config.opening_plies)
+                } else {
+                    String::new()
+                }
+            ))
+            .color(theme::MUTED_TEXT),
+        );
+        ui.add_space(6.0);
+        let elapsed = run.elapsed();
+        let rate = live.games as f64 / elapsed.as_secs_f64().max(1e-3);
+        let running = live.outcome.is_none();
+        ui.horizontal(|ui| {
+            let fraction = live.games as f32 / planned.max(1) as f32;
+            let mut text = format!("{} / {planned} games", live.games);
+            if running && live.games > 0 {
+                let left = planned.saturating_sub(live.games) as f64 / rate.max(1e-9);
+                text.push_str(&format!(
+                    "  ·  {rate:.1} games/s  ·  about {} left",
+                    duration(left)
+                ));
+            }
+            let width = (ui.available_width() - 90.0).max(120.0);
+            ui.add(
+                egui::ProgressBar::new(fraction)
+                    .desired_width(width)
+                    .text(text)
+                    .animate(running),
+            );
+            if running {
+                let cancelling = run.is_cancelling();
+                if ui
+                    .add_enabled(!cancelling, egui::Button::new("Cancel"))
+                    .on_hover_text("Stop after the games in progress; the results so far stay.")
+                    .clicked()
+                {
+                    run.cancel();
+                }
+            }
+        });
+        ui.label(status_text(live, run, pairings));
+        ui.add_space(10.0);
+
+        match run.plan() {
+            Plan::Match(_) => {
+                let (stop, llr) = match &live.outcome {
+                    Some(Outcome::Match(report)) => (Some(report.stop), report.llr),
+                    _ => (None, None),
+                };
+                let tally = live.current.as_ref().map(|c| c.tally).unwrap_or_default();
+                let facts = MatchFacts {
+                    a: name(0),
+                    b: name(1),
+                    config,
+                    stop,
+                    llr,
+                    elapsed,
+                    forfeits: &live.forfeits,
+                };
+                match_ui(ui, &tally, &facts);
+            }
+            Plan::Tournament(_) => {
+                let finished = live.finished.len();
+                let table = match ranking {
+                    Some((n, table)) if *n == finished => table.clone(),
+                    _ => {
+                        let table = standings(labels, &live.finished);
+                        *ranking = Some((finished, table.clone()));
+                        table
+                    }
+                };
+                let ranking = table;
+                ui.label(egui::RichText::new("Ranking").strong());
+                ranking_ui(ui, &ranking);
+                ui.add_space(10.0);
+                ui.label(egui::RichText::new("Crosstable").strong());
+                ui.label(
+                    egui::RichText::new(format!(
+                        "Points of the row player against the column player, out of {}",
+                        config.games
+                    ))
+                    .color(theme::MUTED_TEXT),
+                );
+                let current = live.current.as_ref().filter(|_| running);
+                crosstable_ui(ui, labels, &ranking, &live.finished, current);
+                results::forfeit_reasons(ui, &live.forfeits);
+            }
+        }
+
+        if let Some(current) = &live.current {
+            ui.add_space(12.0);
+            let (a, b) = (name(current.a), name(current.b));
+            if matches!(run.plan(), Plan::Tournament(_)) {
+                let w = current.tally.wdl;
+                ui.label(
+                    egui::RichText::new(format!(
+                        "Pairing {} of {pairings}: {a} vs {b}: {} / {} / {} , score {}, Elo {}",
+                        current.index + 1,
+                        w.wins,
+                        w.draws,
+                        w.losses,
+                        percent(w.score()),
+                        elo_summary(&w, a, b)
+                    ))
+                    .strong(),
+                );
+            } else {
+                ui.label(egui::RichText::new(format!("Score of {a} as games come in")).strong());
+            }
+            plot::score_plot(
+                ui,
+                &current.series.points(),
+                config.games,
+                a,
+                ui.available_height().clamp(180.0, 320.0),
+            );
+        }
+    }
+}
+
+/// The line under the progress bar: how the run stands or ended.
+fn status_text(live: &Live, run: &Run, pairings: usize) -> egui::RichText {
+    let secs = run.elapsed().as_secs_f64();
+    match &live.outcome {
+        None if run.is_cancelling() => {
+            egui::RichText::new("Cancelling: finishing the games in progress…")
+                .color(theme::HINT_TEXT)
+        }
+        None => {
+            let pairing = match (&live.current, pairings) {
+                (Some(c), n) if n > 1 => format!("Pairing {} of {n}. ", c.index + 1),
+                _ => String::new(),
+            };
+            egui::RichText::new(format!("{pairing}Running on {} threads…", threads(run)))
+                .color(theme::MUTED_TEXT)
+        }
+        Some(Outcome::Failed(e)) => {
+            egui::RichText::new(format!("Failed: {e}")).color(theme::ERROR_TEXT)
+        }
+        Some(Outcome::Match(report)) => match report.stop {
+            Stop::Completed => {
+                egui::RichText::new(format!("Finished: {} games in {secs:.1} s.", live.games))
+            }
+            Stop::Sprt(_) => egui::RichText::new(format!(
+                "Stopped by the SPRT after {} games in {secs:.1} s.",
+                live.games
+            )),
+            Stop::Cancelled => egui::RichText::new(format!(
+                "Cancelled after {} games: the results below cover them.",
+                live.games
+            ))
+            .color(theme::HINT_TEXT),
+        },
+        Some(Outcome::Tournament(report)) if report.cancelled => egui::RichText::new(format!(
+            "Cancelled after {} games: the tables cover the pairings finished.",
+            live.games
+        ))
+        .color(theme::HINT_TEXT),
+        Some(Outcome::Tournament(_)) => {
+            egui::RichText::new(format!("Finished: {} games in {secs:.1} s.", live.games))
+        }
+    }
+}
+
+fn threads(run: &Run) -> usize {
+    run.plan().matches().thread_count()
+}
+
+/// Seconds as a short duration.
+fn duration(secs: f64) -> String {
+    if secs < 90.0 {
+        format!("{secs:.0} s")
+    } else if secs < 5400.0 {
+        format!("{:.0} min", secs / 60.0)
+    } else {
+        format!("{:.1} h", secs / 3600.0)
+    }
+}
+
+fn welcome(ui: &mut egui::Ui) {
+    ui.add_space(40.0);
+    ui.vertical_centered(|ui| {
+        ui.heading("Test players against each other");
+        ui.add_space(6.0);
+        for line in [
+            "Choose two players for a match, or more for a round robin or a gauntlet, then press Start.",
+            "Games are played in pairs from the same opening with the seats swapped, in the background.",
+            "You get wins, draws and losses, the score, the Elo difference with its 95% interval, \
+             and a plot of the score as games come in.",
+            "Open any finished game in the replay view, or export all records to a file.",
+        ] {
+            ui.label(egui::RichText::new(line).color(theme::MUTED_TEXT));
+        }
+    });
+}

@@ -1,0 +1,61 @@
+//! The score plot: side A's running score as games come in, with the band
+//! of its 95% interval narrowing around it, against the 50% line.
+
+use egui_plot::{FilledArea, HLine, Legend, Line, Plot, PlotPoints};
+
+use crate::gui::theme;
+use crate::rules::Player;
+
+use super::store::ScorePoint;
+
+/// Draws the plot of `points` for a pairing of `planned` games; `a` names
+/// the side whose score it is.
+pub fn score_plot(ui: &mut egui::Ui, points: &[ScorePoint], planned: u64, a: &str, height: f32) {
+    let colour = theme::player_colour(Player::A);
+    let xs: Vec<f64> = points.iter().map(|p| p.games).collect();
+    let low: Vec<f64> = points.iter().map(|p| 100.0 * p.low).collect();
+    let high: Vec<f64> = points.iter().map(|p| 100.0 * p.high).collect();
+    let score: PlotPoints<'_> = points.iter().map(|p| [p.games, 100.0 * p.score]).collect();
+    Plot::new("arena_score_plot")
+        .height(height)
+        .legend(Legend::default().position(egui_plot::Corner::RightBottom))
+        .include_x(0.0)
+        .include_x(planned.max(1) as f64)
+        .include_y(0.0)
+        .include_y(100.0)
+        .allow_scroll(false)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_boxed_zoom(false)
+        .x_axis_label("games")
+        .y_axis_label("score %")
+        .label_formatter(|hover| match hover {
+            egui_plot::HoverPosition::NearDataPoint {
+                plot_name,
+                position,
+                ..
+            } => Some(format!(
+                "{plot_name}\nafter {:.0} games: {:.1}%",
+                position.x, position.y
+            )),
+            egui_plot::HoverPosition::Elsewhere { .. } => None,
+        })
+        .show(ui, |plot| {
+            plot.add(
+                HLine::new("50%", 50.0)
+                    .color(theme::MUTED_TEXT)
+                    .style(egui_plot::LineStyle::dashed_loose()),
+            );
+            if xs.len() >= 2 {
+                plot.add(
+                    FilledArea::new("95% interval", &xs, &low, &high)
+                        .fill_color(colour.gamma_multiply(0.25)),
+                );
+            }
+            plot.line(
+                Line::new(format!("score of {a}"), score)
+                    .color(colour)
+                    .width(2.0),
+            );
+        });
+}
