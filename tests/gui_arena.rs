@@ -148,7 +148,7 @@ fn a_small_match_runs_to_completion_with_its_results_shown() {
     let score = format!("{:.1}%", 100.0 * w.score().unwrap());
     assert!(harness.query_all_by_label(&score).count() >= 1);
     harness.get_by_label("LOS");
-    harness.get_by_label("Score of Greedy as games come in");
+    harness.get_by_label_contains("Score of Greedy as games come in");
     harness.get_by_label("⏵ 20");
 }
 
@@ -223,7 +223,7 @@ fn a_finished_game_opens_in_the_replay_view() {
     let replay = harness.state().replay();
     let moves = replay.move_count().unwrap();
     assert!(moves > 0);
-    harness.get_by_label_contains("Arena game 3: Game 3");
+    harness.get_by_label_contains("Game 3 (5x6 board, standard rules, seed");
     harness.get_by_label("End ⏭").click();
     harness.step();
     let end = *harness.state().replay().position().unwrap();
@@ -231,7 +231,7 @@ fn a_finished_game_opens_in_the_replay_view() {
 
     // Any game by number, also one no longer kept in memory.
     let game = harness.state().arena().replay_game(1).unwrap();
-    assert!(game.title.starts_with("Arena game 1"));
+    assert!(game.title.starts_with("Game 1 ("), "{}", game.title);
     assert!(harness.state().arena().replay_game(21).is_err());
 }
 

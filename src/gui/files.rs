@@ -47,6 +47,7 @@ impl<P: Clone> FilePicker<P> {
         let mut dialog = FileDialog::new()
             .id(egui::Id::new("chainlab_file_dialog").with(title))
             .title(title)
+            .default_size([720.0, 460.0])
             .add_file_filter_extensions(name, extensions)
             .default_file_filter(name);
         if let Some(folder) = folder {
@@ -62,6 +63,7 @@ impl<P: Clone> FilePicker<P> {
         let mut dialog = FileDialog::new()
             .id(egui::Id::new("chainlab_file_dialog").with(title))
             .title(title)
+            .default_size([720.0, 460.0])
             .default_file_name(file_name);
         dialog.save_file();
         self.dialog = Some(dialog);

@@ -22,7 +22,7 @@ pub fn result_text(record: &GameRecord) -> String {
         record
             .players
             .get(seat.index())
-            .map_or_else(|| seat.to_string(), |p| format!("{seat} {p}"))
+            .map_or_else(|| seat.to_string(), |p| format!("{p} ({seat})"))
     };
     match (record.forfeit, record.winner) {
         (Some(seat), _) => format!("{} forfeited", name(seat)),

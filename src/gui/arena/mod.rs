@@ -44,8 +44,8 @@ pub struct ArenaView {
     spec_text: String,
     game_number: u64,
     files: FilePicker<FileUse>,
-    /// The ranking, with the number of finished pairings it was made from.
-    ranking: Option<(usize, Vec<Standing>)>,
+    /// The ranking, with the version of the run's state it was made from.
+    ranking: Option<(u64, Vec<Standing>)>,
 }
 
 impl ArenaView {
@@ -132,9 +132,7 @@ impl ArenaView {
     pub fn replay_game(&self, number: u64) -> Result<ReplayGame, String> {
         let run = self.run.as_ref().ok_or("no games have been played")?;
         let record = run.game(number)?;
-        let mut game = ReplayGame::from_record(&record)?;
-        game.title = format!("Arena game {number}: {}", game.title);
-        Ok(game)
+        ReplayGame::from_record(&record)
     }
 
     /// Writes the records of the last run to `path`; returns how many games.
@@ -373,17 +371,22 @@ impl ArenaView {
                 match_ui(ui, &tally, &facts);
             }
             Plan::Tournament(_) => {
-                let finished = live.finished.len();
                 let table = match ranking {
-                    Some((n, table)) if *n == finished => table.clone(),
+                    Some((version, table)) if *version == live.version => table.clone(),
                     _ => {
-                        let table = standings(labels, &live.finished);
-                        *ranking = Some((finished, table.clone()));
+                        let table = live_standings(labels, live);
+                        *ranking = Some((live.version, table.clone()));
                         table
                     }
                 };
                 let ranking = table;
                 ui.label(egui::RichText::new("Ranking").strong());
+                if running {
+                    ui.label(
+                        egui::RichText::new("So far, with the pairing being played")
+                            .color(theme::MUTED_TEXT),
+                    );
+                }
                 ranking_ui(ui, &ranking);
                 ui.add_space(10.0);
                 ui.label(egui::RichText::new("Crosstable").strong());
@@ -405,21 +408,29 @@ impl ArenaView {
             let (a, b) = (name(current.a), name(current.b));
             if matches!(run.plan(), Plan::Tournament(_)) {
                 let w = current.tally.wdl;
+                let state = if running { "playing" } else { "played last" };
                 ui.label(
                     egui::RichText::new(format!(
-                        "Pairing {} of {pairings}: {a} vs {b}: {} / {} / {} , score {}, Elo {}",
-                        current.index + 1,
-                        w.wins,
-                        w.draws,
-                        w.losses,
-                        percent(w.score()),
-                        elo_summary(&w, a, b)
+                        "Pairing {} of {pairings} ({state}): {a} vs {b}",
+                        current.index + 1
                     ))
                     .strong(),
                 );
-            } else {
-                ui.label(egui::RichText::new(format!("Score of {a} as games come in")).strong());
+                ui.label(format!(
+                    "{} wins, {} draws, {} losses for {a}  ·  score {}  ·  Elo {}",
+                    w.wins,
+                    w.draws,
+                    w.losses,
+                    percent(w.score()),
+                    elo_summary(&w, a, b)
+                ));
             }
+            ui.label(
+                egui::RichText::new(format!(
+                    "Score of {a} as games come in (line) and its 95% interval (band)"
+                ))
+                .strong(),
+            );
             plot::score_plot(
                 ui,
                 &current.series.points(),
@@ -429,6 +440,23 @@ impl ArenaView {
             );
         }
     }
+}
+
+/// The ranking after the finished pairings and the one being played.
+fn live_standings(labels: &[String], live: &Live) -> Vec<Standing> {
+    let mut pairings = live.finished.clone();
+    if live.outcome.is_none()
+        && let Some(current) = &live.current
+        && current.tally.games() > 0
+    {
+        pairings.push(crate::arena::Pairing {
+            a: current.a,
+            b: current.b,
+            seed: 0,
+            tally: current.tally,
+        });
+    }
+    standings(labels, &pairings)
 }
 
 /// The line under the progress bar: how the run stands or ended.

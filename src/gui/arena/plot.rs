@@ -1,7 +1,7 @@
 //! The score plot: side A's running score as games come in, with the band
 //! of its 95% interval narrowing around it, against the 50% line.
 
-use egui_plot::{FilledArea, HLine, Legend, Line, Plot, PlotPoints};
+use egui_plot::{FilledArea, HLine, Line, Plot, PlotPoints};
 
 use crate::gui::theme;
 use crate::rules::Player;
@@ -18,7 +18,6 @@ pub fn score_plot(ui: &mut egui::Ui, points: &[ScorePoint], planned: u64, a: &st
     let score: PlotPoints<'_> = points.iter().map(|p| [p.games, 100.0 * p.score]).collect();
     Plot::new("arena_score_plot")
         .height(height)
-        .legend(Legend::default().position(egui_plot::Corner::RightBottom))
         .include_x(0.0)
         .include_x(planned.max(1) as f64)
         .include_y(0.0)

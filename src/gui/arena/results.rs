@@ -202,7 +202,12 @@ pub fn ranking_ui(ui: &mut egui::Ui, standings: &[Standing]) {
                 ui.label(s.wdl.wins.to_string());
                 ui.label(s.wdl.draws.to_string());
                 ui.label(s.wdl.losses.to_string());
-                ui.label(egui::RichText::new(format!("{:.1}%", s.score)).strong());
+                let score = if s.wdl.games() > 0 {
+                    format!("{:.1}%", s.score)
+                } else {
+                    "-".to_string()
+                };
+                ui.label(egui::RichText::new(score).strong());
                 ui.label(format!("{:+.0}", s.rating)).on_hover_text(
                     "Elo-scale rating fitted to all results (mean 0): the difference between \
                      two ratings predicts their score against each other.",

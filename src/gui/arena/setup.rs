@@ -126,11 +126,16 @@ pub fn setup_ui(
     }
     let start = match settings.format {
         Format::Match => "Start match".to_string(),
-        Format::RoundRobin | Format::Gauntlet => format!(
-            "Start {} ({} pairings)",
-            settings.format.name().to_lowercase(),
-            settings.pairing_count()
-        ),
+        Format::RoundRobin | Format::Gauntlet => match settings.pairing_count() {
+            1 => format!(
+                "Start {} (1 pairing)",
+                settings.format.name().to_lowercase()
+            ),
+            n => format!(
+                "Start {} ({n} pairings)",
+                settings.format.name().to_lowercase()
+            ),
+        },
     };
     if ui
         .add_enabled(
@@ -322,6 +327,9 @@ fn add_menu(
         .width(130.0)
         .height(560.0)
         .show_ui(ui, |ui| {
+            if ui.selectable_label(false, "Strategy file…").clicked() {
+                *action = Some(SetupAction::PickFile);
+            }
             for (heading, strategies) in [("Built-in players", false), ("Strategies", true)] {
                 let mut group = catalogue
                     .choices()
@@ -329,6 +337,7 @@ fn add_menu(
                     .filter(|c| c.is_strategy == strategies)
                     .peekable();
                 if group.peek().is_some() {
+                    ui.separator();
                     ui.label(egui::RichText::new(heading).small().weak());
                 }
                 for choice in group {
@@ -343,10 +352,6 @@ fn add_menu(
                         }
                     }
                 }
-                ui.separator();
-            }
-            if ui.selectable_label(false, "Strategy file…").clicked() {
-                *action = Some(SetupAction::PickFile);
             }
         });
 }

@@ -244,6 +244,13 @@ fn seats_ui(
                     .show_ui(ui, |ui| {
                         ui.selectable_value(seat, SeatChoice::Human, "Human")
                             .on_hover_text("You, clicking on the board.");
+                        if ui
+                            .selectable_label(false, "Strategy file…")
+                            .on_hover_text("Choose a strategy file (.json) for this seat.")
+                            .clicked()
+                        {
+                            pick = Some(i);
+                        }
                         for (heading, strategies) in
                             [("Built-in players", false), ("Strategies", true)]
                         {
@@ -267,14 +274,6 @@ fn seats_ui(
                         {
                             let name = player_name(spec, catalogue);
                             let _ = ui.selectable_label(true, name);
-                        }
-                        ui.separator();
-                        if ui
-                            .selectable_label(false, "Strategy file…")
-                            .on_hover_text("Choose a strategy file (.json) for this seat.")
-                            .clicked()
-                        {
-                            pick = Some(i);
                         }
                     });
                 if ui
