@@ -364,3 +364,45 @@ fn a_player_spec_with_options_is_added_and_a_bad_one_named() {
     assert_eq!(harness.state().settings().arena.players.len(), 2);
     harness.get_by_label_contains("unknown built-in 'nonsense'");
 }
+
+#[test]
+fn a_running_match_shows_in_the_top_bar_of_other_views() {
+    let mut harness = harness(arena_settings(
+        &["test:slow", "bot:random"],
+        Format::Match,
+        1000,
+    ));
+    harness.get_by_label("Start match").click();
+    step_until(&mut harness, 2000, |app| app.arena().live().games >= 1);
+    harness.get_by_label("Play").click();
+    harness.step();
+    harness.step();
+    assert_eq!(harness.state().settings().view, View::Play);
+    harness.get_by_label_contains("Arena: ").click();
+    harness.step();
+    harness.step();
+    assert_eq!(harness.state().settings().view, View::Arena);
+    harness.get_by_label("Cancel").click();
+    step_until(&mut harness, 2000, finished);
+}
+
+#[test]
+fn strategies_from_the_editor_are_forgotten_after_a_restart() {
+    let mut settings = arena_settings(
+        &["editor:Old", "bot:greedy", "bot:random"],
+        Format::Match,
+        4,
+    );
+    settings.play.seats = vec![
+        chainlab::gui::seats::SeatChoice::Human,
+        chainlab::gui::seats::SeatChoice::Computer("editor:Old".to_string()),
+    ];
+    let harness = harness(settings);
+    let settings = harness.state().settings();
+    assert_eq!(settings.arena.players, vec!["bot:greedy", "bot:random"]);
+    assert_eq!(
+        settings.play.seats,
+        vec![chainlab::gui::seats::SeatChoice::Human; 2]
+    );
+    assert!(harness.state().play().error().is_none());
+}

@@ -98,8 +98,11 @@ pub struct App {
 impl App {
     /// An app with `settings` offering the players of `catalogue`; a game
     /// starts in the play view at once.
-    pub fn new(settings: Settings, mut catalogue: Catalogue) -> App {
-        // Strategy files chosen in earlier runs are offered again.
+    pub fn new(mut settings: Settings, mut catalogue: Catalogue) -> App {
+        // Graphs handed over by the editor last time are gone; strategy
+        // files chosen in earlier runs are offered again.
+        settings.play.forget_in_memory();
+        settings.arena.forget_in_memory();
         let seats = settings.play.seats.iter().filter_map(|s| match s {
             SeatChoice::Computer(spec) => Some(spec.as_str()),
             SeatChoice::Human => None,
@@ -234,6 +237,11 @@ impl App {
                     if ui.selectable_label(selected, text).clicked() {
                         self.commands.push(Command::Show(view));
                     }
+                }
+                if self.settings.view != View::Arena
+                    && self.arena.badge_ui(ui).is_some_and(|r| r.clicked())
+                {
+                    self.commands.push(Command::Show(View::Arena));
                 }
             });
         });

@@ -121,6 +121,31 @@ impl ArenaView {
         Ok(())
     }
 
+    /// While a run is in progress, a small progress bar for the top bar
+    /// (seen from the other views); its response, to open the arena.
+    pub fn badge_ui(&mut self, ui: &mut egui::Ui) -> Option<egui::Response> {
+        let run = self.run.as_mut()?;
+        run.refresh(&mut self.live);
+        if self.live.outcome.is_some() {
+            return None;
+        }
+        let plan = run.plan();
+        let pairings = match plan {
+            Plan::Match(_) => 1,
+            Plan::Tournament(t) => crate::arena::pairings(run.labels().len(), t.gauntlet).len(),
+        };
+        let planned = (plan.matches().games * pairings as u64).max(1);
+        ui.add_space(16.0);
+        let bar = egui::ProgressBar::new(self.live.games as f32 / planned as f32)
+            .desired_width(170.0)
+            .text(format!("Arena: {} / {planned}", self.live.games));
+        Some(
+            ui.add(bar)
+                .interact(egui::Sense::click())
+                .on_hover_text("A match is running in the arena: click to see it."),
+        )
+    }
+
     /// Asks the run in progress to stop.
     pub fn cancel(&self) {
         if let Some(run) = &self.run {

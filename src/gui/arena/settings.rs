@@ -7,6 +7,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::arena::{MatchConfig, Sprt, TournamentConfig};
+use crate::gui::seats::IN_MEMORY;
 use crate::rules::{MAX_PLAYERS, MIN_PLAYERS, Rules, Size};
 
 /// The most games the app plays per pairing (the command line allows more).
@@ -195,6 +196,12 @@ impl ArenaSettings {
             Format::RoundRobin => n * n.saturating_sub(1) / 2,
             Format::Gauntlet => n.saturating_sub(1),
         }
+    }
+
+    /// Drops the players handed over in memory (by the editor): after a
+    /// restart they are gone.
+    pub fn forget_in_memory(&mut self) {
+        self.players.retain(|p| !p.starts_with(IN_MEMORY));
     }
 
     /// Adds `spec` as the first player (moving it there if it is one

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::gui::seats::{Catalogue, SeatChoice, player_name};
+use crate::gui::seats::{Catalogue, IN_MEMORY, SeatChoice, player_name};
 use crate::gui::theme;
 use crate::rules::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, Position, Rules, Size};
 
@@ -65,6 +65,16 @@ impl PlaySettings {
             settings.seats[1] = SeatChoice::Computer(choice.spec.clone());
         }
         settings
+    }
+
+    /// Makes the seats of strategies handed over in memory (by the editor)
+    /// human: after a restart those strategies are gone.
+    pub fn forget_in_memory(&mut self) {
+        for seat in &mut self.seats {
+            if matches!(seat, SeatChoice::Computer(spec) if spec.starts_with(IN_MEMORY)) {
+                *seat = SeatChoice::Human;
+            }
+        }
     }
 
     /// The board size, if the rows and columns are in range.
