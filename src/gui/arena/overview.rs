@@ -78,17 +78,13 @@ impl Overview {
             let mut text = format!("{} / {planned} games", live.games);
             if running && live.games > 0 {
                 let left = planned.saturating_sub(live.games) as f64 / rate.max(1e-9);
-                text.push_str(&format!(
-                    "  ·  {rate:.1} games/s  ·  about {} left",
-                    duration(left)
-                ));
+                text.push_str(&format!("  ·  {rate:.1} games/s  ·  {}", time_left(left)));
             }
             let width = (ui.available_width() - 90.0).max(120.0);
             ui.add(
                 egui::ProgressBar::new(fraction)
                     .desired_width(width)
-                    .text(text)
-                    .animate(running),
+                    .text(text),
             );
             if running {
                 let cancelling = run.is_cancelling();
@@ -259,14 +255,16 @@ fn threads(run: &Run) -> usize {
     run.plan().matches().thread_count()
 }
 
-/// Seconds as a short duration.
-fn duration(secs: f64) -> String {
-    if secs < 90.0 {
-        format!("{secs:.0} s")
+/// The time left, in words.
+fn time_left(secs: f64) -> String {
+    if secs < 1.5 {
+        "almost done".to_string()
+    } else if secs < 90.0 {
+        format!("about {secs:.0} s left")
     } else if secs < 5400.0 {
-        format!("{:.0} min", secs / 60.0)
+        format!("about {:.0} min left", secs / 60.0)
     } else {
-        format!("{:.1} h", secs / 3600.0)
+        format!("about {:.1} h left", secs / 3600.0)
     }
 }
 
@@ -285,4 +283,17 @@ fn welcome(ui: &mut egui::Ui) {
             ui.label(egui::RichText::new(line).color(theme::MUTED_TEXT));
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::time_left;
+
+    #[test]
+    fn time_left_reads_naturally() {
+        assert_eq!(time_left(0.3), "almost done");
+        assert_eq!(time_left(42.0), "about 42 s left");
+        assert_eq!(time_left(600.0), "about 10 min left");
+        assert_eq!(time_left(7200.0), "about 2.0 h left");
+    }
 }

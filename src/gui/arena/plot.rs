@@ -26,6 +26,10 @@ pub fn score_plot(ui: &mut egui::Ui, points: &[ScorePoint], planned: u64, a: &st
         .allow_zoom(false)
         .allow_drag(false)
         .allow_boxed_zoom(false)
+        .x_grid_spacer(egui_plot::uniform_grid_spacer(|input| {
+            let step = nice_step((input.bounds.1 - input.bounds.0) / 6.0);
+            [step / 5.0, step, step * 5.0]
+        }))
         .x_axis_label("games")
         .y_axis_label("score %")
         .label_formatter(|hover| match hover {
@@ -57,4 +61,37 @@ pub fn score_plot(ui: &mut egui::Ui, points: &[ScorePoint], planned: u64, a: &st
                     .width(2.0),
             );
         });
+}
+
+/// A round step (1, 2 or 5 times a power of ten, at least 1) near `raw`.
+fn nice_step(raw: f64) -> f64 {
+    if !raw.is_finite() || raw <= 1.0 {
+        return 1.0;
+    }
+    let power = 10f64.powf(raw.log10().floor());
+    let mantissa = raw / power;
+    let nice = if mantissa < 1.5 {
+        1.0
+    } else if mantissa < 3.5 {
+        2.0
+    } else if mantissa < 7.5 {
+        5.0
+    } else {
+        10.0
+    };
+    nice * power
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nice_step;
+
+    #[test]
+    fn steps_are_round() {
+        assert_eq!(nice_step(170.0), 200.0);
+        assert_eq!(nice_step(16.0), 20.0);
+        assert_eq!(nice_step(40.0), 50.0);
+        assert_eq!(nice_step(0.2), 1.0);
+        assert_eq!(nice_step(f64::NAN), 1.0);
+    }
 }
