@@ -106,17 +106,14 @@ impl ArenaView {
                 factory: choice.factory,
             });
         }
-        // The last run (and its records file) goes.
-        self.run = None;
-        let run = Run::start(entrants, plan, ctx)?;
+        let mut run = Run::start(entrants, plan, ctx)?;
         self.live = Live::default();
+        run.refresh(&mut self.live);
         self.overview.clear();
         self.game_number = 1;
         self.notice = None;
+        // The last run (and its records file) goes.
         self.run = Some(run);
-        if let Some(run) = &mut self.run {
-            run.refresh(&mut self.live);
-        }
         Ok(())
     }
 
@@ -128,12 +125,7 @@ impl ArenaView {
         if self.live.outcome.is_some() {
             return None;
         }
-        let plan = run.plan();
-        let pairings = match plan {
-            Plan::Match(_) => 1,
-            Plan::Tournament(t) => crate::arena::pairings(run.labels().len(), t.gauntlet).len(),
-        };
-        let planned = (plan.matches().games * pairings as u64).max(1);
+        let planned = run.planned_games().max(1);
         ui.add_space(16.0);
         let bar = egui::ProgressBar::new(self.live.games as f32 / planned as f32)
             .desired_width(170.0)

@@ -32,11 +32,8 @@ impl Overview {
         };
         let labels = run.labels();
         let config = run.plan().matches();
-        let pairings = match run.plan() {
-            Plan::Match(_) => 1,
-            Plan::Tournament(t) => crate::arena::pairings(labels.len(), t.gauntlet).len(),
-        };
-        let planned = config.games * pairings as u64;
+        let pairings = run.pairing_count();
+        let planned = run.planned_games();
         let name = |i: usize| labels.get(i).map_or("?", String::as_str);
 
         // Heading and progress.

@@ -334,6 +334,19 @@ impl Run {
         &self.plan
     }
 
+    /// The number of pairings (1 for a match).
+    pub fn pairing_count(&self) -> usize {
+        match &self.plan {
+            Plan::Match(_) => 1,
+            Plan::Tournament(t) => crate::arena::pairings(self.labels.len(), t.gauntlet).len(),
+        }
+    }
+
+    /// The number of games planned over all pairings (an SPRT or cancel may stop sooner).
+    pub fn planned_games(&self) -> u64 {
+        self.plan.matches().games * self.pairing_count() as u64
+    }
+
     /// Copies the run's state into `view` if it has changed since; a thread
     /// that ended without an outcome is reported as failed.
     pub fn refresh(&mut self, view: &mut Live) {
