@@ -206,7 +206,7 @@ fn live_standings(labels: &[String], live: &Live) -> Vec<Standing> {
 
 /// The line under the progress bar: how the run stands or ended.
 fn status_text(live: &Live, run: &Run, pairings: usize) -> egui::RichText {
-    let secs = run.elapsed().as_secs_f64();
+    let secs = results::seconds(run.elapsed().as_secs_f64());
     match &live.outcome {
         None if run.is_cancelling() => {
             egui::RichText::new("Cancelling: finishing the games in progress…")
@@ -225,10 +225,10 @@ fn status_text(live: &Live, run: &Run, pairings: usize) -> egui::RichText {
         }
         Some(Outcome::Match(report)) => match report.stop {
             Stop::Completed => {
-                egui::RichText::new(format!("Finished: {} games in {secs:.1} s.", live.games))
+                egui::RichText::new(format!("Finished: {} games in {secs}.", live.games))
             }
             Stop::Sprt(_) => egui::RichText::new(format!(
-                "Stopped by the SPRT after {} games in {secs:.1} s.",
+                "Stopped by the SPRT after {} games in {secs}.",
                 live.games
             )),
             Stop::Cancelled => egui::RichText::new(format!(
@@ -243,7 +243,7 @@ fn status_text(live: &Live, run: &Run, pairings: usize) -> egui::RichText {
         ))
         .color(theme::HINT_TEXT),
         Some(Outcome::Tournament(_)) => {
-            egui::RichText::new(format!("Finished: {} games in {secs:.1} s.", live.games))
+            egui::RichText::new(format!("Finished: {} games in {secs}.", live.games))
         }
     }
 }

@@ -15,6 +15,15 @@ pub fn percent(x: Option<f64>) -> String {
     x.map_or_else(|| "-".to_string(), |x| format!("{:.1}%", 100.0 * x))
 }
 
+/// A time in seconds, with two decimals below one second.
+pub fn seconds(secs: f64) -> String {
+    if secs < 1.0 {
+        format!("{secs:.2} s")
+    } else {
+        format!("{secs:.1} s")
+    }
+}
+
 /// A signed Elo difference with one decimal, or `infinite` when unbounded.
 fn elo_text(elo: Option<f64>, infinite: &str) -> String {
     elo.map_or_else(|| infinite.to_string(), |e| format!("{e:+.1}"))
@@ -133,7 +142,8 @@ pub fn match_ui(ui: &mut egui::Ui, tally: &Tally, facts: &MatchFacts<'_>) {
                 ui,
                 "Time",
                 format!(
-                    "{secs:.1} s ({:.1} games/s)",
+                    "{} ({:.1} games/s)",
+                    seconds(secs),
                     w.games() as f64 / secs.max(1e-9)
                 ),
             );
