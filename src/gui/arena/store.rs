@@ -1,8 +1,9 @@
 //! Where the games of an arena run are kept: every record on disk, in a
 //! records file in the temporary folder (the format of `chainlab match
-//! --records`), found again through a sparse index; the latest few in
-//! memory; and the running score for the plot, thinned as it grows. Memory
-//! stays small however many games are played.
+//! --records`; removed when the run is replaced or the app closes, or a day
+//! later if the app was killed), found again through a sparse index; the
+//! latest few in memory; and the running score for the plot, thinned as it
+//! grows. Memory stays small however many games are played.
 
 use std::collections::VecDeque;
 use std::fs::File;
@@ -86,6 +87,9 @@ impl RecordsOut {
         std::fs::create_dir_all(&dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         let run = RUNS.fetch_add(1, Ordering::Relaxed);
+        if run == 0 {
+            remove_stale(&dir);
+        }
         let path = dir.join(format!("arena-{}-{run}.jsonl", std::process::id()));
         let file =
             File::create(&path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -136,6 +140,28 @@ impl RecordsOut {
             index
                 .offsets
                 .extend_from_slice(self.index.get(index.offsets.len()..).unwrap_or(&[]));
+        }
+    }
+}
+
+/// Removes the records files of runs a day old or more (left behind by an
+/// app that was killed); a file that cannot be removed stays.
+fn remove_stale(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let day = std::time::Duration::from_secs(24 * 3600);
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age >= day);
+        if old && name.starts_with("arena-") && name.ends_with(".jsonl") {
+            let _ = std::fs::remove_file(entry.path());
         }
     }
 }
