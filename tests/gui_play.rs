@@ -67,7 +67,7 @@ fn settings(seats: Vec<SeatChoice>, size: Size) -> Settings {
             seats,
             ..PlaySettings::default()
         },
-        records_path: String::new(),
+        ..Settings::default()
     }
 }
 

@@ -3,11 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::gui::arena::ArenaView;
+use crate::gui::arena::settings::ArenaSettings;
 use crate::gui::play::PlayView;
 use crate::gui::play::session::Pace;
 use crate::gui::play::setup::PlaySettings;
 use crate::gui::replay::{ReplayGame, ReplayView};
-use crate::gui::seats::Catalogue;
+use crate::gui::seats::{Catalogue, SeatChoice};
 use crate::gui::theme;
 
 /// The app's top-level views.
@@ -51,6 +53,8 @@ pub struct Settings {
     pub play: PlaySettings,
     /// The last records file typed into the replay view.
     pub records_path: String,
+    /// The arena's players and match settings.
+    pub arena: ArenaSettings,
 }
 
 /// An action that crosses views, queued during the frame and run at its end.
@@ -86,6 +90,7 @@ pub struct App {
     catalogue: Catalogue,
     play: PlayView,
     replay: ReplayView,
+    arena: ArenaView,
     commands: Vec<Command>,
     themed: bool,
 }
@@ -93,7 +98,17 @@ pub struct App {
 impl App {
     /// An app with `settings` offering the players of `catalogue`; a game
     /// starts in the play view at once.
-    pub fn new(settings: Settings, catalogue: Catalogue) -> App {
+    pub fn new(mut settings: Settings, mut catalogue: Catalogue) -> App {
+        // Graphs handed over by the editor last time are gone; strategy
+        // files chosen in earlier runs are offered again.
+        settings.play.forget_in_memory();
+        settings.arena.forget_in_memory();
+        let seats = settings.play.seats.iter().filter_map(|s| match s {
+            SeatChoice::Computer(spec) => Some(spec.as_str()),
+            SeatChoice::Human => None,
+        });
+        let players = settings.arena.players.iter().map(String::as_str);
+        catalogue.add_files(seats.chain(players));
         let mut play = PlayView::default();
         play.new_game(&settings.play, &catalogue);
         App {
@@ -101,6 +116,7 @@ impl App {
             catalogue,
             play,
             replay: ReplayView::default(),
+            arena: ArenaView::default(),
             commands: Vec::new(),
             themed: false,
         }
@@ -150,6 +166,21 @@ impl App {
         &mut self.replay
     }
 
+    /// The arena view.
+    pub fn arena(&self) -> &ArenaView {
+        &self.arena
+    }
+
+    /// The arena view, for changes.
+    pub fn arena_mut(&mut self) -> &mut ArenaView {
+        &mut self.arena
+    }
+
+    /// The computer players on offer.
+    pub fn catalogue(&self) -> &Catalogue {
+        &self.catalogue
+    }
+
     /// Queues `command` to run at the end of the frame.
     pub fn send(&mut self, command: Command) {
         self.commands.push(command);
@@ -170,7 +201,7 @@ impl App {
             View::Play => self.play.ui(
                 ui,
                 &mut self.settings.play,
-                &self.catalogue,
+                &mut self.catalogue,
                 &mut self.commands,
             ),
             View::Replay => self.replay.ui(
@@ -184,10 +215,11 @@ impl App {
                 "The strategy editor",
                 "Build a strategy as a node graph and see its heat map on a preview board.",
             ),
-            View::Arena => coming_soon(
+            View::Arena => self.arena.ui(
                 ui,
-                "The arena",
-                "Run matches and tournaments between strategies and built-in players.",
+                &mut self.settings.arena,
+                &mut self.catalogue,
+                &mut self.commands,
             ),
         }
         self.run_commands();
@@ -206,6 +238,11 @@ impl App {
                         self.commands.push(Command::Show(view));
                     }
                 }
+                if self.settings.view != View::Arena
+                    && self.arena.badge_ui(ui).is_some_and(|r| r.clicked())
+                {
+                    self.commands.push(Command::Show(View::Arena));
+                }
             });
         });
     }
@@ -216,9 +253,16 @@ impl App {
                 Command::Show(view) => self.settings.view = view,
                 Command::NewGame => self.play.new_game(&self.settings.play, &self.catalogue),
                 Command::Replay(game) => self.replay.load(*game),
-                // The arena view and editor seats handle these; until then, show the view.
-                Command::TestInArena(_) => self.settings.view = View::Arena,
-                Command::PlayAgainst(_) => self.settings.view = View::Play,
+                Command::TestInArena(entry) => {
+                    self.arena
+                        .test_strategy(&entry, &mut self.settings.arena, &mut self.catalogue);
+                    self.settings.view = View::Arena;
+                }
+                Command::PlayAgainst(entry) => {
+                    self.play
+                        .play_against(&entry, &mut self.settings.play, &mut self.catalogue);
+                    self.settings.view = View::Play;
+                }
             }
         }
     }

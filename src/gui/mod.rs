@@ -1,5 +1,6 @@
-//! The desktop app (eframe/egui): the play view, the replay view, and the
-//! board widget they share; the editor and the arena views follow.
+//! The desktop app (eframe/egui): the play view, the arena (matches and
+//! tournaments), the replay view, and the board widget they share; the
+//! editor view follows.
 //!
 //! Structure (DESIGN §5.7): [`App`] holds the persisted [`Settings`] and the
 //! runtime state of each view; every view is a struct with a `ui` method;
@@ -8,7 +9,9 @@
 
 pub mod anim;
 mod app;
+pub mod arena;
 pub mod board;
+pub mod files;
 pub mod play;
 mod players;
 pub mod records;
