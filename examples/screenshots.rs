@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use chainlab::gui::arena::settings::{ArenaSettings, Format};
 use chainlab::gui::play::session::Status;
 use chainlab::gui::play::setup::PlaySettings;
 use chainlab::gui::seats::{Catalogue, SeatChoice};
@@ -65,7 +66,6 @@ fn run(dir: &Path) -> Result<(), String> {
             ],
             ..PlaySettings::default()
         },
-        records_path: String::new(),
         ..Settings::default()
     };
     let mut harness = new_harness(settings, catalogue);
@@ -148,7 +148,6 @@ fn run(dir: &Path) -> Result<(), String> {
             seats: vec![SeatChoice::Computer("bot:greedy:random=50".to_string()); 8],
             ..PlaySettings::default()
         },
-        records_path: String::new(),
         ..Settings::default()
     };
     let mut eight = new_harness(settings, Catalogue::builtin());
@@ -178,7 +177,91 @@ fn run(dir: &Path) -> Result<(), String> {
     harness.remove_cursor();
     harness.step();
     save(&mut harness, &dir.join("replay.png"))?;
-    Ok(())
+
+    arena_shots(dir)
+}
+
+/// The arena in the middle of a match (progress bar, results so far, the
+/// score plot) and after a round robin (ranking and crosstable).
+fn arena_shots(dir: &Path) -> Result<(), String> {
+    let catalogue = Catalogue::builtin();
+    let shipped = |name: &str| {
+        catalogue
+            .choices()
+            .iter()
+            .find(|c| c.is_strategy && c.name.contains(name))
+            .map(|c| c.spec.clone())
+            .ok_or_else(|| format!("the shipped strategy {name} was not found"))
+    };
+    let settings = Settings {
+        view: View::Arena,
+        arena: ArenaSettings {
+            players: vec![shipped("Room to grow")?, shipped("Expert")?],
+            games: 1000,
+            openings: 4,
+            threads: 2,
+            ..ArenaSettings::default()
+        },
+        ..Settings::default()
+    };
+    let mut arena = new_harness(settings, catalogue.clone());
+    arena.get_by_label("Start match").click();
+    wait_for_games(&mut arena, 300)?;
+    arena.remove_cursor();
+    arena.step();
+    save(&mut arena, &dir.join("arena-match.png"))?;
+    arena.state().arena().cancel();
+
+    let settings = Settings {
+        view: View::Arena,
+        arena: ArenaSettings {
+            players: vec![
+                "bot:greedy".to_string(),
+                "bot:expert:depth=1".to_string(),
+                shipped("Avoid danger")?,
+                shipped("Do not feed")?,
+                shipped("Expert")?,
+            ],
+            format: Format::RoundRobin,
+            games: 20,
+            openings: 4,
+            threads: 2,
+            ..ArenaSettings::default()
+        },
+        ..Settings::default()
+    };
+    let mut tournament = new_harness(settings, catalogue);
+    tournament
+        .get_by_label("Start round robin (10 pairings)")
+        .click();
+    for _ in 0..100_000 {
+        if tournament.state().arena().outcome().is_some() {
+            break;
+        }
+        tournament.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    if tournament.state().arena().outcome().is_none() {
+        return Err("the round robin did not finish".to_string());
+    }
+    tournament.remove_cursor();
+    tournament.step();
+    save(&mut tournament, &dir.join("arena-tournament.png"))
+}
+
+/// Steps until the arena has finished `games` games.
+fn wait_for_games(harness: &mut Harness<'_, App>, games: u64) -> Result<(), String> {
+    for _ in 0..100_000 {
+        if harness.state().arena().live().games >= games {
+            return Ok(());
+        }
+        if harness.state().arena().outcome().is_some() {
+            return Err("the match ended early".to_string());
+        }
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    Err(format!("fewer than {games} games were played"))
 }
 
 /// The strategy editor: a shipped strategy with the preview board and an

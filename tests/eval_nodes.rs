@@ -295,6 +295,33 @@ fn arithmetic_cases() -> Vec<(&'static str, Build, [i64; 9])> {
             [0, 1, 2, 1, 2, 3, 2, 3, 4],
         ),
         (
+            "sum(r, c, r, 10) with unused inputs",
+            |b, r, c| {
+                let ten = b.k(10);
+                b.op(Kind::Sum, &[r, c, r, ten])
+            },
+            [10, 11, 12, 12, 13, 14, 14, 15, 16],
+        ),
+        (
+            "sum(MAX, r, -r): saturates left to right",
+            |b, r, _| {
+                let max = b.k(MAX);
+                let minus = b.op(Kind::Negate, &[r]);
+                b.op(Kind::Sum, &[max, r, minus])
+            },
+            [
+                MAX,
+                MAX,
+                MAX,
+                MAX - 1,
+                MAX - 1,
+                MAX - 1,
+                MAX - 2,
+                MAX - 2,
+                MAX - 2,
+            ],
+        ),
+        (
             "r - c",
             |b, r, c| b.op(Kind::Subtract, &[r, c]),
             [0, -1, -2, 1, 0, -1, 2, 1, 0],

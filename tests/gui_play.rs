@@ -67,7 +67,6 @@ fn settings(seats: Vec<SeatChoice>, size: Size) -> Settings {
             seats,
             ..PlaySettings::default()
         },
-        records_path: String::new(),
         ..Settings::default()
     }
 }

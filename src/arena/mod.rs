@@ -17,7 +17,8 @@ pub use runner::{CAP_PER_CELL, MatchConfig, MatchObserver, MatchReport, Side, St
 pub use stats::{Sprt, SprtDecision, Wdl};
 pub use tally::Tally;
 pub use tournament::{
-    Pairing, Standing, TournamentConfig, TournamentObserver, TournamentReport, run_tournament,
+    Pairing, Standing, TournamentConfig, TournamentObserver, TournamentReport, pairings,
+    run_tournament, standings,
 };
 
 /// Everything that can go wrong in the arena.

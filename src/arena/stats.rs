@@ -94,6 +94,14 @@ impl Wdl {
         )
     }
 
+    /// The 95% interval of the score, `s ± 1.96 σ` clipped to `[0, 1]`;
+    /// `None` before any game.
+    pub fn score_ci95(&self) -> Option<(f64, f64)> {
+        let (s, v) = (self.score()?, self.variance()?);
+        let half = Z95 * (v / self.games() as f64).sqrt();
+        Some(((s - half).max(0.0), (s + half).min(1.0)))
+    }
+
     /// The likelihood of superiority of A over B, from wins and losses (draws
     /// carry no information); `None` when every game was drawn.
     pub fn los(&self) -> Option<f64> {
@@ -222,6 +230,10 @@ mod tests {
         assert!(close(lo.unwrap(), 43.164_888_302_968, 1e-6));
         assert!(close(hi.unwrap(), 180.080_302_653_605, 1e-6));
         assert!(close(wdl.los().unwrap(), 0.999_217_298_870_998, 1e-6));
+        let (lo, hi) = wdl.score_ci95().unwrap();
+        assert!(close(lo, 0.65 - Z95 * 0.045, 1e-12) && close(hi, 0.65 + Z95 * 0.045, 1e-12));
+        assert_eq!(Wdl::new(3, 0, 0).score_ci95(), Some((1.0, 1.0)));
+        assert_eq!(Wdl::default().score_ci95(), None);
     }
 
     #[test]

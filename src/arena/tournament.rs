@@ -161,8 +161,9 @@ pub fn run_tournament(
     })
 }
 
-/// The ranking: by points, then rating, then the order given.
-fn standings(labels: &[String], pairings: &[Pairing]) -> Vec<Standing> {
+/// The ranking of `labels` (entrants by index) after `pairings`: by score,
+/// then rating, then the order given (also for a tournament in progress).
+pub fn standings(labels: &[String], pairings: &[Pairing]) -> Vec<Standing> {
     let n = labels.len();
     let mut wdl = vec![Wdl::default(); n];
     for p in pairings {

@@ -63,7 +63,7 @@ mod spec;
 pub use expert::SearchPlayer;
 pub use mcts::MctsPlayer;
 pub use simple::{GreedyPlayer, MixedPlayer, PreferOwnPlayer, RandomPlayer};
-pub use spec::{BotKind, BotSpec, BuiltinInfo, Eval, builtins, parse_player};
+pub use spec::{BotKind, BotSpec, BuiltinInfo, DEFAULT_ITERS, Eval, builtins, parse_player};
 
 use rand::RngExt;
 

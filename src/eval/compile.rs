@@ -250,6 +250,56 @@ fn build(strategy: &Strategy, lenient: bool) -> Program {
         // Read the inputs: wired slots, or the documented defaults.
         // Unused arguments read the constant 0 (never an instruction's result).
         let zero = const_slot(&mut init, 0);
+        if node.kind == NodeKind::Sum {
+            // A Sum is a left-to-right chain of saturating Adds over its
+            // connected inputs (the fuse pass turns it into one instruction).
+            let mut terms: Vec<(Slot, Rate)> = Vec::new();
+            let mut computable = true;
+            for i in 0..node.inputs().len() {
+                if let Some(w) = strategy.feeds(id, i).next() {
+                    match slot_of.get(&w.from) {
+                        Some(&t) => terms.push(t),
+                        None => computable = false,
+                    }
+                }
+            }
+            if !computable {
+                node_slots.push((id, None));
+                continue;
+            }
+            let mut acc: Option<(Slot, Rate)> = None;
+            for (slot, r) in terms {
+                acc = Some(match acc {
+                    None => (slot, r),
+                    Some((a, ra)) => {
+                        let rate = ra.join(r);
+                        if rate == Rate::Constant {
+                            let v = init[a as usize].saturating_add(init[slot as usize]);
+                            (const_slot(&mut init, v), rate)
+                        } else {
+                            init.push(0);
+                            let dst = (init.len() - 1) as Slot;
+                            let instr = Instr {
+                                op: Op::Pure(PureOp::Add),
+                                dst,
+                                args: [a, slot, zero],
+                                guard: None,
+                            };
+                            match rate {
+                                Rate::Position => prelude.push(instr),
+                                Rate::Static => statics.push(instr),
+                                _ => per_cell.push((id, instr)),
+                            }
+                            (dst, rate)
+                        }
+                    }
+                });
+            }
+            let (slot, rate) = acc.unwrap_or((zero, Rate::Constant));
+            slot_of.insert(id, (slot, rate));
+            node_slots.push((id, Some(slot)));
+            continue;
+        }
         let mut args = [zero; 3];
         let mut arg_values: [Option<i64>; 3] = [None; 3];
         let mut rate = Rate::Constant;

@@ -3,12 +3,14 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::gui::arena::ArenaView;
+use crate::gui::arena::settings::ArenaSettings;
 use crate::gui::editor::{EditorSettings, EditorView};
 use crate::gui::play::PlayView;
 use crate::gui::play::session::Pace;
 use crate::gui::play::setup::PlaySettings;
 use crate::gui::replay::{ReplayGame, ReplayView};
-use crate::gui::seats::Catalogue;
+use crate::gui::seats::{Catalogue, SeatChoice};
 use crate::gui::theme;
 
 /// The app's top-level views.
@@ -54,6 +56,8 @@ pub struct Settings {
     pub records_path: String,
     /// The editor's files and preview position.
     pub editor: EditorSettings,
+    /// The arena's players and match settings.
+    pub arena: ArenaSettings,
 }
 
 /// An action that crosses views, queued during the frame and run at its end.
@@ -90,6 +94,7 @@ pub struct App {
     play: PlayView,
     replay: ReplayView,
     editor: EditorView,
+    arena: ArenaView,
     commands: Vec<Command>,
     themed: bool,
 }
@@ -97,7 +102,17 @@ pub struct App {
 impl App {
     /// An app with `settings` offering the players of `catalogue`; a game
     /// starts in the play view at once.
-    pub fn new(mut settings: Settings, catalogue: Catalogue) -> App {
+    pub fn new(mut settings: Settings, mut catalogue: Catalogue) -> App {
+        // Graphs handed over by the editor last time are gone; strategy
+        // files chosen in earlier runs are offered again.
+        settings.play.forget_in_memory();
+        settings.arena.forget_in_memory();
+        let seats = settings.play.seats.iter().filter_map(|s| match s {
+            SeatChoice::Computer(spec) => Some(spec.as_str()),
+            SeatChoice::Human => None,
+        });
+        let players = settings.arena.players.iter().map(String::as_str);
+        catalogue.add_files(seats.chain(players));
         let mut play = PlayView::default();
         play.new_game(&settings.play, &catalogue);
         let editor = EditorView::new(&mut settings.editor);
@@ -107,6 +122,7 @@ impl App {
             play,
             replay: ReplayView::default(),
             editor,
+            arena: ArenaView::default(),
             commands: Vec::new(),
             themed: false,
         }
@@ -175,6 +191,21 @@ impl App {
         (&mut self.editor, &mut self.settings.editor)
     }
 
+    /// The arena view.
+    pub fn arena(&self) -> &ArenaView {
+        &self.arena
+    }
+
+    /// The arena view, for changes.
+    pub fn arena_mut(&mut self) -> &mut ArenaView {
+        &mut self.arena
+    }
+
+    /// The computer players on offer.
+    pub fn catalogue(&self) -> &Catalogue {
+        &self.catalogue
+    }
+
     /// Queues `command` to run at the end of the frame.
     pub fn send(&mut self, command: Command) {
         self.commands.push(command);
@@ -196,7 +227,7 @@ impl App {
             View::Play => self.play.ui(
                 ui,
                 &mut self.settings.play,
-                &self.catalogue,
+                &mut self.catalogue,
                 &mut self.commands,
             ),
             View::Replay => self.replay.ui(
@@ -208,10 +239,11 @@ impl App {
             View::Editor => self
                 .editor
                 .ui(ui, &mut self.settings.editor, &mut self.commands),
-            View::Arena => coming_soon(
+            View::Arena => self.arena.ui(
                 ui,
-                "The arena",
-                "Run matches and tournaments between strategies and built-in players.",
+                &mut self.settings.arena,
+                &mut self.catalogue,
+                &mut self.commands,
             ),
         }
         self.run_commands();
@@ -235,6 +267,11 @@ impl App {
                         self.commands.push(Command::Show(view));
                     }
                 }
+                if self.settings.view != View::Arena
+                    && self.arena.badge_ui(ui).is_some_and(|r| r.clicked())
+                {
+                    self.commands.push(Command::Show(View::Arena));
+                }
             });
         });
     }
@@ -245,23 +282,19 @@ impl App {
                 Command::Show(view) => self.settings.view = view,
                 Command::NewGame => self.play.new_game(&self.settings.play, &self.catalogue),
                 Command::Replay(game) => self.replay.load(*game),
-                // The arena view and editor seats handle these; until then, show the view.
-                Command::TestInArena(_) => self.settings.view = View::Arena,
-                Command::PlayAgainst(_) => self.settings.view = View::Play,
+                Command::TestInArena(entry) => {
+                    self.arena
+                        .test_strategy(&entry, &mut self.settings.arena, &mut self.catalogue);
+                    self.settings.view = View::Arena;
+                }
+                Command::PlayAgainst(entry) => {
+                    self.play
+                        .play_against(&entry, &mut self.settings.play, &mut self.catalogue);
+                    self.settings.view = View::Play;
+                }
             }
         }
     }
-}
-
-fn coming_soon(ui: &mut egui::Ui, title: &str, what: &str) {
-    egui::CentralPanel::default().show(ui, |ui| {
-        ui.add_space(40.0);
-        ui.vertical_centered(|ui| {
-            ui.heading(title);
-            ui.label(egui::RichText::new(what).color(theme::MUTED_TEXT));
-            ui.label(egui::RichText::new("Coming in the next version.").color(theme::MUTED_TEXT));
-        });
-    });
 }
 
 impl eframe::App for App {

@@ -1,5 +1,6 @@
 //! The desktop app (eframe/egui): the strategy editor, the play view, the
-//! replay view, and the board widget they share; the arena view follows.
+//! arena (matches and tournaments), the replay view, and the board widget
+//! they share.
 //!
 //! Structure (DESIGN §5.7): [`App`] holds the persisted [`Settings`] and the
 //! runtime state of each view; every view is a struct with a `ui` method;
@@ -8,8 +9,10 @@
 
 pub mod anim;
 mod app;
+pub mod arena;
 pub mod board;
 pub mod editor;
+pub mod files;
 pub mod play;
 mod players;
 pub mod records;

@@ -90,9 +90,12 @@ impl ReplayGame {
     /// The game of a record, or why its start cannot be set up.
     pub fn from_record(record: &GameRecord) -> Result<ReplayGame, String> {
         let start = record.start().map_err(|e| e.to_string())?;
+        let pairing = record
+            .pairing
+            .map_or_else(String::new, |p| format!("Pairing {}, ", p + 1));
         Ok(ReplayGame {
             title: format!(
-                "Game {} ({} board, {} rules, seed {})",
+                "{pairing}Game {} ({} board, {} rules, seed {})",
                 record.game + 1,
                 record.size,
                 record.rules,

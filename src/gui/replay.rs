@@ -4,6 +4,7 @@
 
 use crate::gui::anim::MoveAnimation;
 use crate::gui::board::BoardView;
+use crate::gui::files::{FileKind, FilePicker};
 use crate::gui::play::session::{Pace, Session};
 use crate::gui::players::{move_list, players_table};
 use crate::gui::records::{RecordsFile, summary};
@@ -82,6 +83,7 @@ pub struct ReplayView {
     records: Option<RecordsFile>,
     records_error: Option<String>,
     record: Option<usize>,
+    files: FilePicker<()>,
 }
 
 impl ReplayView {
@@ -212,6 +214,10 @@ impl ReplayView {
         show_letters: bool,
         records_path: &mut String,
     ) {
+        if let Some(((), path)) = self.files.update(ui.ctx()) {
+            *records_path = path.to_string_lossy().into_owned();
+            self.open_records(&path);
+        }
         let now = ui.input(|i| i.time);
         self.tick(ui.ctx(), now, pace);
         self.keys(ui, pace);
@@ -228,7 +234,8 @@ impl ReplayView {
                     ui.label(
                         egui::RichText::new(
                             "Play a game in the Play view and press \"Replay this game\", \
-                             or open the records file of a match (chainlab match --records FILE).",
+                             open a game of a match in the Arena, or open the records file \
+                             of a match (chainlab match --records FILE, or exported by the Arena).",
                         )
                         .color(theme::MUTED_TEXT),
                     );
@@ -250,6 +257,14 @@ impl ReplayView {
             let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             if ui.button("Open").clicked() || entered {
                 self.open_records(std::path::Path::new(records_path.trim()));
+            }
+            if ui
+                .button("Browse…")
+                .on_hover_text("Choose a records file.")
+                .clicked()
+            {
+                self.files
+                    .open((), FileKind::Records, "Open a records file", None);
             }
         });
         if let Some(records) = &self.records {

@@ -1,7 +1,9 @@
 //! Who sits in a seat: a human, or a computer player from the catalogue of
-//! players the app offers (the built-in ladder and the shipped strategies).
-//! Seats are saved by spec (`bot:greedy`, a strategy file's path) and
-//! resolved against the catalogue when a game starts.
+//! players the app offers (the built-in ladder, the shipped strategies,
+//! strategy files the user opened, and graphs handed over by the editor).
+//! Seats are saved by spec (`bot:greedy`, `bot:expert:depth=5`, a strategy
+//! file's path, `editor:NAME`) and resolved against the catalogue when a game
+//! or match starts.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -43,19 +45,63 @@ impl fmt::Debug for ComputerChoice {
 impl ComputerChoice {
     /// A strategy graph as a player, named `spec`; `None` when it does not compile.
     pub fn strategy(spec: String, strategy: &Strategy) -> Option<ComputerChoice> {
-        let program = Arc::new(Program::compile(strategy).ok()?);
-        Some(ComputerChoice {
+        ComputerChoice::compile(spec, strategy.name.clone(), strategy).ok()
+    }
+
+    /// A strategy graph as a player called `name`, offered as `spec`; the
+    /// compile errors when it does not compile.
+    pub fn compile(
+        spec: String,
+        name: String,
+        strategy: &Strategy,
+    ) -> Result<ComputerChoice, String> {
+        let program = Arc::new(
+            Program::compile(strategy).map_err(|e| format!("{name} does not compile: {e}"))?,
+        );
+        Ok(ComputerChoice {
             spec,
-            name: strategy.name.clone(),
             description: strategy.description.clone(),
             is_strategy: true,
             program: Some(Arc::clone(&program)),
             factory: Arc::new(ProgramFactory {
-                label: strategy.name.clone(),
+                label: name.clone(),
                 program,
             }),
+            name,
         })
     }
+
+    /// A built-in player spec with any options (`bot:expert:depth=5`),
+    /// named by the ladder when it is on it and by its spec otherwise.
+    pub fn builtin(spec: &str) -> Result<ComputerChoice, String> {
+        let factory = parse_player(spec).map_err(|e| e.to_string())?;
+        let canonical = factory.label();
+        let info = builtins().into_iter().find(|b| b.spec == canonical);
+        Ok(ComputerChoice {
+            spec: spec.trim().to_string(),
+            name: info
+                .as_ref()
+                .map_or_else(|| canonical.clone(), |b| b.name.clone()),
+            description: info.map_or_else(
+                || "a built-in player with the options of its spec".to_string(),
+                |b| b.description,
+            ),
+            is_strategy: false,
+            program: None,
+            factory,
+        })
+    }
+}
+
+/// The spec prefix of strategies handed over in memory (by the editor);
+/// they are offered while the app runs and are not found after a restart.
+pub const IN_MEMORY: &str = "editor:";
+
+/// Whether `spec` names a strategy file (a path ending in `.json`).
+pub fn is_file_spec(spec: &str) -> bool {
+    Path::new(spec.trim())
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
 }
 
 /// Players of one compiled program, shared with the heat map.
@@ -121,6 +167,81 @@ impl Catalogue {
     pub fn find(&self, spec: &str) -> Option<&ComputerChoice> {
         self.choices.iter().find(|c| c.spec == spec)
     }
+
+    /// The player a spec names: one on offer, else a built-in spec with
+    /// options or a strategy file, loaded now; why not when it cannot be made.
+    pub fn resolve(&self, spec: &str) -> Result<ComputerChoice, String> {
+        if let Some(choice) = self.find(spec) {
+            return Ok(choice.clone());
+        }
+        if spec.starts_with(IN_MEMORY) {
+            let name = spec.trim_start_matches(IN_MEMORY);
+            return Err(format!(
+                "'{name}' came from the editor and is gone: send it again with Test or Play"
+            ));
+        }
+        if is_file_spec(spec) {
+            return load_file(Path::new(spec.trim()));
+        }
+        ComputerChoice::builtin(spec)
+    }
+
+    /// Offers a strategy handed over in memory under `name` (replacing an
+    /// earlier one of that name); returns its spec, or why it does not compile.
+    pub fn add_strategy(&mut self, name: &str, strategy: &Strategy) -> Result<String, String> {
+        let spec = format!("{IN_MEMORY}{name}");
+        let choice = ComputerChoice::compile(spec.clone(), name.to_string(), strategy)?;
+        self.put(choice);
+        Ok(spec)
+    }
+
+    /// Loads the strategy file at `path` and offers it (again, if it was
+    /// offered: the file may have changed); returns its spec, the path.
+    pub fn add_file(&mut self, path: &Path) -> Result<String, String> {
+        let choice = load_file(path)?;
+        let spec = choice.spec.clone();
+        self.put(choice);
+        Ok(spec)
+    }
+
+    /// Offers the strategy files named by `specs` (saved seats and players)
+    /// that are not on offer yet and still load; the rest are left out.
+    pub fn add_files<'a>(&mut self, specs: impl IntoIterator<Item = &'a str>) {
+        for spec in specs {
+            if is_file_spec(spec)
+                && self.find(spec).is_none()
+                && let Ok(choice) = load_file(Path::new(spec.trim()))
+            {
+                self.put(choice);
+            }
+        }
+    }
+
+    /// Adds `choice`, replacing the one with the same spec.
+    fn put(&mut self, choice: ComputerChoice) {
+        match self.choices.iter_mut().find(|c| c.spec == choice.spec) {
+            Some(old) => *old = choice,
+            None => self.choices.push(choice),
+        }
+    }
+}
+
+/// A strategy file as a player, by its path.
+fn load_file(path: &Path) -> Result<ComputerChoice, String> {
+    let strategy = Strategy::load(path).map_err(|e| e.to_string())?;
+    let name = if strategy.name.trim().is_empty() {
+        file_stem(path)
+    } else {
+        strategy.name.clone()
+    };
+    ComputerChoice::compile(path.to_string_lossy().into_owned(), name, &strategy)
+}
+
+fn file_stem(path: &Path) -> String {
+    path.file_stem().map_or_else(
+        || path.display().to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    )
 }
 
 /// What a seat holds, as chosen in the setup and saved with the settings.
@@ -138,10 +259,22 @@ impl SeatChoice {
     pub fn label(&self, catalogue: &Catalogue) -> String {
         match self {
             SeatChoice::Human => "Human".to_string(),
-            SeatChoice::Computer(spec) => catalogue
-                .find(spec)
-                .map_or_else(|| spec.clone(), |c| c.name.clone()),
+            SeatChoice::Computer(spec) => player_name(spec, catalogue),
         }
+    }
+}
+
+/// The name shown for a computer player's spec: its name when on offer, a
+/// file's stem, an in-memory strategy's name, or the spec itself.
+pub fn player_name(spec: &str, catalogue: &Catalogue) -> String {
+    if let Some(choice) = catalogue.find(spec) {
+        choice.name.clone()
+    } else if let Some(name) = spec.strip_prefix(IN_MEMORY) {
+        name.to_string()
+    } else if is_file_spec(spec) {
+        file_stem(Path::new(spec.trim()))
+    } else {
+        spec.to_string()
     }
 }
 
@@ -207,5 +340,44 @@ mod tests {
         for choice in catalogue.choices() {
             assert!(choice.factory.create().is_ok(), "{}", choice.spec);
         }
+    }
+
+    #[test]
+    fn specs_off_the_menu_resolve_to_players() {
+        let mut catalogue = Catalogue::builtin();
+        let deeper = catalogue.resolve("bot:expert:depth=2").unwrap();
+        assert_eq!(deeper.name, "bot:expert:depth=2");
+        assert_eq!(catalogue.resolve("bot:greedy").unwrap().name, "Greedy");
+        assert!(catalogue.resolve("bot:nothing").is_err());
+        assert!(catalogue.resolve("/no/such/strategy.json").is_err());
+        let gone = catalogue.resolve("editor:Mine").unwrap_err();
+        assert!(gone.contains("Mine"), "{gone}");
+
+        let shipped = catalogue
+            .choices()
+            .iter()
+            .find(|c| c.is_strategy)
+            .unwrap()
+            .clone();
+        let strategy = Strategy::load(Path::new(&shipped.spec)).unwrap();
+        let spec = catalogue.add_strategy("Mine", &strategy).unwrap();
+        assert_eq!(spec, "editor:Mine");
+        let count = catalogue.choices().len();
+        catalogue.add_strategy("Mine", &strategy).unwrap();
+        assert_eq!(catalogue.choices().len(), count, "replaced, not added");
+        let mine = catalogue.resolve(&spec).unwrap();
+        assert_eq!((mine.name.as_str(), mine.is_strategy), ("Mine", true));
+        assert_eq!(mine.factory.label(), "Mine");
+        assert_eq!(player_name("editor:Other", &catalogue), "Other");
+        let count = catalogue.choices().len();
+        let again = catalogue.add_file(Path::new(&shipped.spec)).unwrap();
+        assert_eq!(again, shipped.spec);
+        assert_eq!(
+            catalogue.choices().len(),
+            count,
+            "a file offered already is reloaded"
+        );
+        assert!(catalogue.add_file(Path::new("/no/such.json")).is_err());
+        assert_eq!(player_name("/x/y/z.json", &catalogue), "z");
     }
 }

@@ -77,13 +77,24 @@ impl GraphBuilder {
         self.op(Kind::Multiply, &[a, w])
     }
 
-    /// Adds the sum of `terms` as a chain of Add nodes (the term itself when alone).
+    /// Adds the sum of `terms`: one Sum node for up to eight terms, Sums of
+    /// Sums for more (the term itself when alone).
     pub fn sum(&mut self, terms: &[NodeId]) -> NodeId {
         match terms {
             [] => self.constant(0),
-            [first, rest @ ..] => rest
-                .iter()
-                .fold(*first, |acc, &t| self.op(Kind::Add, &[acc, t])),
+            [one] => *one,
+            _ if terms.len() <= 8 => self.node(NodeKind::Sum, terms),
+            _ => {
+                // The first Sum takes eight terms; the next takes it and up to seven more.
+                let (first, rest) = terms.split_at(8);
+                let mut acc = self.node(NodeKind::Sum, first);
+                for chunk in rest.chunks(7) {
+                    let mut inputs = vec![acc];
+                    inputs.extend_from_slice(chunk);
+                    acc = self.node(NodeKind::Sum, &inputs);
+                }
+                acc
+            }
         }
     }
 

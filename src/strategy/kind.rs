@@ -260,6 +260,8 @@ kinds! {
     Constant { value: i64 },
     /// a + b
     Add,
+    /// The sum of up to eight numbers.
+    Sum,
     /// a − b
     Subtract,
     /// a × b
@@ -335,6 +337,7 @@ impl NodeKind {
             Kind::WinsTheGame => NodeKind::WinsTheGame,
             Kind::Constant => NodeKind::Constant { value: 0 },
             Kind::Add => NodeKind::Add,
+            Kind::Sum => NodeKind::Sum,
             Kind::Subtract => NodeKind::Subtract,
             Kind::Multiply => NodeKind::Multiply,
             Kind::Divide => NodeKind::Divide,

@@ -254,7 +254,8 @@ impl Strategy {
                 _ => {}
             }
             for (i, pin) in node.inputs().iter().enumerate() {
-                if self.feeds(node.id, i).next().is_none() {
+                // A Sum's unused inputs are expected: they count as 0.
+                if node.kind != NodeKind::Sum && self.feeds(node.id, i).next().is_none() {
                     let message = if node.kind == NodeKind::Output {
                         "nothing is connected, so every cell is worth 0".to_string()
                     } else if pin.ty == super::kind::PinType::Bool {
@@ -308,6 +309,22 @@ impl Strategy {
             let Some(node) = self.node(id) else { continue };
             if let Some(v) = constant_of(&node.kind) {
                 values.insert(id, v);
+                continue;
+            }
+            if node.kind == NodeKind::Sum {
+                let terms: Option<Vec<i64>> = (0..node.inputs().len())
+                    .filter_map(|i| {
+                        let mut feeds = self.feeds(id, i);
+                        match (feeds.next(), feeds.next()) {
+                            (None, _) => None,
+                            (Some(w), None) => Some(values.get(&w.from).copied()),
+                            _ => Some(None),
+                        }
+                    })
+                    .collect();
+                if let Some(terms) = terms {
+                    values.insert(id, terms.into_iter().fold(0i64, i64::saturating_add));
+                }
                 continue;
             }
             let Some(op) = PureOp::of(&node.kind) else {

@@ -1,21 +1,24 @@
 //! The play view: set up a game (board, rules, seats), play it on the board
 //! against people or computer players, watch reactions wave by wave, undo,
-//! and hand the finished game to the replay view.
+//! and hand the finished game to the replay view. "Play against it" from the
+//! editor starts a game of a human against the editor's graph.
 
 pub mod session;
 pub mod setup;
 
 use crate::eval::Evaluator;
+use crate::gui::StrategyEntry;
 use crate::gui::board::{BoardView, Overlay};
+use crate::gui::files::{FileKind, FilePicker};
 use crate::gui::players::{move_list, players_table};
 use crate::gui::replay::ReplayGame;
-use crate::gui::seats::{Catalogue, SeatChoice};
+use crate::gui::seats::{Catalogue, SeatChoice, shipped_strategies_dir};
 use crate::gui::theme;
 use crate::gui::{Command, View};
 use crate::rules::{Player, Position};
 
 use self::session::{Pace, SeatSpec, Session, Status};
-use self::setup::{PlaySettings, player_badge, setup_ui};
+use self::setup::{PlaySettings, SetupAction, player_badge, setup_ui};
 
 /// The play view's runtime state: the game being played.
 #[derive(Default)]
@@ -25,6 +28,8 @@ pub struct PlayView {
     games_started: u64,
     /// The heat map shown, with the position it belongs to.
     heat: Option<(Position, Overlay)>,
+    /// The dialog choosing a strategy file for a seat (by index).
+    files: FilePicker<usize>,
 }
 
 impl PlayView {
@@ -56,7 +61,44 @@ impl PlayView {
                 self.session = Some(session);
                 self.error = None;
             }
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(format!("Cannot start the game: {e}")),
+        }
+    }
+
+    /// Starts a game of a human (A) against `entry` (B) on the board and
+    /// rules of `settings`; the strategy is offered in the seat menus from now on.
+    pub fn play_against(
+        &mut self,
+        entry: &StrategyEntry,
+        settings: &mut PlaySettings,
+        catalogue: &mut Catalogue,
+    ) {
+        match catalogue.add_strategy(&entry.label, &entry.strategy) {
+            Ok(spec) => {
+                settings.seats = vec![SeatChoice::Human, SeatChoice::Computer(spec)];
+                self.new_game(settings, catalogue);
+            }
+            Err(e) => self.error = Some(format!("Cannot start the game: {e}")),
+        }
+    }
+
+    /// Puts the strategy file at `path` in seat `seat` (shown in the seat
+    /// menus from now on); an error under the board when it does not load.
+    pub fn seat_file(
+        &mut self,
+        seat: usize,
+        path: &std::path::Path,
+        settings: &mut PlaySettings,
+        catalogue: &mut Catalogue,
+    ) {
+        match catalogue.add_file(path) {
+            Ok(spec) => {
+                if let Some(s) = settings.seats.get_mut(seat) {
+                    *s = SeatChoice::Computer(spec);
+                }
+                self.error = None;
+            }
+            Err(e) => self.error = Some(format!("Cannot load the strategy file: {e}")),
         }
     }
 
@@ -65,9 +107,12 @@ impl PlayView {
         &mut self,
         ui: &mut egui::Ui,
         settings: &mut PlaySettings,
-        catalogue: &Catalogue,
+        catalogue: &mut Catalogue,
         commands: &mut Vec<Command>,
     ) {
+        if let Some((seat, path)) = self.files.update(ui.ctx()) {
+            self.seat_file(seat, &path, settings, catalogue);
+        }
         let pace = pace(settings);
         if let Some(session) = &mut self.session {
             let now = ui.input(|i| i.time);
@@ -83,8 +128,15 @@ impl PlayView {
             .min_size(240.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    if setup_ui(ui, settings, catalogue) {
-                        commands.push(Command::NewGame);
+                    match setup_ui(ui, settings, catalogue) {
+                        Some(SetupAction::NewGame) => commands.push(Command::NewGame),
+                        Some(SetupAction::PickFile(seat)) => self.files.open(
+                            seat,
+                            FileKind::Strategy,
+                            "Strategy file for the seat",
+                            shipped_strategies_dir().as_deref(),
+                        ),
+                        None => {}
                     }
                 });
             });
@@ -142,7 +194,7 @@ impl PlayView {
         commands: &mut Vec<Command>,
     ) {
         if let Some(error) = &self.error {
-            ui.colored_label(theme::ERROR_TEXT, format!("Cannot start the game: {error}"));
+            ui.colored_label(theme::ERROR_TEXT, error);
         }
         let Some(session) = &mut self.session else {
             ui.label("Choose a board and seats, then press New game.");
@@ -325,9 +377,7 @@ fn start_session(
                 program: None,
             },
             SeatChoice::Computer(spec) => {
-                let choice = catalogue
-                    .find(spec)
-                    .ok_or_else(|| format!("no computer player '{spec}' is available"))?;
+                let choice = catalogue.resolve(spec)?;
                 SeatSpec {
                     label: choice.name.clone(),
                     computer: Some(choice.factory.clone()),

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::gui::seats::{Catalogue, SeatChoice};
+use crate::gui::seats::{Catalogue, IN_MEMORY, SeatChoice, player_name};
 use crate::gui::theme;
 use crate::rules::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, Position, Rules, Size};
 
@@ -67,6 +67,16 @@ impl PlaySettings {
         settings
     }
 
+    /// Makes the seats of strategies handed over in memory (by the editor)
+    /// human: after a restart those strategies are gone.
+    pub fn forget_in_memory(&mut self) {
+        for seat in &mut self.seats {
+            if matches!(seat, SeatChoice::Computer(spec) if spec.starts_with(IN_MEMORY)) {
+                *seat = SeatChoice::Human;
+            }
+        }
+    }
+
     /// The board size, if the rows and columns are in range.
     pub fn size(&self) -> Option<Size> {
         Size::new(self.rows, self.cols).ok()
@@ -79,36 +89,36 @@ impl PlaySettings {
     }
 }
 
-/// Draws the new-game panel. Returns true when "New game" was clicked with a
-/// valid setup.
-pub fn setup_ui(ui: &mut egui::Ui, settings: &mut PlaySettings, catalogue: &Catalogue) -> bool {
+/// What the user asked for in the new-game panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupAction {
+    /// "New game" with a valid setup.
+    NewGame,
+    /// Choose a strategy file for the seat with this index.
+    PickFile(usize),
+}
+
+/// Draws the new-game panel; returns what the user asked for, if anything.
+pub fn setup_ui(
+    ui: &mut egui::Ui,
+    settings: &mut PlaySettings,
+    catalogue: &Catalogue,
+) -> Option<SetupAction> {
     ui.heading("Game setup");
     ui.add_space(4.0);
     egui::Grid::new("play_setup_grid")
         .num_columns(2)
         .spacing([10.0, 8.0])
         .show(ui, |ui| {
-            ui.label("Board");
-            size_ui(ui, settings);
-            ui.end_row();
-
-            ui.label("Rows × cols");
-            ui.horizontal(|ui| {
-                let range = usize::from(MIN_SIDE)..=usize::from(MAX_SIDE);
-                ui.add(egui::DragValue::new(&mut settings.rows).range(range.clone()));
-                ui.label("×");
-                ui.add(egui::DragValue::new(&mut settings.cols).range(range));
-            });
-            ui.end_row();
-
+            board_rows(ui, "play", &mut settings.rows, &mut settings.cols);
             ui.label("Rules");
-            rules_ui(ui, settings);
+            rules_ui(ui, "play_rules", &mut settings.rules);
             ui.end_row();
         });
 
     ui.add_space(8.0);
     ui.label(egui::RichText::new("Seats").strong());
-    seats_ui(ui, settings, catalogue);
+    let pick = seats_ui(ui, settings, catalogue);
 
     ui.add_space(8.0);
     let start = settings.start();
@@ -143,16 +153,37 @@ pub fn setup_ui(ui: &mut egui::Ui, settings: &mut PlaySettings, catalogue: &Cata
             "When a strategy seat is to move, show the value it gives each cell and ring its best \
              cells. Pause to study a move before it is made.",
         );
-    new_game && start.is_ok()
+    if new_game && start.is_ok() {
+        Some(SetupAction::NewGame)
+    } else {
+        pick.map(SetupAction::PickFile)
+    }
 }
 
-fn size_ui(ui: &mut egui::Ui, settings: &mut PlaySettings) {
-    let current = settings.size();
+/// Two rows of a setup grid: the board presets, and rows × columns
+/// (`id` keeps the widgets of different panels apart).
+pub fn board_rows(ui: &mut egui::Ui, id: &str, rows: &mut usize, cols: &mut usize) {
+    ui.label("Board");
+    size_ui(ui, id, rows, cols);
+    ui.end_row();
+
+    ui.label("Rows × cols");
+    ui.horizontal(|ui| {
+        let range = usize::from(MIN_SIDE)..=usize::from(MAX_SIDE);
+        ui.add(egui::DragValue::new(rows).range(range.clone()));
+        ui.label("×");
+        ui.add(egui::DragValue::new(cols).range(range));
+    });
+    ui.end_row();
+}
+
+fn size_ui(ui: &mut egui::Ui, id: &str, rows: &mut usize, cols: &mut usize) {
+    let current = Size::new(*rows, *cols).ok();
     let selected = match PRESETS.iter().find(|(size, _)| Some(*size) == current) {
         Some((size, name)) => format!("{size} {name}"),
         None => "custom".to_string(),
     };
-    egui::ComboBox::from_id_salt("play_size")
+    egui::ComboBox::from_id_salt((id, "size"))
         .selected_text(selected)
         .width(150.0)
         .show_ui(ui, |ui| {
@@ -161,25 +192,26 @@ fn size_ui(ui: &mut egui::Ui, settings: &mut PlaySettings) {
                     .selectable_label(current == Some(size), format!("{size} {name}"))
                     .clicked()
                 {
-                    settings.rows = size.rows();
-                    settings.cols = size.cols();
+                    *rows = size.rows();
+                    *cols = size.cols();
                 }
             }
         });
 }
 
-fn rules_ui(ui: &mut egui::Ui, settings: &mut PlaySettings) {
-    egui::ComboBox::from_id_salt("play_rules")
-        .selected_text(settings.rules.name())
+/// The rule variant menu.
+pub fn rules_ui(ui: &mut egui::Ui, id: &str, current: &mut Rules) {
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(current.name())
         .width(150.0)
         .show_ui(ui, |ui| {
             for rules in Rules::ALL {
-                ui.selectable_value(&mut settings.rules, rules, rules.name())
+                ui.selectable_value(current, rules, rules.name())
                     .on_hover_text(rules_description(rules));
             }
         })
         .response
-        .on_hover_text(rules_description(settings.rules));
+        .on_hover_text(rules_description(*current));
 }
 
 /// One line on what a rule variant does.
@@ -197,8 +229,14 @@ pub fn rules_description(rules: Rules) -> &'static str {
     }
 }
 
-fn seats_ui(ui: &mut egui::Ui, settings: &mut PlaySettings, catalogue: &Catalogue) {
+/// The seats grid; returns the seat whose "Strategy file…" was chosen.
+fn seats_ui(
+    ui: &mut egui::Ui,
+    settings: &mut PlaySettings,
+    catalogue: &Catalogue,
+) -> Option<usize> {
     let mut remove = None;
+    let mut pick = None;
     let can_remove = settings.seats.len() > usize::from(MIN_PLAYERS);
     egui::Grid::new("play_seats_grid")
         .num_columns(3)
@@ -216,6 +254,13 @@ fn seats_ui(ui: &mut egui::Ui, settings: &mut PlaySettings, catalogue: &Catalogu
                     .show_ui(ui, |ui| {
                         ui.selectable_value(seat, SeatChoice::Human, "Human")
                             .on_hover_text("You, clicking on the board.");
+                        if ui
+                            .selectable_label(false, "Strategy file…")
+                            .on_hover_text("Choose a strategy file (.json) for this seat.")
+                            .clicked()
+                        {
+                            pick = Some(i);
+                        }
                         for (heading, strategies) in
                             [("Built-in players", false), ("Strategies", true)]
                         {
@@ -234,6 +279,12 @@ fn seats_ui(ui: &mut egui::Ui, settings: &mut PlaySettings, catalogue: &Catalogu
                                     .on_hover_text(&choice.description);
                             }
                         }
+                        if let SeatChoice::Computer(spec) = seat
+                            && catalogue.find(spec).is_none()
+                        {
+                            let name = player_name(spec, catalogue);
+                            let _ = ui.selectable_label(true, name);
+                        }
                     });
                 if ui
                     .add_enabled(can_remove, egui::Button::new("✖").small())
@@ -251,6 +302,7 @@ fn seats_ui(ui: &mut egui::Ui, settings: &mut PlaySettings, catalogue: &Catalogu
     if settings.seats.len() < usize::from(MAX_PLAYERS) && ui.button("Add seat").clicked() {
         settings.seats.push(SeatChoice::Human);
     }
+    pick
 }
 
 /// A player's colour disc with the letter on it.

@@ -1,0 +1,288 @@
+//! The arena view: choose players (built-ins with options, shipped
+//! strategies, strategy files, graphs from the editor), then run a match or
+//! a tournament on a background thread with a progress bar and a cancel
+//! button; see the results as the command line shows them, the running
+//! score with its 95% interval, and open any finished game in the replay view.
+
+mod games;
+mod overview;
+mod plot;
+pub mod results;
+pub mod run;
+pub mod settings;
+mod setup;
+pub mod store;
+
+use std::path::Path;
+
+use crate::gui::files::{FileKind, FilePicker};
+use crate::gui::replay::ReplayGame;
+use crate::gui::seats::{Catalogue, shipped_strategies_dir};
+use crate::gui::theme;
+use crate::gui::{Command, StrategyEntry, View};
+
+use self::games::{GamesAction, games_ui};
+use self::overview::Overview;
+use self::run::{Entrant, Live, Outcome, Plan, Run};
+use self::settings::ArenaSettings;
+use self::setup::{SetupAction, setup_ui};
+
+/// What a file dialog of the arena was opened for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FileUse {
+    AddPlayer,
+    Export,
+}
+
+/// The arena view's runtime state: the run (if any) and what the panels show.
+#[derive(Default)]
+pub struct ArenaView {
+    run: Option<Run>,
+    live: Live,
+    error: Option<String>,
+    notice: Option<String>,
+    spec_text: String,
+    game_number: u64,
+    files: FilePicker<FileUse>,
+    overview: Overview,
+}
+
+impl ArenaView {
+    /// Whether a run is in progress.
+    pub fn is_running(&self) -> bool {
+        self.run.is_some() && self.live.outcome.is_none()
+    }
+
+    /// What the view shows of the last run (as of the last frame).
+    pub fn live(&self) -> &Live {
+        &self.live
+    }
+
+    /// How the last run ended, once it has.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.live.outcome.as_ref()
+    }
+
+    /// The entrants' names of the last run.
+    pub fn labels(&self) -> &[String] {
+        self.run.as_ref().map_or(&[], |r| r.labels())
+    }
+
+    /// Why the last run could not start, if it could not.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Starts a run of `settings` (its players resolved in `catalogue`);
+    /// `ctx` is asked to repaint as games finish.
+    pub fn start(
+        &mut self,
+        settings: &ArenaSettings,
+        catalogue: &Catalogue,
+        ctx: Option<egui::Context>,
+    ) -> Result<(), String> {
+        if self.is_running() {
+            return Err("a run is in progress: cancel it first".to_string());
+        }
+        if let Some(problem) = settings.players_problem() {
+            return Err(problem);
+        }
+        let plan = if settings.format.is_tournament() {
+            Plan::Tournament(settings.tournament_config()?)
+        } else {
+            Plan::Match(settings.match_config()?)
+        };
+        let mut entrants: Vec<Entrant> = Vec::with_capacity(settings.players.len());
+        for spec in &settings.players {
+            let choice = catalogue.resolve(spec)?;
+            let mut label = choice.name.clone();
+            let mut n = 2;
+            while entrants.iter().any(|e| e.label == label) {
+                label = format!("{} ({n})", choice.name);
+                n += 1;
+            }
+            entrants.push(Entrant {
+                label,
+                factory: choice.factory,
+            });
+        }
+        let mut run = Run::start(entrants, plan, ctx)?;
+        self.live = Live::default();
+        run.refresh(&mut self.live);
+        self.overview.clear();
+        self.game_number = 1;
+        self.notice = None;
+        // The last run (and its records file) goes.
+        self.run = Some(run);
+        Ok(())
+    }
+
+    /// While a run is in progress, a small progress bar for the top bar
+    /// (seen from the other views); its response, to open the arena.
+    pub fn badge_ui(&mut self, ui: &mut egui::Ui) -> Option<egui::Response> {
+        let run = self.run.as_mut()?;
+        run.refresh(&mut self.live);
+        if self.live.outcome.is_some() {
+            return None;
+        }
+        let planned = run.planned_games().max(1);
+        ui.add_space(16.0);
+        let bar = egui::ProgressBar::new(self.live.games as f32 / planned as f32)
+            .desired_width(170.0)
+            .text(format!("Arena: {} / {planned}", self.live.games));
+        Some(
+            ui.add(bar)
+                .interact(egui::Sense::click())
+                .on_hover_text("A match is running in the arena: click to see it."),
+        )
+    }
+
+    /// Asks the run in progress to stop.
+    pub fn cancel(&self) {
+        if let Some(run) = &self.run {
+            run.cancel();
+        }
+    }
+
+    /// Game `number` of the last run (from 1), ready for the replay view.
+    pub fn replay_game(&self, number: u64) -> Result<ReplayGame, String> {
+        let run = self.run.as_ref().ok_or("no games have been played")?;
+        let record = run.game(number)?;
+        ReplayGame::from_record(&record)
+    }
+
+    /// Writes the records of the last run to `path`; returns how many games.
+    pub fn export_records(&self, path: &Path) -> Result<u64, String> {
+        let run = self.run.as_ref().ok_or("no games have been played")?;
+        run.export(path)
+    }
+
+    /// Adds the editor's strategy as the first player (Test this strategy).
+    pub fn test_strategy(
+        &mut self,
+        entry: &StrategyEntry,
+        settings: &mut ArenaSettings,
+        catalogue: &mut Catalogue,
+    ) {
+        match catalogue.add_strategy(&entry.label, &entry.strategy) {
+            Ok(spec) => {
+                settings.put_first(&spec);
+                self.error = None;
+                self.notice = Some(format!(
+                    "{} is the first player: {}",
+                    entry.label,
+                    settings.format.description()
+                ));
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Adds the strategy file at `path` as a player.
+    pub fn add_file(
+        &mut self,
+        path: &Path,
+        settings: &mut ArenaSettings,
+        catalogue: &mut Catalogue,
+    ) {
+        match catalogue.add_file(path) {
+            Ok(spec) => self.add_player(spec, settings),
+            Err(e) => self.error = Some(format!("cannot add {}: {e}", path.display())),
+        }
+    }
+
+    fn add_player(&mut self, spec: String, settings: &mut ArenaSettings) {
+        settings.players.push(spec);
+        if !settings.format.is_tournament() && settings.players.len() > 2 {
+            settings.format = settings::Format::RoundRobin;
+        }
+        self.error = None;
+    }
+
+    /// Draws the view.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &mut ArenaSettings,
+        catalogue: &mut Catalogue,
+        commands: &mut Vec<Command>,
+    ) {
+        if let Some(run) = &mut self.run {
+            run.refresh(&mut self.live);
+        }
+        match self.files.update(ui.ctx()) {
+            Some((FileUse::AddPlayer, path)) => self.add_file(&path, settings, catalogue),
+            Some((FileUse::Export, path)) => self.export_to(&path),
+            None => {}
+        }
+        let running = self.is_running();
+        egui::Panel::left("arena_setup")
+            .resizable(true)
+            .default_size(330.0)
+            .min_size(280.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    let action = setup_ui(ui, settings, catalogue, &mut self.spec_text, running);
+                    match action {
+                        Some(SetupAction::Start) => {
+                            self.error = self
+                                .start(settings, catalogue, Some(ui.ctx().clone()))
+                                .err();
+                        }
+                        Some(SetupAction::PickFile) => self.files.open(
+                            FileUse::AddPlayer,
+                            FileKind::Strategy,
+                            "Add a strategy file",
+                            shipped_strategies_dir().as_deref(),
+                        ),
+                        Some(SetupAction::AddSpec(spec)) => match catalogue.resolve(&spec) {
+                            Ok(_) => {
+                                self.add_player(spec, settings);
+                                self.spec_text.clear();
+                            }
+                            Err(e) => self.error = Some(e),
+                        },
+                        None => {}
+                    }
+                    if let Some(error) = &self.error {
+                        ui.colored_label(theme::ERROR_TEXT, error);
+                    }
+                    if let Some(notice) = &self.notice {
+                        ui.colored_label(theme::HINT_TEXT, notice);
+                    }
+                });
+            });
+        egui::Panel::right("arena_games")
+            .resizable(true)
+            .default_size(300.0)
+            .min_size(240.0)
+            .show(ui, |ui| {
+                match games_ui(ui, &self.live, &mut self.game_number) {
+                    Some(GamesAction::Replay(n)) => match self.replay_game(n) {
+                        Ok(game) => {
+                            commands.push(Command::Replay(Box::new(game)));
+                            commands.push(Command::Show(View::Replay));
+                        }
+                        Err(e) => self.notice = Some(e),
+                    },
+                    Some(GamesAction::Export) => {
+                        self.files
+                            .save(FileUse::Export, "Export the records", "arena-games.jsonl");
+                    }
+                    None => {}
+                }
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("arena_results")
+                .show(ui, |ui| self.overview.ui(ui, self.run.as_ref(), &self.live));
+        });
+    }
+
+    fn export_to(&mut self, path: &Path) {
+        self.notice = Some(match self.export_records(path) {
+            Ok(n) => format!("Wrote {n} games to {}", path.display()),
+            Err(e) => e,
+        });
+    }
+}

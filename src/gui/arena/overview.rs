@@ -1,0 +1,296 @@
+//! The arena's central panel: what is played, the progress bar with the
+//! time left and the Cancel button, how the run ended, the results (match
+//! statistics, or a tournament's ranking and crosstable), and the score plot.
+
+use crate::arena::{Standing, Stop, standings};
+use crate::gui::theme;
+
+use super::plot;
+use super::results::{self, MatchFacts, crosstable_ui, elo_summary, match_ui, percent, ranking_ui};
+use super::run::{Live, Outcome, Plan, Run};
+
+/// The overview panel's state: the ranking last computed.
+#[derive(Default)]
+pub struct Overview {
+    /// The ranking, with the version of the run's state it was made from.
+    ranking: Option<(u64, Vec<Standing>)>,
+}
+
+impl Overview {
+    /// Forgets what was computed for the last run.
+    pub fn clear(&mut self) {
+        self.ranking = None;
+    }
+
+    /// Draws the overview of `run` (or the welcome text before the first
+    /// run), with `live`, its state as of this frame.
+    pub fn ui(&mut self, ui: &mut egui::Ui, run: Option<&Run>, live: &Live) {
+        let ranking = &mut self.ranking;
+        let Some(run) = run else {
+            welcome(ui);
+            return;
+        };
+        let labels = run.labels();
+        let config = run.plan().matches();
+        let pairings = run.pairing_count();
+        let planned = run.planned_games();
+        let name = |i: usize| labels.get(i).map_or("?", String::as_str);
+
+        // Heading and progress.
+        let title = match run.plan() {
+            Plan::Match(_) => format!("{} vs {}", name(0), name(1)),
+            Plan::Tournament(t) => format!(
+                "{}: {} players, {pairings} pairings of {} games",
+                if t.gauntlet {
+                    "Gauntlet"
+                } else {
+                    "Round robin"
+                },
+                labels.len(),
+                config.games
+            ),
+        };
+        ui.heading(title);
+        ui.label(
+            egui::RichText::new(format!(
+                "{} board, {} rules, {} seats per game, seed {}{}",
+                config.size,
+                config.rules,
+                config.players,
+                config.seed,
+                if config.opening_plies > 0 {
+                    format!(", openings of {} plies", config.opening_plies)
+                } else {
+                    String::new()
+                }
+            ))
+            .color(theme::MUTED_TEXT),
+        );
+        ui.add_space(6.0);
+        let elapsed = run.elapsed();
+        let rate = live.games as f64 / elapsed.as_secs_f64().max(1e-3);
+        let running = live.outcome.is_none();
+        ui.horizontal(|ui| {
+            let fraction = live.games as f32 / planned.max(1) as f32;
+            let mut text = format!("{} / {planned} games", live.games);
+            if running && live.games > 0 {
+                let left = planned.saturating_sub(live.games) as f64 / rate.max(1e-9);
+                text.push_str(&format!("  ·  {rate:.1} games/s  ·  {}", time_left(left)));
+            }
+            let width = (ui.available_width() - 90.0).max(120.0);
+            ui.add(
+                egui::ProgressBar::new(fraction)
+                    .desired_width(width)
+                    .text(text),
+            );
+            if running {
+                let cancelling = run.is_cancelling();
+                if ui
+                    .add_enabled(!cancelling, egui::Button::new("Cancel"))
+                    .on_hover_text("Stop after the games in progress; the results so far stay.")
+                    .clicked()
+                {
+                    run.cancel();
+                }
+            }
+        });
+        ui.label(status_text(live, run, pairings));
+        ui.add_space(10.0);
+
+        match run.plan() {
+            Plan::Match(_) => {
+                let (stop, llr) = match &live.outcome {
+                    Some(Outcome::Match(report)) => (Some(report.stop), report.llr),
+                    _ => (None, None),
+                };
+                let tally = live.current.as_ref().map(|c| c.tally).unwrap_or_default();
+                let facts = MatchFacts {
+                    a: name(0),
+                    b: name(1),
+                    config,
+                    stop,
+                    llr,
+                    elapsed,
+                    forfeits: &live.forfeits,
+                };
+                match_ui(ui, &tally, &facts);
+            }
+            Plan::Tournament(_) => {
+                let table = match ranking {
+                    Some((version, table)) if *version == live.version => table.clone(),
+                    _ => {
+                        let table = live_standings(labels, live);
+                        *ranking = Some((live.version, table.clone()));
+                        table
+                    }
+                };
+                let ranking = table;
+                ui.label(egui::RichText::new("Ranking").strong());
+                if running {
+                    ui.label(
+                        egui::RichText::new("So far, with the pairing being played")
+                            .color(theme::MUTED_TEXT),
+                    );
+                }
+                ranking_ui(ui, &ranking);
+                ui.add_space(10.0);
+                ui.label(egui::RichText::new("Crosstable").strong());
+                ui.label(
+                    egui::RichText::new(format!(
+                        "Points of the row player against the column player, out of {}",
+                        config.games
+                    ))
+                    .color(theme::MUTED_TEXT),
+                );
+                let current = live.current.as_ref().filter(|_| running);
+                crosstable_ui(ui, labels, &ranking, &live.finished, current);
+                results::forfeit_reasons(ui, &live.forfeits);
+            }
+        }
+
+        if let Some(current) = &live.current {
+            ui.add_space(12.0);
+            let (a, b) = (name(current.a), name(current.b));
+            if matches!(run.plan(), Plan::Tournament(_)) {
+                let w = current.tally.wdl;
+                let state = if running { "playing" } else { "played last" };
+                ui.label(
+                    egui::RichText::new(format!(
+                        "Pairing {} of {pairings} ({state}): {a} vs {b}",
+                        current.index + 1
+                    ))
+                    .strong(),
+                );
+                ui.label(format!(
+                    "{} wins, {} draws, {} losses for {a}  ·  score {}  ·  Elo {}",
+                    w.wins,
+                    w.draws,
+                    w.losses,
+                    percent(w.score()),
+                    elo_summary(&w, a, b)
+                ));
+            }
+            ui.label(
+                egui::RichText::new(format!(
+                    "Score of {a} as games come in (line) and its 95% interval (band)"
+                ))
+                .strong(),
+            );
+            plot::score_plot(
+                ui,
+                &current.series.points(),
+                config.games,
+                a,
+                ui.available_height().clamp(180.0, 320.0),
+            );
+        }
+    }
+}
+
+/// The ranking after the finished pairings and the one being played.
+fn live_standings(labels: &[String], live: &Live) -> Vec<Standing> {
+    let mut pairings = live.finished.clone();
+    if live.outcome.is_none()
+        && let Some(current) = &live.current
+        && current.tally.games() > 0
+    {
+        pairings.push(crate::arena::Pairing {
+            a: current.a,
+            b: current.b,
+            seed: 0,
+            tally: current.tally,
+        });
+    }
+    standings(labels, &pairings)
+}
+
+/// The line under the progress bar: how the run stands or ended.
+fn status_text(live: &Live, run: &Run, pairings: usize) -> egui::RichText {
+    let secs = results::seconds(run.elapsed().as_secs_f64());
+    match &live.outcome {
+        None if run.is_cancelling() => {
+            egui::RichText::new("Cancelling: finishing the games in progress…")
+                .color(theme::HINT_TEXT)
+        }
+        None => {
+            let pairing = match (&live.current, pairings) {
+                (Some(c), n) if n > 1 => format!("Pairing {} of {n}. ", c.index + 1),
+                _ => String::new(),
+            };
+            egui::RichText::new(format!("{pairing}Running on {} threads…", threads(run)))
+                .color(theme::MUTED_TEXT)
+        }
+        Some(Outcome::Failed(e)) => {
+            egui::RichText::new(format!("Failed: {e}")).color(theme::ERROR_TEXT)
+        }
+        Some(Outcome::Match(report)) => match report.stop {
+            Stop::Completed => {
+                egui::RichText::new(format!("Finished: {} games in {secs}.", live.games))
+            }
+            Stop::Sprt(_) => egui::RichText::new(format!(
+                "Stopped by the SPRT after {} games in {secs}.",
+                live.games
+            )),
+            Stop::Cancelled => egui::RichText::new(format!(
+                "Cancelled after {} games: the results below cover them.",
+                live.games
+            ))
+            .color(theme::HINT_TEXT),
+        },
+        Some(Outcome::Tournament(report)) if report.cancelled => egui::RichText::new(format!(
+            "Cancelled after {} games: the tables cover the pairings finished.",
+            live.games
+        ))
+        .color(theme::HINT_TEXT),
+        Some(Outcome::Tournament(_)) => {
+            egui::RichText::new(format!("Finished: {} games in {secs}.", live.games))
+        }
+    }
+}
+
+fn threads(run: &Run) -> usize {
+    run.plan().matches().thread_count()
+}
+
+/// The time left, in words.
+fn time_left(secs: f64) -> String {
+    if secs < 1.5 {
+        "almost done".to_string()
+    } else if secs < 90.0 {
+        format!("about {secs:.0} s left")
+    } else if secs < 5400.0 {
+        format!("about {:.0} min left", secs / 60.0)
+    } else {
+        format!("about {:.1} h left", secs / 3600.0)
+    }
+}
+
+fn welcome(ui: &mut egui::Ui) {
+    ui.add_space(40.0);
+    ui.vertical_centered(|ui| {
+        ui.heading("Test players against each other");
+        ui.add_space(6.0);
+        for line in [
+            "Choose two players for a match, or more for a round robin or a gauntlet, then press Start.",
+            "Games are played in pairs from the same opening with the seats swapped, in the background.",
+            "You get wins, draws and losses, the score, the Elo difference with its 95% interval, \
+             and a plot of the score as games come in.",
+            "Open any finished game in the replay view, or export all records to a file.",
+        ] {
+            ui.label(egui::RichText::new(line).color(theme::MUTED_TEXT));
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::time_left;
+
+    #[test]
+    fn time_left_reads_naturally() {
+        assert_eq!(time_left(0.3), "almost done");
+        assert_eq!(time_left(42.0), "about 42 s left");
+        assert_eq!(time_left(600.0), "about 10 min left");
+        assert_eq!(time_left(7200.0), "about 2.0 h left");
+    }
+}

@@ -1,0 +1,449 @@
+//! An arena run on its own thread: a match or a tournament between labelled
+//! players. The thread writes every game to the run's records file and
+//! keeps a small summary (the running tallies, the latest games, the score
+//! plot) under a lock; the window copies it when it draws and is asked to
+//! repaint after every game. Cancelling raises the arena's cancel flag.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::arena::{
+    GameRecord, MatchConfig, MatchObserver, MatchReport, Pairing, Tally, TournamentConfig,
+    TournamentObserver, TournamentReport, run_match, run_tournament,
+};
+use crate::bots::{BotError, Player as Bot, PlayerFactory};
+
+use super::store::{FinishedGame, Recent, RecordsIndex, RecordsOut, ScoreSeries};
+
+/// Different forfeit reasons listed; more are counted under the last.
+const MAX_FORFEIT_NOTES: usize = 12;
+
+/// A player of the run, under the name shown in tables and records.
+#[derive(Clone)]
+pub struct Entrant {
+    /// The name, unique within the run.
+    pub label: String,
+    /// Makes the player for each game.
+    pub factory: Arc<dyn PlayerFactory>,
+}
+
+/// A factory under another label.
+struct Labelled {
+    label: String,
+    inner: Arc<dyn PlayerFactory>,
+}
+
+impl PlayerFactory for Labelled {
+    fn label(&self) -> String {
+        self.label.clone()
+    }
+
+    fn create(&self) -> Result<Box<dyn Bot>, BotError> {
+        self.inner.create()
+    }
+}
+
+/// What a run plays.
+#[derive(Clone, Debug)]
+pub enum Plan {
+    /// A match between the first two entrants.
+    Match(MatchConfig),
+    /// A tournament between all entrants.
+    Tournament(TournamentConfig),
+}
+
+impl Plan {
+    /// The settings of each match.
+    pub fn matches(&self) -> &MatchConfig {
+        match self {
+            Plan::Match(config) => config,
+            Plan::Tournament(config) => &config.matches,
+        }
+    }
+}
+
+/// The pairing being played (or played last).
+#[derive(Clone, Debug, Default)]
+pub struct PairingLive {
+    /// Its number in the schedule, from 0.
+    pub index: usize,
+    /// Side A's entrant.
+    pub a: usize,
+    /// Side B's entrant.
+    pub b: usize,
+    /// The results so far, from A's side.
+    pub tally: Tally,
+    /// A's running score.
+    pub series: ScoreSeries,
+}
+
+/// Forfeits of one player for one reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForfeitNote {
+    /// The player who forfeited.
+    pub player: String,
+    /// Why.
+    pub reason: String,
+    /// How many games.
+    pub count: u64,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// A match was played (to the end, to an SPRT decision, or until cancelled).
+    Match(Box<MatchReport>),
+    /// A tournament was played (possibly cancelled).
+    Tournament(Box<TournamentReport>),
+    /// The run could not be played.
+    Failed(String),
+}
+
+/// What the window shows of a run.
+#[derive(Clone, Debug, Default)]
+pub struct Live {
+    /// Changes whenever anything else does.
+    pub version: u64,
+    /// The pairing being played.
+    pub current: Option<PairingLive>,
+    /// The pairings played to the end.
+    pub finished: Vec<Pairing>,
+    /// Games finished over all pairings.
+    pub games: u64,
+    /// The latest games.
+    pub recent: Recent,
+    /// Forfeits by player and reason.
+    pub forfeits: Vec<ForfeitNote>,
+    /// Set when the run is over.
+    pub outcome: Option<Outcome>,
+    /// Why the games are not kept on disk, if they are not.
+    pub records_error: Option<String>,
+}
+
+impl Live {
+    fn changed(&mut self) {
+        self.version = self.version.wrapping_add(1);
+    }
+
+    fn note_forfeit(&mut self, record: &GameRecord) {
+        let Some(seat) = record.forfeit else {
+            return;
+        };
+        let player = record
+            .players
+            .get(seat.index())
+            .cloned()
+            .unwrap_or_default();
+        let full = self.forfeits.len() >= MAX_FORFEIT_NOTES;
+        let note = self
+            .forfeits
+            .iter_mut()
+            .find(|n| n.player == player && n.reason == record.reason);
+        match note {
+            Some(note) => note.count += 1,
+            None if full => {
+                if let Some(last) = self.forfeits.last_mut() {
+                    last.count += 1;
+                    last.reason = "(and other reasons)".to_string();
+                }
+            }
+            None => self.forfeits.push(ForfeitNote {
+                player,
+                reason: record.reason.clone(),
+                count: 1,
+            }),
+        }
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Watches the run on its thread.
+struct Watcher {
+    labels: Vec<String>,
+    live: Arc<Mutex<Live>>,
+    out: Option<RecordsOut>,
+    index: Arc<Mutex<RecordsIndex>>,
+    ctx: Option<egui::Context>,
+    pairing: usize,
+}
+
+impl Watcher {
+    fn repaint(&self) {
+        if let Some(ctx) = &self.ctx {
+            ctx.request_repaint();
+        }
+    }
+
+    fn entrant(&self, label: &str) -> usize {
+        self.labels.iter().position(|l| l == label).unwrap_or(0)
+    }
+}
+
+impl MatchObserver for Watcher {
+    fn match_started(&mut self, a: &str, b: &str, _config: &MatchConfig) {
+        let current = PairingLive {
+            index: self.pairing,
+            a: self.entrant(a),
+            b: self.entrant(b),
+            ..PairingLive::default()
+        };
+        let mut live = lock(&self.live);
+        live.current = Some(current);
+        live.changed();
+        drop(live);
+        self.repaint();
+    }
+
+    fn game_finished(&mut self, record: &GameRecord, tally: &Tally) {
+        let mut error = None;
+        if let Some(out) = &mut self.out {
+            match out.append(record) {
+                Ok(()) => out.update(&mut lock(&self.index)),
+                Err(e) => error = Some(e),
+            }
+        }
+        if error.is_some() {
+            self.out = None;
+        }
+        let mut live = lock(&self.live);
+        if let Some(e) = error {
+            live.records_error = Some(e);
+        }
+        live.games += 1;
+        let number = live.games;
+        if let Some(current) = &mut live.current {
+            current.tally = *tally;
+            current.series.add(tally);
+        }
+        live.note_forfeit(record);
+        live.recent.push(FinishedGame {
+            number,
+            record: record.clone(),
+        });
+        live.changed();
+        drop(live);
+        self.repaint();
+    }
+}
+
+impl TournamentObserver for Watcher {
+    fn pairing_started(&mut self, index: usize, _count: usize) {
+        self.pairing = index;
+    }
+
+    fn pairing_finished(&mut self, pairing: &Pairing) {
+        let mut live = lock(&self.live);
+        live.finished.push(pairing.clone());
+        live.changed();
+    }
+}
+
+/// A match or tournament being played (or played) in the background.
+pub struct Run {
+    labels: Vec<String>,
+    plan: Plan,
+    live: Arc<Mutex<Live>>,
+    index: Arc<Mutex<RecordsIndex>>,
+    has_file: bool,
+    cancel: Arc<AtomicBool>,
+    started: Instant,
+    ended: Option<Instant>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Run {
+    /// Starts playing `plan` between `entrants` on a new thread; `ctx` (if
+    /// any) is asked to repaint after every game.
+    pub fn start(
+        entrants: Vec<Entrant>,
+        plan: Plan,
+        ctx: Option<egui::Context>,
+    ) -> Result<Run, String> {
+        let labels: Vec<String> = entrants.iter().map(|e| e.label.clone()).collect();
+        let mut live = Live::default();
+        let out = match RecordsOut::create() {
+            Ok(out) => Some(out),
+            Err(e) => {
+                live.records_error = Some(e);
+                None
+            }
+        };
+        let has_file = out.is_some();
+        let index = Arc::new(Mutex::new(
+            out.as_ref().map(RecordsOut::index).unwrap_or_default(),
+        ));
+        let live = Arc::new(Mutex::new(live));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let mut watcher = Watcher {
+            labels: labels.clone(),
+            live: Arc::clone(&live),
+            out,
+            index: Arc::clone(&index),
+            ctx,
+            pairing: 0,
+        };
+        let factories: Vec<Arc<dyn PlayerFactory>> = entrants
+            .into_iter()
+            .map(|e| {
+                Arc::new(Labelled {
+                    label: e.label,
+                    inner: e.factory,
+                }) as Arc<dyn PlayerFactory>
+            })
+            .collect();
+        let thread = {
+            let plan = plan.clone();
+            let cancel = Arc::clone(&cancel);
+            std::thread::Builder::new()
+                .name("chainlab-arena".to_string())
+                .spawn(move || {
+                    let outcome = play(&factories, &plan, &cancel, &mut watcher);
+                    let mut live = lock(&watcher.live);
+                    live.outcome = Some(outcome);
+                    live.changed();
+                    drop(live);
+                    watcher.repaint();
+                })
+                .map_err(|e| format!("cannot start a thread for the arena: {e}"))?
+        };
+        Ok(Run {
+            labels,
+            plan,
+            live,
+            index,
+            has_file,
+            cancel,
+            started: Instant::now(),
+            ended: None,
+            thread: Some(thread),
+        })
+    }
+
+    /// The entrants' names, in the order given.
+    pub fn labels(&self) -> &[String] {
+        &self.labels
+    }
+
+    /// What is played.
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// The number of pairings (1 for a match).
+    pub fn pairing_count(&self) -> usize {
+        match &self.plan {
+            Plan::Match(_) => 1,
+            Plan::Tournament(t) => crate::arena::pairings(self.labels.len(), t.gauntlet).len(),
+        }
+    }
+
+    /// The number of games planned over all pairings (an SPRT or cancel may stop sooner).
+    pub fn planned_games(&self) -> u64 {
+        self.plan.matches().games * self.pairing_count() as u64
+    }
+
+    /// Copies the run's state into `view` if it has changed since; a thread
+    /// that ended without an outcome is reported as failed.
+    pub fn refresh(&mut self, view: &mut Live) {
+        let thread_done = self.thread.as_ref().is_none_or(JoinHandle::is_finished);
+        let mut live = lock(&self.live);
+        if thread_done && live.outcome.is_none() {
+            live.outcome = Some(Outcome::Failed(
+                "the arena's thread stopped unexpectedly".to_string(),
+            ));
+            live.changed();
+        }
+        if live.version != view.version || view.version == 0 {
+            *view = live.clone();
+        }
+        if live.outcome.is_some() && self.ended.is_none() {
+            self.ended = Some(Instant::now());
+        }
+    }
+
+    /// Asks the run to stop; it ends within a moment (after the games in
+    /// progress), reporting the games finished so far.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether cancel was asked for.
+    pub fn is_cancelling(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// Time since the start, up to the end once the run is over.
+    pub fn elapsed(&self) -> Duration {
+        self.ended.unwrap_or_else(Instant::now) - self.started
+    }
+
+    /// Game `number` (from 1, over all pairings), from memory or the records file.
+    pub fn game(&self, number: u64) -> Result<GameRecord, String> {
+        if let Some(game) = lock(&self.live).recent.find(number) {
+            return Ok(game.record.clone());
+        }
+        if !self.has_file {
+            return Err(format!(
+                "game {number} is no longer kept (the records file could not be written)"
+            ));
+        }
+        lock(&self.index).read(number)
+    }
+
+    /// Writes the games finished so far to `path` as JSON lines (the format
+    /// of `chainlab match --records`); returns how many.
+    pub fn export(&self, path: &std::path::Path) -> Result<u64, String> {
+        if self.has_file {
+            let index = lock(&self.index).clone();
+            return index.export(path);
+        }
+        let live = lock(&self.live);
+        let mut text = String::new();
+        for game in live.recent.iter() {
+            let line = serde_json::to_string(&game.record).map_err(|e| e.to_string())?;
+            text.push_str(&line);
+            text.push('\n');
+        }
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        Ok(live.recent.len() as u64)
+    }
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        self.cancel();
+        if self.has_file {
+            // The thread may still be writing: the file goes when it lets go.
+            let _ = std::fs::remove_file(lock(&self.index).path());
+        }
+    }
+}
+
+/// Plays the plan on this thread.
+fn play(
+    factories: &[Arc<dyn PlayerFactory>],
+    plan: &Plan,
+    cancel: &AtomicBool,
+    watcher: &mut Watcher,
+) -> Outcome {
+    match plan {
+        Plan::Match(config) => {
+            let (Some(a), Some(b)) = (factories.first(), factories.get(1)) else {
+                return Outcome::Failed("a match needs two players".to_string());
+            };
+            match run_match(a, b, config, cancel, watcher) {
+                Ok(report) => Outcome::Match(Box::new(report)),
+                Err(e) => Outcome::Failed(e.to_string()),
+            }
+        }
+        Plan::Tournament(config) => match run_tournament(factories, config, cancel, watcher) {
+            Ok(report) => Outcome::Tournament(Box::new(report)),
+            Err(e) => Outcome::Failed(e.to_string()),
+        },
+    }
+}

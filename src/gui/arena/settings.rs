@@ -1,0 +1,262 @@
+//! The arena's choices, saved with the app's settings: the players (by
+//! spec), the format, and how the games are played; and their validation
+//! into the arena's match and tournament configurations.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::arena::{MatchConfig, Sprt, TournamentConfig};
+use crate::gui::seats::IN_MEMORY;
+use crate::rules::{MAX_PLAYERS, MIN_PLAYERS, Rules, Size};
+
+/// The most games the app plays per pairing (the command line allows more).
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// The most random opening plies.
+pub const MAX_OPENING_PLIES: u32 = 400;
+
+/// A match of two players, or a tournament of more.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// The first two players against each other.
+    #[default]
+    Match,
+    /// Every player against every other.
+    RoundRobin,
+    /// The first player against each of the others.
+    Gauntlet,
+}
+
+impl Format {
+    /// All formats, in menu order.
+    pub const ALL: [Format; 3] = [Format::Match, Format::RoundRobin, Format::Gauntlet];
+
+    /// The name in the menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Match => "Match",
+            Format::RoundRobin => "Round robin",
+            Format::Gauntlet => "Gauntlet",
+        }
+    }
+
+    /// One line on what it plays.
+    pub fn description(self) -> &'static str {
+        match self {
+            Format::Match => "Two players, many games: W/L/D, score, Elo with its 95% interval.",
+            Format::RoundRobin => "Every player meets every other: a ranking and a crosstable.",
+            Format::Gauntlet => {
+                "The first player meets each of the others: how it fares against the field."
+            }
+        }
+    }
+
+    /// Whether it is a tournament.
+    pub fn is_tournament(self) -> bool {
+        self != Format::Match
+    }
+}
+
+/// The arena's choices.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ArenaSettings {
+    /// The players, by spec (`bot:greedy`, a strategy file's path, `editor:NAME`).
+    pub players: Vec<String>,
+    /// Match or tournament.
+    pub format: Format,
+    /// Games per pairing.
+    pub games: u64,
+    /// Board rows, 2 to 20.
+    pub rows: usize,
+    /// Board columns, 2 to 20.
+    pub cols: usize,
+    /// The rule variant.
+    pub rules: Rules,
+    /// Seats per game (2 to 8); the two sides of a pairing alternate seats.
+    pub seats: usize,
+    /// The match seed: the same seed plays the same games.
+    pub seed: u64,
+    /// Random opening plies shared by the two games of a pair.
+    pub openings: u32,
+    /// Worker threads; 0 for one per core.
+    pub threads: usize,
+    /// Whether a match stops early when the SPRT decides.
+    pub sprt: bool,
+    /// The SPRT's H0 Elo difference.
+    pub elo0: f64,
+    /// The SPRT's H1 Elo difference.
+    pub elo1: f64,
+    /// A per-move time limit in milliseconds (0 for none); a slower move forfeits.
+    pub move_limit_ms: u64,
+}
+
+impl Default for ArenaSettings {
+    fn default() -> Self {
+        ArenaSettings {
+            players: vec!["bot:greedy".to_string(), "bot:greedy:random=50".to_string()],
+            format: Format::Match,
+            games: 100,
+            rows: Size::JABC.rows(),
+            cols: Size::JABC.cols(),
+            rules: Rules::Standard,
+            seats: 2,
+            seed: 1,
+            openings: 0,
+            threads: 0,
+            sprt: false,
+            elo0: 0.0,
+            elo1: 50.0,
+            move_limit_ms: 0,
+        }
+    }
+}
+
+impl ArenaSettings {
+    /// The board size, if rows and columns are in range.
+    pub fn size(&self) -> Option<Size> {
+        Size::new(self.rows, self.cols).ok()
+    }
+
+    /// The configuration of each match, or what is wrong with the settings.
+    pub fn match_config(&self) -> Result<MatchConfig, String> {
+        let size = Size::new(self.rows, self.cols).map_err(|e| e.to_string())?;
+        if self.games == 0 || self.games > MAX_GAMES {
+            return Err(format!("games must be 1 to {MAX_GAMES}"));
+        }
+        if !(usize::from(MIN_PLAYERS)..=usize::from(MAX_PLAYERS)).contains(&self.seats) {
+            return Err(format!(
+                "a game has {MIN_PLAYERS} to {MAX_PLAYERS} seats, not {}",
+                self.seats
+            ));
+        }
+        if size.cells() < self.seats {
+            return Err(format!(
+                "a {size} board has fewer cells than the {} seats need",
+                self.seats
+            ));
+        }
+        if self.openings > MAX_OPENING_PLIES {
+            return Err(format!(
+                "openings of at most {MAX_OPENING_PLIES} plies, not {}",
+                self.openings
+            ));
+        }
+        let sprt = if self.sprt && self.format == Format::Match {
+            if !(self.elo0.is_finite() && self.elo1.is_finite() && self.elo0 < self.elo1) {
+                return Err("the SPRT's Elo 0 must be below its Elo 1".to_string());
+            }
+            Some(Sprt::new(self.elo0, self.elo1))
+        } else {
+            None
+        };
+        Ok(MatchConfig {
+            games: self.games,
+            size,
+            rules: self.rules,
+            players: self.seats,
+            seed: self.seed,
+            threads: self.threads,
+            opening_plies: self.openings,
+            sprt,
+            move_limit: (self.move_limit_ms > 0).then(|| Duration::from_millis(self.move_limit_ms)),
+            placement_cap: None,
+            pairing: None,
+        })
+    }
+
+    /// The configuration of a tournament in this format.
+    pub fn tournament_config(&self) -> Result<TournamentConfig, String> {
+        Ok(TournamentConfig {
+            matches: self.match_config()?,
+            gauntlet: self.format == Format::Gauntlet,
+        })
+    }
+
+    /// Why the players chosen do not fit the format, if they do not.
+    pub fn players_problem(&self) -> Option<String> {
+        match (self.format, self.players.len()) {
+            (Format::Match, 2) => None,
+            (Format::Match, n) => Some(format!(
+                "A match is between two players ({n} chosen): remove players, or choose a \
+                 round robin or a gauntlet."
+            )),
+            (_, n) if n < 2 => Some("Choose at least two players.".to_string()),
+            _ => None,
+        }
+    }
+
+    /// The number of pairings the format plays with these players.
+    pub fn pairing_count(&self) -> usize {
+        let n = self.players.len();
+        match self.format {
+            Format::Match => 1,
+            Format::RoundRobin => n * n.saturating_sub(1) / 2,
+            Format::Gauntlet => n.saturating_sub(1),
+        }
+    }
+
+    /// Drops the players handed over in memory (by the editor): after a
+    /// restart they are gone.
+    pub fn forget_in_memory(&mut self) {
+        self.players.retain(|p| !p.starts_with(IN_MEMORY));
+    }
+
+    /// Adds `spec` as the first player (moving it there if it is one
+    /// already); a match that now has three players becomes a gauntlet, so
+    /// that the new player meets each of the others.
+    pub fn put_first(&mut self, spec: &str) {
+        self.players.retain(|p| p != spec);
+        self.players.insert(0, spec.to_string());
+        if self.format == Format::Match && self.players.len() > 2 {
+            self.format = Format::Gauntlet;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_make_a_valid_match() {
+        let settings = ArenaSettings::default();
+        assert_eq!(settings.players_problem(), None);
+        let config = settings.match_config().unwrap();
+        assert_eq!((config.games, config.size), (100, Size::JABC));
+    }
+
+    #[test]
+    fn bad_settings_are_named() {
+        let mut s = ArenaSettings {
+            games: 0,
+            ..ArenaSettings::default()
+        };
+        assert!(s.match_config().unwrap_err().contains("games"));
+        s.games = 10;
+        s.rows = 2;
+        s.cols = 2;
+        s.seats = 5;
+        assert!(s.match_config().unwrap_err().contains("fewer cells"));
+        s.seats = 2;
+        s.sprt = true;
+        s.elo0 = 10.0;
+        s.elo1 = 5.0;
+        assert!(s.match_config().unwrap_err().contains("SPRT"));
+        s.players.push("bot:random".into());
+        assert!(s.players_problem().unwrap().contains("two players"));
+    }
+
+    #[test]
+    fn a_player_put_first_turns_a_full_match_into_a_gauntlet() {
+        let mut s = ArenaSettings::default();
+        s.put_first("editor:Mine");
+        assert_eq!(s.players[0], "editor:Mine");
+        assert_eq!((s.format, s.pairing_count()), (Format::Gauntlet, 2));
+        s.put_first("bot:greedy");
+        assert_eq!(s.players.len(), 3, "moved, not added twice");
+        assert_eq!(s.players[0], "bot:greedy");
+    }
+}

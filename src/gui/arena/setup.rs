@@ -1,0 +1,357 @@
+//! The arena's setup panel: the players (from the catalogue, a strategy
+//! file, or a typed spec; built-ins with their main option), the format,
+//! the board and rules, and how the games are played.
+
+use crate::bots::{BotKind, BotSpec};
+use crate::gui::play::setup::{board_rows, rules_ui};
+use crate::gui::seats::{Catalogue, player_name};
+use crate::gui::theme;
+use crate::rules::{MAX_PLAYERS, MIN_PLAYERS};
+
+use super::settings::{ArenaSettings, Format, MAX_GAMES, MAX_OPENING_PLIES};
+
+/// The deepest search offered by the depth field (deeper is very slow).
+const MAX_UI_DEPTH: u8 = 12;
+
+/// What the user asked for in the setup panel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupAction {
+    /// Start the run.
+    Start,
+    /// Choose a strategy file to add as a player.
+    PickFile,
+    /// Add the player typed as a spec.
+    AddSpec(String),
+}
+
+/// Draws the setup panel; `running` disables starting.
+pub fn setup_ui(
+    ui: &mut egui::Ui,
+    settings: &mut ArenaSettings,
+    catalogue: &Catalogue,
+    spec_text: &mut String,
+    running: bool,
+) -> Option<SetupAction> {
+    let mut action = None;
+    ui.heading("Arena");
+    ui.add_space(4.0);
+    ui.label(egui::RichText::new("Players").strong());
+    players_ui(ui, settings, catalogue);
+    ui.horizontal(|ui| {
+        add_menu(ui, settings, catalogue, &mut action);
+        if ui
+            .button("Strategy file…")
+            .on_hover_text("Add a strategy file (.json) as a player.")
+            .clicked()
+        {
+            action = Some(SetupAction::PickFile);
+        }
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label("Spec");
+        let edit = ui
+            .add(
+                egui::TextEdit::singleline(spec_text)
+                    .hint_text("bot:expert:depth=4 or a file.json")
+                    .desired_width(ui.available_width() - 50.0),
+            )
+            .labelled_by(label.id)
+            .on_hover_text(
+                "Any player the command line takes: a built-in with options, such as \
+                 bot:master:depth=6 or bot:mcts:iters=500, or a strategy file's path.",
+            );
+        let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if (ui.button("Add").clicked() || entered) && !spec_text.trim().is_empty() {
+            action = Some(SetupAction::AddSpec(spec_text.trim().to_string()));
+        }
+    });
+
+    ui.add_space(8.0);
+    egui::Grid::new("arena_setup_grid")
+        .num_columns(2)
+        .spacing([10.0, 8.0])
+        .show(ui, |ui| {
+            ui.label("Format");
+            egui::ComboBox::from_id_salt("arena_format")
+                .selected_text(settings.format.name())
+                .width(150.0)
+                .show_ui(ui, |ui| {
+                    for format in Format::ALL {
+                        ui.selectable_value(&mut settings.format, format, format.name())
+                            .on_hover_text(format.description());
+                    }
+                })
+                .response
+                .on_hover_text(settings.format.description());
+            ui.end_row();
+
+            ui.label(if settings.format.is_tournament() {
+                "Games per pairing"
+            } else {
+                "Games"
+            });
+            ui.add(
+                egui::DragValue::new(&mut settings.games)
+                    .range(1..=MAX_GAMES)
+                    .speed(2.0),
+            )
+            .on_hover_text(
+                "Games are played in pairs from the same opening with the seats swapped.",
+            );
+            ui.end_row();
+
+            board_rows(ui, "arena", &mut settings.rows, &mut settings.cols);
+
+            ui.label("Rules");
+            rules_ui(ui, "arena_rules", &mut settings.rules);
+            ui.end_row();
+
+            ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut settings.seed))
+                .on_hover_text("The same seed plays the same games again (without time limits).");
+            ui.end_row();
+        });
+
+    ui.add_space(4.0);
+    egui::CollapsingHeader::new("More options")
+        .id_salt("arena_more")
+        .show(ui, |ui| more_ui(ui, settings));
+
+    ui.add_space(8.0);
+    let problem = settings
+        .players_problem()
+        .or_else(|| settings.match_config().err());
+    if let Some(problem) = &problem {
+        ui.colored_label(theme::HINT_TEXT, problem);
+    }
+    let start = match settings.format {
+        Format::Match => "Start match".to_string(),
+        Format::RoundRobin | Format::Gauntlet => match settings.pairing_count() {
+            1 => format!(
+                "Start {} (1 pairing)",
+                settings.format.name().to_lowercase()
+            ),
+            n => format!(
+                "Start {} ({n} pairings)",
+                settings.format.name().to_lowercase()
+            ),
+        },
+    };
+    if ui
+        .add_enabled(
+            problem.is_none() && !running,
+            egui::Button::new(egui::RichText::new(start).strong())
+                .min_size(egui::vec2(ui.available_width(), 30.0)),
+        )
+        .clicked()
+    {
+        action = Some(SetupAction::Start);
+    }
+    action
+}
+
+fn more_ui(ui: &mut egui::Ui, settings: &mut ArenaSettings) {
+    egui::Grid::new("arena_more_grid")
+        .num_columns(2)
+        .spacing([10.0, 8.0])
+        .show(ui, |ui| {
+            ui.label("Seats per game");
+            ui.add(
+                egui::DragValue::new(&mut settings.seats)
+                    .range(usize::from(MIN_PLAYERS)..=usize::from(MAX_PLAYERS)),
+            )
+            .on_hover_text("With more than two seats, the two players alternate seats: A B A B …");
+            ui.end_row();
+
+            ui.label("Opening plies");
+            ui.add(egui::DragValue::new(&mut settings.openings).range(0..=MAX_OPENING_PLIES))
+                .on_hover_text(
+                    "Each pair of games starts from the same random opening of this many moves.",
+                );
+            ui.end_row();
+
+            ui.label("Threads");
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            ui.add(
+                egui::DragValue::new(&mut settings.threads)
+                    .range(0..=256)
+                    .custom_formatter(move |n, _| {
+                        if n == 0.0 {
+                            format!("all ({cores})")
+                        } else {
+                            format!("{n}")
+                        }
+                    }),
+            )
+            .on_hover_text("Games played at once. Results do not depend on it.");
+            ui.end_row();
+
+            ui.label("Move time limit");
+            ui.add(
+                egui::DragValue::new(&mut settings.move_limit_ms)
+                    .range(0..=600_000)
+                    .speed(10.0)
+                    .custom_formatter(|n, _| {
+                        if n == 0.0 {
+                            "none".to_string()
+                        } else {
+                            format!("{n} ms")
+                        }
+                    }),
+            )
+            .on_hover_text(
+                "A player whose move takes longer forfeits the game (not replayable exactly).",
+            );
+            ui.end_row();
+        });
+    ui.add_enabled_ui(settings.format == Format::Match, |ui| {
+        ui.checkbox(&mut settings.sprt, "Stop early (SPRT)")
+            .on_hover_text(
+                "Stop the match as soon as the sequential probability ratio test decides \
+                 whether the first player is at least Elo 1 stronger (α = β = 5%).",
+            );
+        ui.add_enabled_ui(settings.sprt, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Elo 0");
+                ui.add(egui::DragValue::new(&mut settings.elo0).speed(1.0));
+                ui.label("Elo 1");
+                ui.add(egui::DragValue::new(&mut settings.elo1).speed(1.0));
+            });
+        });
+    });
+}
+
+fn players_ui(ui: &mut egui::Ui, settings: &mut ArenaSettings, catalogue: &Catalogue) {
+    let mut remove = None;
+    let mut raise = None;
+    let count = settings.players.len();
+    if count == 0 {
+        ui.label(egui::RichText::new("No players yet: add two or more.").color(theme::MUTED_TEXT));
+    }
+    egui::Grid::new("arena_players")
+        .num_columns(4)
+        .spacing([6.0, 4.0])
+        .show(ui, |ui| {
+            for (i, spec) in settings.players.iter_mut().enumerate() {
+                ui.label(egui::RichText::new(format!("{}", i + 1)).color(theme::MUTED_TEXT));
+                let hover = catalogue.find(spec).map_or_else(
+                    || spec.clone(),
+                    |c| format!("{}\n{}", c.description, c.spec),
+                );
+                ui.label(player_name(spec, catalogue)).on_hover_text(hover);
+                ui.horizontal(|ui| {
+                    ui.push_id(("arena_player_options", i), |ui| options_ui(ui, spec));
+                });
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_enabled(i > 0, egui::Button::new("⏶").small())
+                        .on_hover_text("Move up (the first player is side A; a gauntlet's head)")
+                        .clicked()
+                    {
+                        raise = Some(i);
+                    }
+                    if ui
+                        .add(egui::Button::new("✖").small())
+                        .on_hover_text(format!("Remove player {}", i + 1))
+                        .clicked()
+                    {
+                        remove = Some(i);
+                    }
+                });
+                ui.end_row();
+            }
+        });
+    if let Some(i) = raise {
+        settings.players.swap(i - 1, i);
+    }
+    if let Some(i) = remove {
+        settings.players.remove(i);
+    }
+}
+
+/// The main option of a built-in player, edited in place in its spec.
+fn options_ui(ui: &mut egui::Ui, spec: &mut String) {
+    let Ok(mut parsed) = spec.parse::<BotSpec>() else {
+        return;
+    };
+    let before = parsed;
+    match parsed.kind {
+        BotKind::Expert | BotKind::Master => {
+            let default = parsed.kind.default_depth();
+            let mut depth = parsed.depth.unwrap_or(default);
+            ui.add(
+                egui::DragValue::new(&mut depth)
+                    .range(1..=MAX_UI_DEPTH)
+                    .prefix("depth "),
+            )
+            .on_hover_text("Search depth in plies: deeper is stronger and slower.");
+            parsed.depth = (depth != default).then_some(depth);
+        }
+        BotKind::Mcts => {
+            let default = crate::bots::DEFAULT_ITERS;
+            let mut iters = parsed.iters.unwrap_or(default);
+            ui.add(
+                egui::DragValue::new(&mut iters)
+                    .range(10..=1_000_000)
+                    .speed(20.0)
+                    .suffix(" playouts"),
+            )
+            .on_hover_text("Playouts per move: more is stronger and slower.");
+            parsed.iters = (iters != default).then_some(iters);
+        }
+        BotKind::Greedy | BotKind::PreferOwn => {
+            let mut random = parsed.random.unwrap_or(0);
+            ui.add(
+                egui::DragValue::new(&mut random)
+                    .range(0..=100)
+                    .suffix("% random"),
+            )
+            .on_hover_text("The share of uniformly random moves mixed in.");
+            parsed.random = (random != 0).then_some(random);
+        }
+        BotKind::Random => {}
+    }
+    if parsed != before {
+        *spec = parsed.to_string();
+    }
+}
+
+fn add_menu(
+    ui: &mut egui::Ui,
+    settings: &mut ArenaSettings,
+    catalogue: &Catalogue,
+    action: &mut Option<SetupAction>,
+) {
+    egui::ComboBox::from_id_salt("arena_add_player")
+        .selected_text("Add player")
+        .width(130.0)
+        .height(560.0)
+        .show_ui(ui, |ui| {
+            if ui.selectable_label(false, "Strategy file…").clicked() {
+                *action = Some(SetupAction::PickFile);
+            }
+            for (heading, strategies) in [("Built-in players", false), ("Strategies", true)] {
+                let mut group = catalogue
+                    .choices()
+                    .iter()
+                    .filter(|c| c.is_strategy == strategies)
+                    .peekable();
+                if group.peek().is_some() {
+                    ui.separator();
+                    ui.label(egui::RichText::new(heading).small().weak());
+                }
+                for choice in group {
+                    if ui
+                        .selectable_label(false, &choice.name)
+                        .on_hover_text(&choice.description)
+                        .clicked()
+                    {
+                        settings.players.push(choice.spec.clone());
+                        if settings.format == Format::Match && settings.players.len() > 2 {
+                            settings.format = Format::RoundRobin;
+                        }
+                    }
+                }
+            }
+        });
+}
