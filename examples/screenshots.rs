@@ -302,7 +302,7 @@ fn editor_shots(dir: &Path) -> Result<(), String> {
         Coord::new(1, 1),
         1.0,
     );
-    zoom_canvas(&mut harness, 0.25, 2.6);
+    zoom_on(&mut harness, NodeId(4), 2.2)?;
     save(&mut harness, &dir.join("editor.png"))?;
 
     // 08-expert as opened: the whole graph framed.
@@ -316,7 +316,7 @@ fn editor_shots(dir: &Path) -> Result<(), String> {
         Coord::new(1, 1),
         2.0,
     );
-    zoom_canvas(&mut harness, 0.3, 3.4);
+    zoom_on(&mut harness, NodeId(4), 3.0)?;
     let canvas = harness.state().editor().canvas_rect();
     let image = harness.render()?;
     let (x, y) = ((canvas.min.x * 2.0) as u32, (canvas.min.y * 2.0) as u32);
@@ -349,15 +349,20 @@ fn editor_shots(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Zooms the canvas by `factor` around a point `right` of its width right of its centre.
-fn zoom_canvas(harness: &mut Harness<'_, App>, right: f32, factor: f32) {
-    let canvas = harness.state().editor().canvas_rect();
-    let at = canvas.center() + egui::vec2(canvas.width() * right, 0.0);
+/// Zooms the canvas by `factor` around node `id` (which stays where it is).
+fn zoom_on(harness: &mut Harness<'_, App>, id: NodeId, factor: f32) -> Result<(), String> {
+    let at = harness
+        .state()
+        .editor()
+        .node_screen_rect(id)
+        .ok_or_else(|| format!("node {id} is not on the canvas"))?
+        .center();
     harness.hover_at(at);
     harness.step();
     harness.event(egui::Event::Zoom(factor));
     harness.step();
     settle_editor(harness);
+    Ok(())
 }
 
 /// "Prefer corners, avoid endangered cells": Is corner × 10, or 0 (the
