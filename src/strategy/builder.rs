@@ -124,6 +124,10 @@ impl GraphBuilder {
 /// Horizontal distance between layers, and vertical distance between nodes.
 const LAYER_GAP: f32 = 230.0;
 const ROW_GAP: f32 = 90.0;
+/// The editor's height of a node's header and of each input row, in canvas
+/// units: nodes with many inputs (Sum) take more than one row of the layout.
+const HEADER: f32 = 50.0;
+const PIN_ROW: f32 = 25.0;
 
 impl Strategy {
     /// Lays the graph out left to right: each node one layer left of the
@@ -172,7 +176,8 @@ impl Strategy {
             let column = (max_layer - l) as f32 + 1.0;
             let row = rows.entry(l).or_insert(0.0);
             node.pos = [column * LAYER_GAP, *row];
-            *row += ROW_GAP;
+            let pins = node.inputs().len() as f32;
+            *row += ROW_GAP.max(HEADER + PIN_ROW * pins);
         }
     }
 }

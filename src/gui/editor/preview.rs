@@ -440,9 +440,17 @@ impl Preview {
         match &analysis.heat {
             Ok(_) if analysis.best.is_empty() => {}
             Ok(heat) => {
-                let cells: Vec<String> = analysis.best.iter().map(|c| c.to_string()).collect();
                 let value = heat.best_value().unwrap_or(0);
-                ui.label(format!("Picks {} (value {value})", cells.join("  ")));
+                let valued = heat.raw.iter().filter(|v| v.is_some()).count();
+                let best = analysis.best.len();
+                ui.label(if best > 6 && best == valued {
+                    format!("All {best} cells tie (value {value}): picks one at random")
+                } else if best > 6 {
+                    format!("{best} cells tie (value {value}): picks one at random")
+                } else {
+                    let cells: Vec<String> = analysis.best.iter().map(|c| c.to_string()).collect();
+                    format!("Picks {} (value {value})", cells.join("  "))
+                });
             }
             Err(e) if e.is_empty() => {}
             Err(e) => {

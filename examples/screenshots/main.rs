@@ -7,17 +7,22 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use chainlab::gui::arena::settings::{ArenaSettings, Format};
 use chainlab::gui::play::session::Status;
 use chainlab::gui::play::setup::PlaySettings;
 use chainlab::gui::seats::{Catalogue, SeatChoice};
 use chainlab::gui::{App, Settings, View};
 use chainlab::rng::{GameRng, rng_from_seed};
 use chainlab::rules::{Coord, Position};
-use chainlab::strategy::{Kind, NodeKind, Strategy};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rand::RngExt;
+
+mod arena;
+mod editor;
+mod tutorial;
+
+use arena::arena_shots;
+use editor::editor_shots;
 
 fn main() -> ExitCode {
     let dir = std::env::args_os()
@@ -27,12 +32,11 @@ fn main() -> ExitCode {
         eprintln!("screenshots: cannot create {}: {e}", dir.display());
         return ExitCode::FAILURE;
     }
-    // `-- DIR editor` renders the editor's screenshots only.
-    let only_editor = std::env::args().nth(2).is_some_and(|a| a == "editor");
-    let result = if only_editor {
-        editor_shots(&dir)
-    } else {
-        run(&dir)
+    // `-- DIR editor` (or `tutorial`) renders only those screenshots.
+    let result = match std::env::args().nth(2).as_deref() {
+        Some("editor") => editor_shots(&dir),
+        Some("tutorial") => tutorial::tutorial_shots(&dir),
+        _ => run(&dir),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -45,6 +49,7 @@ fn main() -> ExitCode {
 
 fn run(dir: &Path) -> Result<(), String> {
     editor_shots(dir)?;
+    tutorial::tutorial_shots(dir)?;
     let catalogue = Catalogue::builtin();
     let strategy = catalogue
         .choices()
@@ -179,224 +184,6 @@ fn run(dir: &Path) -> Result<(), String> {
     save(&mut harness, &dir.join("replay.png"))?;
 
     arena_shots(dir)
-}
-
-/// The arena in the middle of a match (progress bar, results so far, the
-/// score plot) and after a round robin (ranking and crosstable).
-fn arena_shots(dir: &Path) -> Result<(), String> {
-    let catalogue = Catalogue::builtin();
-    let shipped = |name: &str| {
-        catalogue
-            .choices()
-            .iter()
-            .find(|c| c.is_strategy && c.name.contains(name))
-            .map(|c| c.spec.clone())
-            .ok_or_else(|| format!("the shipped strategy {name} was not found"))
-    };
-    let settings = Settings {
-        view: View::Arena,
-        arena: ArenaSettings {
-            players: vec![shipped("Room to grow")?, shipped("Expert")?],
-            games: 1000,
-            openings: 4,
-            threads: 2,
-            ..ArenaSettings::default()
-        },
-        ..Settings::default()
-    };
-    let mut arena = new_harness(settings, catalogue.clone());
-    arena.get_by_label("Start match").click();
-    wait_for_games(&mut arena, 300)?;
-    arena.remove_cursor();
-    arena.step();
-    save(&mut arena, &dir.join("arena-match.png"))?;
-    arena.state().arena().cancel();
-
-    let settings = Settings {
-        view: View::Arena,
-        arena: ArenaSettings {
-            players: vec![
-                "bot:greedy".to_string(),
-                "bot:expert:depth=1".to_string(),
-                shipped("Avoid danger")?,
-                shipped("Do not feed")?,
-                shipped("Expert")?,
-            ],
-            format: Format::RoundRobin,
-            games: 20,
-            openings: 4,
-            threads: 2,
-            ..ArenaSettings::default()
-        },
-        ..Settings::default()
-    };
-    let mut tournament = new_harness(settings, catalogue);
-    tournament
-        .get_by_label("Start round robin (10 pairings)")
-        .click();
-    for _ in 0..100_000 {
-        if tournament.state().arena().outcome().is_some() {
-            break;
-        }
-        tournament.step();
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    if tournament.state().arena().outcome().is_none() {
-        return Err("the round robin did not finish".to_string());
-    }
-    tournament.remove_cursor();
-    tournament.step();
-    save(&mut tournament, &dir.join("arena-tournament.png"))
-}
-
-/// Steps until the arena has finished `games` games.
-fn wait_for_games(harness: &mut Harness<'_, App>, games: u64) -> Result<(), String> {
-    for _ in 0..100_000 {
-        if harness.state().arena().live().games >= games {
-            return Ok(());
-        }
-        if harness.state().arena().outcome().is_some() {
-            return Err("the match ended early".to_string());
-        }
-        harness.step();
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
-    Err(format!("fewer than {games} games were played"))
-}
-
-/// The strategy editor: a shipped strategy with the preview board and an
-/// explained cell (zoomed in to read it, and framed whole), a sharp close-up
-/// of the canvas, and the tutorial's graph.
-fn editor_shots(dir: &Path) -> Result<(), String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let midgame: Position = std::fs::read_to_string(root.join("tests/data/positions/midgame.txt"))
-        .map_err(|e| e.to_string())?
-        .parse()
-        .map_err(|e| format!("midgame.txt: {e}"))?;
-    let editor_with = |file: &str, position: &Position, cell: Option<Coord>, ppp: f32| {
-        let settings = Settings {
-            view: View::Editor,
-            ..Settings::default()
-        };
-        let app = App::new(settings, Catalogue::from_choices(Vec::new()));
-        let mut harness = Harness::builder()
-            .with_size(egui::vec2(1280.0, 800.0))
-            .with_pixels_per_point(ppp)
-            .wgpu()
-            .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
-        harness.step();
-        {
-            let (editor, settings) = harness.state_mut().editor_and_settings();
-            editor.open(&root.join(file), settings);
-            editor.set_preview(position);
-            editor.explain(cell);
-        }
-        settle_editor(&mut harness);
-        harness
-    };
-
-    // 04-capture, zoomed in on its middle (as a user would), cell 1,1 explained.
-    let mut harness = editor_with(
-        "strategies/04-capture.json",
-        &midgame,
-        Coord::new(1, 1),
-        1.0,
-    );
-    zoom_on(&mut harness, NodeId(4), 2.2)?;
-    save(&mut harness, &dir.join("editor.png"))?;
-
-    // 08-expert as opened: the whole graph framed.
-    let mut harness = editor_with("strategies/08-expert.json", &midgame, Coord::new(1, 1), 1.0);
-    save(&mut harness, &dir.join("editor-overview.png"))?;
-
-    // A sharp close-up of the canvas: pins, defaults, parameters, values.
-    let mut harness = editor_with(
-        "strategies/04-capture.json",
-        &midgame,
-        Coord::new(1, 1),
-        2.0,
-    );
-    zoom_on(&mut harness, NodeId(4), 3.0)?;
-    let canvas = harness.state().editor().canvas_rect();
-    let image = harness.render()?;
-    let (x, y) = ((canvas.min.x * 2.0) as u32, (canvas.min.y * 2.0) as u32);
-    let (w, h) = (
-        (canvas.width() * 2.0) as u32,
-        (canvas.height() * 2.0) as u32,
-    );
-    let crop = image::imageops::crop_imm(&image, x, y, w, h).to_image();
-    let path = dir.join("editor-closeup.png");
-    crop.save(&path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    println!("wrote {}", path.display());
-
-    // The tutorial's graph: prefer corners, avoid endangered cells.
-    let tutorial = std::env::temp_dir().join("corners-not-endangered.json");
-    tutorial_strategy()?
-        .save(&tutorial)
-        .map_err(|e| e.to_string())?;
-    let position: Position = "size 5x6\nto-move A\nplaced A B\nmoves 3\n. B2 . . . .\n. . . . . .\n. . . . . .\n. . . A1 . .\n. . . . . .\n"
-        .parse()
-        .map_err(|e| format!("tutorial position: {e}"))?;
-    let mut harness = editor_with(
-        &tutorial.display().to_string(),
-        &position,
-        Coord::new(0, 0),
-        1.0,
-    );
-    save(&mut harness, &dir.join("editor-tutorial.png"))?;
-    let _ = std::fs::remove_file(tutorial);
-    Ok(())
-}
-
-/// Zooms the canvas by `factor` around node `id` (which stays where it is).
-fn zoom_on(harness: &mut Harness<'_, App>, id: NodeId, factor: f32) -> Result<(), String> {
-    let at = harness
-        .state()
-        .editor()
-        .node_screen_rect(id)
-        .ok_or_else(|| format!("node {id} is not on the canvas"))?
-        .center();
-    harness.hover_at(at);
-    harness.step();
-    harness.event(egui::Event::Zoom(factor));
-    harness.step();
-    settle_editor(harness);
-    Ok(())
-}
-
-/// "Prefer corners, avoid endangered cells": Is corner × 10, or 0 (the
-/// unconnected `then`) when the cell is endangered.
-fn tutorial_strategy() -> Result<Strategy, String> {
-    let mut s = Strategy::new("Corners, not endangered");
-    s.description =
-        "Corners are worth 10, other cells 0; a cell next to an opponent's critical cell is worth 0."
-            .to_string();
-    let corner = s.add(Kind::IsCorner, [0.0, 0.0]);
-    let ten = s.add_node(NodeKind::Constant { value: 10 }, [0.0, 0.0]);
-    let times = s.add(Kind::Multiply, [0.0, 0.0]);
-    let endangered = s.add(Kind::IsEndangered, [0.0, 0.0]);
-    let choose = s.add(Kind::IfThenElse, [0.0, 0.0]);
-    let out = s.add(Kind::Output, [0.0, 0.0]);
-    for (from, to, input) in [
-        (corner, times, 0),
-        (ten, times, 1),
-        (endangered, choose, 0),
-        (times, choose, 2),
-        (choose, out, 0),
-    ] {
-        s.connect(from, to, input).map_err(|e| e.to_string())?;
-    }
-    s.arrange();
-    Ok(s)
-}
-
-/// Steps until the editor's canvas has laid out and framed the graph.
-fn settle_editor(harness: &mut Harness<'_, App>) {
-    harness.remove_cursor();
-    for _ in 0..8 {
-        harness.step();
-    }
 }
 
 /// Plays random moves for the human (starting new games when one ends)
