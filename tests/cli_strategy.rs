@@ -495,3 +495,40 @@ fn nodes_prints_the_reference() {
         std::fs::read_to_string(common::repo().join("docs/nodes.md")).unwrap()
     );
 }
+
+/// Output into a closed pipe (as in `chainlab … | head -1`, once head has
+/// exited) ends the command quietly, never with a panic.
+#[test]
+fn a_closed_stdout_ends_text_commands_quietly() {
+    let midgame = common::repo().join("tests/data/positions/midgame.txt");
+    let midgame = midgame.to_str().unwrap();
+    let s08 = common::repo().join("strategies/08-expert.json");
+    let s04 = common::repo().join("strategies/04-capture.json");
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["nodes"],
+        vec!["score", s08.to_str().unwrap(), "--position", midgame],
+        vec![
+            "explain",
+            s04.to_str().unwrap(),
+            "--position",
+            midgame,
+            "--cell",
+            "1,1",
+        ],
+        vec!["validate", s08.to_str().unwrap(), s04.to_str().unwrap()],
+        vec!["apply", "--size", "20x20", "--moves", "0,0 1,1"],
+        vec!["--help"],
+    ];
+    for args in commands {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chainlab"))
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let e = stderr(&out);
+        assert!(!e.contains("panicked"), "{args:?}: {e}");
+    }
+}

@@ -175,6 +175,31 @@ fn the_tutorial_builds_a_strategy_that_beats_greedy() {
         h.state().editor().diagnostics()
     );
     assert_same_values(strategy(&h), "02-avoid-danger");
+
+    // The tutorial's position: B's critical edge cell next to A's critical corner.
+    click(&mut h, "Edit board");
+    click(&mut h, "place B");
+    click(&mut h, "cell 0,1");
+    click(&mut h, "cell 0,1");
+    click(&mut h, "place A");
+    click(&mut h, "cell 0,0");
+    click(&mut h, "cell 3,3");
+    let position = *h.state().editor().preview_position().unwrap();
+    assert_eq!(position.to_move(), Some(Player::A), "{position}");
+    click(&mut h, "Explain cells");
+    assert_eq!(heat(&h, 0, 0), Some(15), "explode first: 6 + 1 + 8");
+    assert_eq!((heat(&h, 0, 2), heat(&h, 1, 1)), (Some(0), Some(0)));
+    assert_eq!(h.state().editor().best().len(), 1);
+    click(&mut h, "cell 1,1");
+    for (id, value) in [
+        (endangered, "yes"),
+        (not, "yes"),
+        (and, "yes"),
+        (choose, "0"),
+    ] {
+        let label = format!("node {id} = {value}");
+        assert!(h.query_by_label(&label).is_some(), "{label}");
+    }
     ctrl(&mut h, egui::Key::S);
     assert!(
         !h.state().editor().is_dirty(),

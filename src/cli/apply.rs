@@ -95,9 +95,9 @@ pub fn run(args: &Args) -> CmdResult {
         position.play(coord).map_err(|e| fail(e.to_string()))?;
     }
     if args.json {
-        println!("{}", position.to_json());
+        outln!("{}", position.to_json());
     } else {
-        print!("{position}");
+        out!("{position}");
     }
     Ok(ExitCode::SUCCESS)
 }

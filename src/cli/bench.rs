@@ -39,7 +39,7 @@ pub fn run(args: &Args) -> CmdResult {
             (Size::PHONE, 20_000),
             (Size::ARCHIMEDES, 15_000),
         ] {
-            playout(size, games / scale as u64);
+            playout(size, games / scale as u64)?;
         }
     }
     if wanted("match") {
@@ -57,7 +57,7 @@ pub fn run(args: &Args) -> CmdResult {
     }
     #[cfg(feature = "gui")]
     if wanted("editor") {
-        editor_bench(scale);
+        editor_bench(scale)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -79,7 +79,7 @@ fn match_bench(a: &str, b: &str, games: u64, threads: usize) -> Result<(), Failu
     let report = run_match(&fa, &fb, &config, &AtomicBool::new(false), &mut ())
         .map_err(|e| Failure::new(e.to_string()))?;
     let seconds = report.elapsed.as_secs_f64().max(1e-9);
-    println!(
+    outln!(
         "{}",
         json!({
             "bench": "match",
@@ -161,7 +161,7 @@ fn strategy_bench(scale: usize) -> Result<(), Failure> {
         n += decisions_per_s(&mut native, &positions, rounds)?;
     }
     let (g, n) = (g / 3.0, n / 3.0);
-    println!(
+    outln!(
         "{}",
         json!({
             "bench": "strategy",
@@ -180,11 +180,11 @@ fn strategy_bench(scale: usize) -> Result<(), Failure> {
 /// cell: once with the graph unchanged, once with a parameter changed every
 /// frame (recompiled, validated and evaluated every frame).
 #[cfg(feature = "gui")]
-fn editor_bench(scale: usize) {
+fn editor_bench(scale: usize) -> Result<(), Failure> {
     use chainlab::gui::editor::bench::editor_frame_time;
     for edit_every_frame in [false, true] {
         let t = editor_frame_time(200, 300 / scale, edit_every_frame);
-        println!(
+        outln!(
             "{}",
             json!({
                 "bench": "editor_frame",
@@ -198,6 +198,7 @@ fn editor_bench(scale: usize) {
             })
         );
     }
+    Ok(())
 }
 
 /// Plays one random game to its end; returns the number of moves.
@@ -215,15 +216,15 @@ pub fn random_game(start: &Position, rng: &mut GameRng) -> u64 {
     }
 }
 
-fn playout(size: Size, games: u64) {
+fn playout(size: Size, games: u64) -> Result<(), Failure> {
     let Ok(start) = Position::new(size, 2, Rules::Standard) else {
-        return;
+        return Ok(());
     };
     let mut rng = rng_from_seed(SEED);
     let began = Instant::now();
     let moves: u64 = (0..games).map(|_| random_game(&start, &mut rng)).sum();
     let seconds = began.elapsed().as_secs_f64().max(1e-9);
-    println!(
+    outln!(
         "{}",
         json!({
             "bench": "playout",
@@ -235,4 +236,5 @@ fn playout(size: Size, games: u64) {
             "moves_per_s": (moves as f64 / seconds).round(),
         })
     );
+    Ok(())
 }

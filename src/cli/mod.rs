@@ -194,6 +194,6 @@ fn open_app() -> CmdResult {
 fn open_app() -> CmdResult {
     use clap::CommandFactory;
     let mut cmd = Cli::command();
-    println!("{}", cmd.render_long_help());
+    outln!("{}", cmd.render_long_help());
     Ok(ExitCode::SUCCESS)
 }

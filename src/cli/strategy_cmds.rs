@@ -101,7 +101,7 @@ pub fn validate(args: &ValidateArgs) -> CmdResult {
         let strategy = match read_limited(path).and_then(|text| Strategy::from_json(&text)) {
             Ok(s) => s,
             Err(e) => {
-                println!("{name}: error: {e}");
+                outln!("{name}: error: {e}");
                 failed += 1;
                 continue;
             }
@@ -110,14 +110,14 @@ pub fn validate(args: &ValidateArgs) -> CmdResult {
         let (errors, warnings) = (report.errors().count(), report.warnings().count());
         for d in &report.diagnostics {
             if !(args.quiet && d.severity == chainlab::strategy::Severity::Warning) {
-                println!("{name}: {d}");
+                outln!("{name}: {d}");
             }
         }
         if errors > 0 {
             failed += 1;
-            println!("{name}: {errors} error(s), {warnings} warning(s)");
+            outln!("{name}: {errors} error(s), {warnings} warning(s)");
         } else {
-            println!(
+            outln!(
                 "{name}: ok: '{}', {} nodes, {} wires, {warnings} warning(s)",
                 strategy.name,
                 strategy.nodes().len(),
@@ -157,17 +157,22 @@ pub fn score(args: &ScoreArgs) -> CmdResult {
             })
             .collect();
         let best: Vec<[usize; 2]> = best.iter().map(|c| [c.row(), c.col()]).collect();
-        println!(
+        outln!(
             "{}",
             json!({"values": values, "best": best, "chosen": [chosen.row(), chosen.col()], "seed": args.seed})
         );
         return Ok(ExitCode::SUCCESS);
     }
-    print_grid(&strategy, &position, &map, chosen);
+    print_grid(&strategy, &position, &map, chosen)?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_grid(strategy: &Strategy, position: &Position, map: &HeatMap, chosen: Coord) {
+fn print_grid(
+    strategy: &Strategy,
+    position: &Position,
+    map: &HeatMap,
+    chosen: Coord,
+) -> Result<(), Failure> {
     let size = position.size();
     let best = map.best();
     let cell_text = |i: usize| -> String {
@@ -187,7 +192,7 @@ fn print_grid(strategy: &Strategy, position: &Position, map: &HeatMap, chosen: C
         .max()
         .unwrap_or(1)
         .max(3);
-    println!(
+    outln!(
         "'{}' for {} on {size} ({} rules), {} cells active",
         strategy.name,
         position
@@ -196,22 +201,23 @@ fn print_grid(strategy: &Strategy, position: &Position, map: &HeatMap, chosen: C
         position.rules(),
         map.raw.iter().filter(|v| v.is_some()).count()
     );
-    print!("{:>4}", "");
+    out!("{:>4}", "");
     for c in 0..size.cols() {
-        print!(" {c:>width$}");
+        out!(" {c:>width$}");
     }
-    println!();
+    outln!();
     for r in 0..size.rows() {
-        print!("{r:>4}");
+        out!("{r:>4}");
         for c in 0..size.cols() {
-            print!(" {:>width$}", cell_text(r * size.cols() + c));
+            out!(" {:>width$}", cell_text(r * size.cols() + c));
         }
-        println!();
+        outln!();
     }
-    println!(
+    outln!(
         "values below 0 count as 0; * = best value ({}), [ ] = chosen {chosen}, (B2) = not playable",
         map.best_value().unwrap_or(0)
     );
+    Ok(())
 }
 
 /// Runs `chainlab explain`.
@@ -242,13 +248,13 @@ pub fn explain(args: &ExplainArgs) -> CmdResult {
             .filter_map(|&id| strategy.node(id))
             .map(|n| json!({"id": n.id.0, "title": n.kind.title(), "value": value_of(n.id), "used": used.contains(&n.id)}))
             .collect();
-        println!(
+        outln!(
             "{}",
             json!({"cell": [args.cell.row(), args.cell.col()], "nodes": nodes, "value": trace.output, "counts_as": trace.output.map(|v| v.max(0))})
         );
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    outln!(
         "'{}' explains cell {} (player {} to move):",
         strategy.name,
         args.cell,
@@ -277,22 +283,22 @@ pub fn explain(args: &ExplainArgs) -> CmdResult {
         } else {
             "   (does not feed the Cell value)"
         };
-        println!(
+        outln!(
             "  {:>5}  {:<width$}  {value:>8}{note}",
             id.to_string(),
             node.kind.title()
         );
     }
     match trace.output {
-        Some(v) if v < 0 => println!("Cell value = {v}, which counts as 0"),
-        Some(v) => println!("Cell value = {v}"),
-        None => println!("Cell value: not computable"),
+        Some(v) if v < 0 => outln!("Cell value = {v}, which counts as 0"),
+        Some(v) => outln!("Cell value = {v}"),
+        None => outln!("Cell value: not computable"),
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// Runs `chainlab nodes`: prints the node reference (docs/nodes.md).
 pub fn nodes() -> CmdResult {
-    print!("{}", nodes_markdown());
+    out!("{}", nodes_markdown());
     Ok(ExitCode::SUCCESS)
 }
