@@ -565,30 +565,10 @@ fn the_node_menu_deletes_and_disconnects() {
     let corner = add(&mut h, "Is corner");
     wire(&mut h, corner, NodeId(1), 0);
     let rect = h.state().editor().node_screen_rect(corner).unwrap();
-    h.hover_at(rect.center());
-    h.step();
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos: rect.center(),
-            button: egui::PointerButton::Secondary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-    }
-    h.run_steps(2);
+    right_click(&mut h, rect.center());
     click(&mut h, "Disconnect output");
     assert!(strategy(&h).wires().is_empty());
-    h.hover_at(rect.center());
-    h.step();
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos: rect.center(),
-            button: egui::PointerButton::Secondary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-    }
-    h.run_steps(2);
+    right_click(&mut h, rect.center());
     click(&mut h, "Delete node");
     assert!(strategy(&h).node(corner).is_none());
 }

@@ -138,7 +138,11 @@ pub fn heat(harness: &Harness<'_, App>, r: usize, c: usize) -> Option<i64> {
 /// Right-clicks an empty spot of the canvas (its bottom middle) to open the add-node menu.
 pub fn right_click_canvas(harness: &mut Harness<'_, App>) {
     let rect = harness.state().editor().canvas_rect();
-    let at = rect.center_bottom() - egui::vec2(0.0, 40.0);
+    right_click(harness, rect.center_bottom() - egui::vec2(0.0, 40.0));
+}
+
+/// Right-clicks the screen at `at` (a node's or the canvas's menu).
+pub fn right_click(harness: &mut Harness<'_, App>, at: Pos2) {
     harness.hover_at(at);
     harness.step();
     for pressed in [true, false] {

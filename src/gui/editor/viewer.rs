@@ -12,7 +12,7 @@ use egui_snarl::ui::{AnyPins, SnarlPin, SnarlViewer};
 use egui_snarl::{InPin, OutPin, Snarl};
 
 use crate::gui::theme;
-use crate::strategy::{NodeId, PinType, Severity, Strategy, Wire, info};
+use crate::strategy::{Node, NodeId, PinType, Severity, Strategy, Wire, info};
 
 use super::analysis::Analysis;
 use super::edit::{Edit, Link, WireEnd, fits_link};
@@ -70,9 +70,19 @@ pub struct GraphViewer<'a> {
     pub view: &'a mut ViewControl,
 }
 
-impl GraphViewer<'_> {
+impl<'a> GraphViewer<'a> {
     fn model_id(snarl: &Snarl<NodeId>, node: egui_snarl::NodeId) -> Option<NodeId> {
         snarl.get_node(node).copied()
+    }
+
+    /// The model's node drawn as snarl's `node`, with its id.
+    fn model_node(
+        &self,
+        snarl: &Snarl<NodeId>,
+        node: egui_snarl::NodeId,
+    ) -> Option<(NodeId, &'a Node)> {
+        let id = Self::model_id(snarl, node)?;
+        Some((id, self.strategy.node(id)?))
     }
 
     fn value_text(&self, id: NodeId) -> Option<String> {
@@ -100,10 +110,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         ui: &mut Ui,
         snarl: &mut Snarl<NodeId>,
     ) {
-        let Some(id) = Self::model_id(snarl, node) else {
-            return;
-        };
-        let Some(n) = self.strategy.node(id) else {
+        let Some((id, n)) = self.model_node(snarl, node) else {
             return;
         };
         let kind_info = info(n.kind.kind());
@@ -212,10 +219,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         ui: &mut Ui,
         snarl: &mut Snarl<NodeId>,
     ) -> impl SnarlPin + 'static {
-        let Some(id) = Self::model_id(snarl, pin.id.node) else {
-            return TypedPin::none();
-        };
-        let Some(node) = self.strategy.node(id) else {
+        let Some((id, node)) = self.model_node(snarl, pin.id.node) else {
             return TypedPin::none();
         };
         let Some(ty) = node.output() else {
@@ -257,10 +261,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         ui: &mut Ui,
         snarl: &mut Snarl<NodeId>,
     ) {
-        let Some(id) = Self::model_id(snarl, node) else {
-            return;
-        };
-        let Some(n) = self.strategy.node(id) else {
+        let Some((id, n)) = self.model_node(snarl, node) else {
             return;
         };
         ui.vertical(|ui| {
@@ -361,10 +362,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         ui: &mut Ui,
         snarl: &mut Snarl<NodeId>,
     ) {
-        let Some(id) = Self::model_id(snarl, node) else {
-            return;
-        };
-        let Some(n) = self.strategy.node(id) else {
+        let Some((id, n)) = self.model_node(snarl, node) else {
             return;
         };
         doc_ui(ui, info(n.kind.kind()));
