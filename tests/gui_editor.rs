@@ -51,7 +51,7 @@ fn a_node_added_from_the_menu_and_wired_changes_the_heat_map() {
     assert_eq!(heat(&h, 2, 2), Some(1), "a centre cell");
     assert!(h.state().editor().is_dirty());
     assert!(
-        h.query_by_label("Editor ●").is_some(),
+        h.query_by_label("Editor •").is_some(),
         "the tab shows the unsaved marker"
     );
 }
@@ -578,7 +578,7 @@ fn moving_a_node_is_one_undo_step() {
     let mut h = harness();
     let corner = add(&mut h, "Is corner");
     assert!(
-        h.query_by_label("Editor ●").is_some(),
+        h.query_by_label("Editor •").is_some(),
         "unsaved: the tab is marked"
     );
     let before = strategy(&h).node(corner).unwrap().pos;
@@ -602,5 +602,5 @@ fn moving_a_node_is_one_undo_step() {
         h.query_by_label("Editor").is_some(),
         "back to the state opened: no marker"
     );
-    assert!(h.query_by_label("Editor ●").is_none());
+    assert!(h.query_by_label("Editor •").is_none());
 }

@@ -258,7 +258,7 @@ impl App {
                 for view in View::ALL {
                     let selected = self.settings.view == view;
                     let title = if view == View::Editor && self.editor.is_dirty() {
-                        "Editor ●"
+                        "Editor •"
                     } else {
                         view.title()
                     };

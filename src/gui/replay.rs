@@ -448,7 +448,7 @@ impl ReplayView {
         let slider = ui.scope(|ui| {
             ui.spacing_mut().slider_width = (ui.available_width() - 12.0).max(120.0);
             ui.add(egui::Slider::new(&mut scrub, 0..=last).show_value(false))
-                .on_hover_text("Drag to scrub through the moves (← and → step, Home and End jump).")
+                .on_hover_text("Drag to scrub through the moves (the Left and Right arrow keys step, Home and End jump).")
         });
         if slider.inner.changed() {
             action = Some(Action::Seek(scrub));

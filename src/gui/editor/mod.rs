@@ -237,7 +237,7 @@ impl EditorView {
         }
         let title = format!(
             "{}{} — chainlab",
-            if self.doc.is_dirty() { "● " } else { "" },
+            if self.doc.is_dirty() { "• " } else { "" },
             self.doc.location().file_name()
         );
         if title != self.title {

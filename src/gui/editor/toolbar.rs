@@ -77,7 +77,7 @@ impl EditorView {
             }
             ui.separator();
             let name = self.doc.location().file_name();
-            let marker = if self.doc.is_dirty() { "● " } else { "" };
+            let marker = if self.doc.is_dirty() { "• " } else { "" };
             let label = ui.label(RichText::new(format!("{marker}{name}")).strong());
             let hover = match self.doc.location() {
                 Location::Untitled => "Not saved yet".to_string(),
