@@ -169,7 +169,7 @@ impl ArenaView {
                 settings.put_first(&spec);
                 self.error = None;
                 self.notice = Some(format!(
-                    "{} is the first player: {}",
+                    "{} is the first player. {}",
                     entry.label,
                     settings.format.description()
                 ));
