@@ -82,12 +82,23 @@ struct Ctx {
     after_ready: bool,
     outcome: MoveOutcome,
     after_stats: BoardStats,
+    /// The current cell's critical enemy neighbours now, once computed (Is
+    /// endangered and Critical enemy neighbours share it).
+    danger_now: Option<i64>,
     want_after_stats: bool,
     endangered: bool,
     seed: u64,
 }
 
 impl Ctx {
+    /// The current cell's critical enemy neighbours on the board as it is.
+    #[inline]
+    fn danger_now(&mut self, index: usize) -> i64 {
+        *self
+            .danger_now
+            .get_or_insert_with(|| danger(&self.now, self.me, index))
+    }
+
     /// Plays the current cell on a copy of the board, once per cell, when first needed.
     #[inline]
     fn ensure_after(&mut self, index: usize) {
@@ -147,6 +158,7 @@ impl Evaluator {
             after_ready: false,
             outcome: MoveOutcome::default(),
             after_stats: BoardStats::default(),
+            danger_now: None,
             want_after_stats: p.after_stats,
             endangered: p.endangered,
             seed,
@@ -200,6 +212,7 @@ impl Evaluator {
         }
         let p = &self.program;
         ctx.after_ready = false;
+        ctx.danger_now = None;
         for instr in &p.per_cell {
             if let Some((slot, want)) = instr.guard
                 && !eager
@@ -326,6 +339,8 @@ fn exec(instr: &Instr, slots: &[i64], ctx: &mut Ctx, index: usize) -> i64 {
             );
             (i128::from(lo) + (u128::from(h) % span) as i128) as i64
         }
+        Op::Cell(CellFact::Danger(Board::Now)) => ctx.danger_now(index),
+        Op::Cell(CellFact::IsEndangered(Board::Now)) => i64::from(ctx.danger_now(index) > 0),
         Op::Cell(fact) => {
             if fact.board() == Board::After {
                 ctx.ensure_after(index);
