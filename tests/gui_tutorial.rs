@@ -123,7 +123,7 @@ fn the_tutorial_builds_a_strategy_that_beats_greedy() {
         players,
         ["editor:My strategy", "bot:greedy", "bot:greedy:random=50"]
     );
-    h.get_all_by_label("✖").nth(2).unwrap().click();
+    h.get_by_label("Remove player 3").click();
     h.run_steps(2);
     h.get_by_value("Gauntlet").click();
     h.run_steps(2);

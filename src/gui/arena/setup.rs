@@ -71,7 +71,7 @@ pub fn setup_ui(
         .num_columns(2)
         .spacing([10.0, 8.0])
         .show(ui, |ui| {
-            ui.label("Format");
+            let format_label = ui.label("Format");
             egui::ComboBox::from_id_salt("arena_format")
                 .selected_text(settings.format.name())
                 .width(150.0)
@@ -82,6 +82,7 @@ pub fn setup_ui(
                     }
                 })
                 .response
+                .labelled_by(format_label.id)
                 .on_hover_text(settings.format.description());
             ui.end_row();
 
@@ -250,11 +251,12 @@ fn players_ui(ui: &mut egui::Ui, settings: &mut ArenaSettings, catalogue: &Catal
                     {
                         raise = Some(i);
                     }
-                    if ui
-                        .add(egui::Button::new("✖").small())
-                        .on_hover_text(format!("Remove player {}", i + 1))
-                        .clicked()
-                    {
+                    let remove_button = ui.add(egui::Button::new("✖").small());
+                    let name = format!("Remove player {}", i + 1);
+                    remove_button.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &name)
+                    });
+                    if remove_button.on_hover_text(&name).clicked() {
                         remove = Some(i);
                     }
                 });
