@@ -111,6 +111,8 @@ pub struct Program {
     pub(super) statics: Vec<Instr>,
     pub(super) static_exports: Vec<Slot>,
     pub(super) per_cell: Vec<Instr>,
+    /// `per_cell` as the interpreter runs it (see `code`).
+    pub(super) blocks: Vec<super::code::Block>,
     pub(super) output: Option<Slot>,
     pub(super) needs_after: bool,
     pub(super) now_stats: bool,
@@ -430,12 +432,14 @@ fn build(strategy: &Strategy, lenient: bool) -> Program {
     let after_stats =
         uses(&|op| matches!(op, Op::BoardCount(_, _, Board::After) | Op::AtomsGained));
     let endangered = uses(&|op| matches!(op, Op::BoardCount(BoardMeasure::EndangeredCells, _, _)));
+    let blocks = super::code::lower(&per_cell);
     Program {
         init,
         prelude,
         statics,
         static_exports,
         per_cell,
+        blocks,
         output: output_slot,
         needs_after,
         now_stats,

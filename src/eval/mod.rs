@@ -7,6 +7,7 @@
 //! loop, and notes whether the lookahead board is needed at all. An
 //! [`Evaluator`] then values cells without allocating.
 
+mod code;
 mod compile;
 mod fuse;
 mod guard;

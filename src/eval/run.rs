@@ -7,11 +7,13 @@ use std::sync::Arc;
 use rand::{Rng, RngExt};
 
 use super::EvalError;
-use super::compile::{Board, CellFact, Instr, Op, Program};
+use super::code::Code;
+use super::compile::{Board, CellFact, Instr, Op, Program, Slot};
+use super::fuse::Term;
 use super::measure::{BoardStats, danger, is_critical, neighbours};
 use crate::rng::{GameRng, derive_seed};
 use crate::rules::{Coord, MAX_CELLS, MoveOutcome, Player, Position, Size};
-use crate::strategy::{NodeId, SizeMeasure};
+use crate::strategy::{NodeId, PureOp, SizeMeasure};
 
 /// The values a strategy gives the cells of one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,24 +94,39 @@ struct Ctx {
 
 impl Ctx {
     /// The current cell's critical enemy neighbours on the board as it is.
-    #[inline]
+    #[inline(always)]
     fn danger_now(&mut self, index: usize) -> i64 {
-        *self
-            .danger_now
-            .get_or_insert_with(|| danger(&self.now, self.me, index))
+        match self.danger_now {
+            Some(d) => d,
+            None => self.measure_danger_now(index),
+        }
+    }
+
+    /// Counts (once per cell) what `danger_now` returns.
+    #[inline(never)]
+    fn measure_danger_now(&mut self, index: usize) -> i64 {
+        let d = danger(&self.now, self.me, index);
+        self.danger_now = Some(d);
+        d
     }
 
     /// Plays the current cell on a copy of the board, once per cell, when first needed.
-    #[inline]
+    #[inline(always)]
     fn ensure_after(&mut self, index: usize) {
         if !self.after_ready {
-            self.after = self.now;
-            self.outcome = self.after.play_index(index).unwrap_or_default();
-            if self.want_after_stats {
-                self.after_stats = BoardStats::measure(&self.after, self.me, self.endangered);
-            }
-            self.after_ready = true;
+            self.play_after(index);
         }
+    }
+
+    /// The work of `ensure_after`, kept out of line: it runs once per cell.
+    #[inline(never)]
+    fn play_after(&mut self, index: usize) {
+        self.after = self.now;
+        self.outcome = self.after.play_index(index).unwrap_or_default();
+        if self.want_after_stats {
+            self.after_stats = BoardStats::measure(&self.after, self.me, self.endangered);
+        }
+        self.after_ready = true;
     }
 }
 
@@ -194,10 +211,10 @@ impl Evaluator {
         }
     }
 
-    /// Runs the per-cell instructions for the cell at `index`; returns the raw output.
-    /// With `eager`, every instruction runs (for the explain trace); otherwise
-    /// instructions whose If branch is not taken are skipped.
-    #[inline]
+    /// Runs the per-cell code for the cell at `index`; returns the raw output.
+    /// With `eager`, every block runs (for the explain trace); otherwise
+    /// blocks whose If branch is not taken are skipped.
+    #[inline(always)]
     fn run_cell(&mut self, ctx: &mut Ctx, index: usize, eager: bool) -> Option<i64> {
         if eager {
             self.run_statics(ctx, index);
@@ -210,24 +227,22 @@ impl Evaluator {
                 }
             }
         }
-        let p = &self.program;
+        let p = &*self.program;
+        let slots = &mut self.slots[..];
         ctx.after_ready = false;
         ctx.danger_now = None;
-        for instr in &p.per_cell {
-            if let Some((slot, want)) = instr.guard
+        for block in &p.blocks {
+            if let Some((slot, want)) = block.guard
                 && !eager
-                && (self.slots[slot as usize] != 0) != want
+                && (slots[slot as usize] != 0) != want
             {
                 continue;
             }
-            let v = if matches!(instr.op, Op::Sum) {
-                sum(instr, &p.terms, &self.slots)
-            } else {
-                exec(instr, &self.slots, ctx, index)
-            };
-            self.slots[instr.dst as usize] = v;
+            for code in &block.code {
+                step(code, slots, &p.terms, ctx, index);
+            }
         }
-        p.output.map(|s| self.slots[s as usize])
+        p.output.map(|s| slots[s as usize])
     }
 
     /// The value of every cell of `position` for the player to move; `seed`
@@ -299,10 +314,11 @@ impl Evaluator {
 
 /// A fused weighted sum, added in order with saturation (see `fuse`).
 #[inline(always)]
-fn sum(instr: &Instr, terms: &[super::fuse::Term], slots: &[i64]) -> i64 {
-    let start = instr.args[0] as usize;
-    let len = instr.args[1] as usize;
-    let mut acc: Option<i64> = None;
+fn sum(start: u32, len: u32, terms: &[Term], slots: &[i64]) -> i64 {
+    let (start, len) = (start as usize, len as usize);
+    // Starting from 0 is the same as starting from the first term: adding a
+    // number to 0 never saturates.
+    let mut acc: i64 = 0;
     for t in terms.get(start..start + len).unwrap_or_default() {
         let v = slots[t.slot as usize];
         let v = if t.weight == 1 {
@@ -310,12 +326,49 @@ fn sum(instr: &Instr, terms: &[super::fuse::Term], slots: &[i64]) -> i64 {
         } else {
             v.saturating_mul(t.weight)
         };
-        acc = Some(match acc {
-            None => v,
-            Some(a) => a.saturating_add(v),
-        });
+        acc = acc.saturating_add(v);
     }
-    acc.unwrap_or(0)
+    acc
+}
+
+/// Runs one step of per-cell code.
+#[inline(always)]
+fn step(code: &Code, slots: &mut [i64], terms: &[Term], ctx: &mut Ctx, index: usize) {
+    let get = |s: Slot| slots[s as usize];
+    let (dst, v) = match *code {
+        Code::Add(d, a, b) => (d, PureOp::Add.apply(get(a), get(b), 0)),
+        Code::Subtract(d, a, b) => (d, PureOp::Subtract.apply(get(a), get(b), 0)),
+        Code::Multiply(d, a, b) => (d, PureOp::Multiply.apply(get(a), get(b), 0)),
+        Code::Min(d, a, b) => (d, PureOp::Min.apply(get(a), get(b), 0)),
+        Code::Max(d, a, b) => (d, PureOp::Max.apply(get(a), get(b), 0)),
+        Code::And(d, a, b) => (d, PureOp::And.apply(get(a), get(b), 0)),
+        Code::Or(d, a, b) => (d, PureOp::Or.apply(get(a), get(b), 0)),
+        Code::Not(d, a) => (d, PureOp::Not.apply(get(a), 0, 0)),
+        Code::If(d, a, b, c) => (d, PureOp::If.apply(get(a), get(b), get(c))),
+        Code::Sum(d, start, len) => (d, sum(start, len, terms, slots)),
+        Code::DangerNow(d) => (d, ctx.danger_now(index)),
+        Code::IsEndangeredNow(d) => (d, i64::from(ctx.danger_now(index) > 0)),
+        Code::IsCritical(d, b) => {
+            if b == Board::After {
+                ctx.ensure_after(index);
+            }
+            let board = board(ctx, b);
+            (
+                d,
+                i64::from(is_critical(board, index, board.cells()[index])),
+            )
+        }
+        Code::CellsCaptured(d) => {
+            ctx.ensure_after(index);
+            (d, i64::from(ctx.outcome.captured))
+        }
+        Code::Wins(d) => {
+            ctx.ensure_after(index);
+            (d, i64::from(ctx.outcome.won))
+        }
+        Code::General(ref instr) => (instr.dst, exec(instr, slots, ctx, index)),
+    };
+    slots[dst as usize] = v;
 }
 
 fn board(ctx: &Ctx, b: Board) -> &Position {
@@ -383,7 +436,7 @@ fn exec(instr: &Instr, slots: &[i64], ctx: &mut Ctx, index: usize) -> i64 {
             ctx.ensure_after(index);
             i64::from(ctx.outcome.won)
         }
-        Op::Sum => 0, // handled by `sum`, which needs the term table
+        Op::Sum => 0, // lowered to `Code::Sum`, which has the term table
     }
 }
 

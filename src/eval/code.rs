@@ -1,0 +1,115 @@
+//! The per-cell code the interpreter runs: the scheduled, guarded and fused
+//! per-cell instructions lowered to a form that is cheap to dispatch.
+//!
+//! Two things change, never the meaning:
+//! - consecutive instructions with the same guard form one [`Block`], whose
+//!   guard is tested once (a guard's condition slot is never written inside
+//!   the block it guards, so testing it once or before every instruction is
+//!   the same);
+//! - the commonest operations get their own [`Code`] variant with their
+//!   operands in place, so one jump table dispatches them; everything else
+//!   runs as the general instruction it was.
+
+use super::compile::{Board, CellFact, Instr, Op, Slot};
+use crate::strategy::PureOp;
+
+/// One step of per-cell code. Operands are slots; the first one is where
+/// the result goes.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Code {
+    /// `dst = a + b` (saturating).
+    Add(Slot, Slot, Slot),
+    /// `dst = a − b` (saturating).
+    Subtract(Slot, Slot, Slot),
+    /// `dst = a × b` (saturating).
+    Multiply(Slot, Slot, Slot),
+    /// `dst = min(a, b)`.
+    Min(Slot, Slot, Slot),
+    /// `dst = max(a, b)`.
+    Max(Slot, Slot, Slot),
+    /// `dst = a and b`.
+    And(Slot, Slot, Slot),
+    /// `dst = a or b`.
+    Or(Slot, Slot, Slot),
+    /// `dst = not a`.
+    Not(Slot, Slot),
+    /// `dst = if a { b } else { c }`.
+    If(Slot, Slot, Slot, Slot),
+    /// `dst` = the fused sum of the program's terms `start..start + len`.
+    Sum(Slot, u32, u32),
+    /// `dst` = the cell's critical enemy neighbours on the board as it is.
+    DangerNow(Slot),
+    /// `dst` = whether the cell is endangered on the board as it is.
+    IsEndangeredNow(Slot),
+    /// `dst` = whether the cell is critical on the given board.
+    IsCritical(Slot, Board),
+    /// `dst` = the cells captured by placing here.
+    CellsCaptured(Slot),
+    /// `dst` = whether placing here wins the game.
+    Wins(Slot),
+    /// Any other instruction, run by the general interpreter.
+    General(Instr),
+}
+
+/// Per-cell code run together: skipped as a whole when its guard says so.
+#[derive(Clone, Debug)]
+pub(super) struct Block {
+    /// Run only when `slots[guard.0] != 0` equals `guard.1` (see `guard`).
+    pub guard: Option<(Slot, bool)>,
+    /// The steps, in order.
+    pub code: Box<[Code]>,
+}
+
+/// Lowers the scheduled per-cell instructions to blocks of code.
+pub(super) fn lower(per_cell: &[Instr]) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    let mut guard = None;
+    let mut code: Vec<Code> = Vec::new();
+    // Whether the current block writes its own guard's slot (then the next
+    // instruction must test the guard again).
+    let mut writes_guard = false;
+    for instr in per_cell {
+        if !code.is_empty() && (instr.guard != guard || writes_guard) {
+            blocks.push(Block {
+                guard,
+                code: std::mem::take(&mut code).into_boxed_slice(),
+            });
+        }
+        if code.is_empty() {
+            guard = instr.guard;
+            writes_guard = false;
+        }
+        writes_guard |= guard.is_some_and(|(slot, _)| slot == instr.dst);
+        code.push(lower_one(instr));
+    }
+    if !code.is_empty() {
+        blocks.push(Block {
+            guard,
+            code: code.into_boxed_slice(),
+        });
+    }
+    blocks
+}
+
+fn lower_one(instr: &Instr) -> Code {
+    let d = instr.dst;
+    let [a, b, c] = instr.args;
+    match instr.op {
+        Op::Pure(PureOp::Add) => Code::Add(d, a, b),
+        Op::Pure(PureOp::Subtract) => Code::Subtract(d, a, b),
+        Op::Pure(PureOp::Multiply) => Code::Multiply(d, a, b),
+        Op::Pure(PureOp::Min) => Code::Min(d, a, b),
+        Op::Pure(PureOp::Max) => Code::Max(d, a, b),
+        Op::Pure(PureOp::And) => Code::And(d, a, b),
+        Op::Pure(PureOp::Or) => Code::Or(d, a, b),
+        Op::Pure(PureOp::Not) => Code::Not(d, a),
+        Op::Pure(PureOp::If) => Code::If(d, a, b, c),
+        Op::Sum => Code::Sum(d, a, b),
+        Op::Cell(CellFact::Danger(Board::Now)) => Code::DangerNow(d),
+        Op::Cell(CellFact::IsEndangered(Board::Now)) => Code::IsEndangeredNow(d),
+        Op::Cell(CellFact::IsCritical(board)) => Code::IsCritical(d, board),
+        Op::CellsCaptured => Code::CellsCaptured(d),
+        Op::Wins => Code::Wins(d),
+        _ => Code::General(*instr),
+    }
+}
