@@ -14,8 +14,10 @@ use super::compile::{Board, CellFact, Instr, Op, Slot};
 use crate::strategy::PureOp;
 
 /// One step of per-cell code. Operands are slots; the first one is where
-/// the result goes.
+/// the result goes. (`repr(u8)` puts a plain tag first, so dispatching reads
+/// one byte instead of decoding a niche in `General`'s instruction.)
 #[derive(Clone, Copy, Debug)]
+#[repr(u8)]
 pub(super) enum Code {
     /// `dst = a + b` (saturating).
     Add(Slot, Slot, Slot),
