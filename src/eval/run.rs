@@ -75,8 +75,9 @@ pub struct Trace {
 }
 
 /// Per-decision and per-cell context of the interpreter.
-struct Ctx {
-    now: Position,
+struct Ctx<'p> {
+    /// The position being valued (borrowed: copying it costs per decision).
+    now: &'p Position,
     me: Player,
     now_stats: BoardStats,
     /// The board after placing on the current cell, computed on first use.
@@ -92,7 +93,7 @@ struct Ctx {
     seed: u64,
 }
 
-impl Ctx {
+impl Ctx<'_> {
     /// The current cell's critical enemy neighbours on the board as it is.
     #[inline(always)]
     fn danger_now(&mut self, index: usize) -> i64 {
@@ -105,7 +106,7 @@ impl Ctx {
     /// Counts (once per cell) what `danger_now` returns.
     #[inline(never)]
     fn measure_danger_now(&mut self, index: usize) -> i64 {
-        let d = danger(&self.now, self.me, index);
+        let d = danger(self.now, self.me, index);
         self.danger_now = Some(d);
         d
     }
@@ -121,7 +122,7 @@ impl Ctx {
     /// The work of `ensure_after`, kept out of line: it runs once per cell.
     #[inline(never)]
     fn play_after(&mut self, index: usize) {
-        self.after = self.now;
+        self.after = *self.now;
         self.outcome = self.after.play_index(index).unwrap_or_default();
         if self.want_after_stats {
             self.after_stats = BoardStats::measure(&self.after, self.me, self.endangered);
@@ -159,7 +160,7 @@ impl Evaluator {
         &self.program
     }
 
-    fn begin(&mut self, position: &Position, seed: u64) -> Result<Ctx, EvalError> {
+    fn begin<'p>(&mut self, position: &'p Position, seed: u64) -> Result<Ctx<'p>, EvalError> {
         let me = position.to_move().ok_or(EvalError::GameOver)?;
         let p = &self.program;
         let now_stats = if p.now_stats {
@@ -168,7 +169,7 @@ impl Evaluator {
             BoardStats::default()
         };
         let mut ctx = Ctx {
-            now: *position,
+            now: position,
             me,
             now_stats,
             after: *position,
@@ -371,9 +372,9 @@ fn step(code: &Code, slots: &mut [i64], terms: &[Term], ctx: &mut Ctx, index: us
     slots[dst as usize] = v;
 }
 
-fn board(ctx: &Ctx, b: Board) -> &Position {
+fn board<'c>(ctx: &'c Ctx<'_>, b: Board) -> &'c Position {
     match b {
-        Board::Now => &ctx.now,
+        Board::Now => ctx.now,
         Board::After => &ctx.after,
     }
 }
