@@ -318,16 +318,11 @@ impl Evaluator {
 fn sum(start: u32, len: u32, terms: &[Term], slots: &[i64]) -> i64 {
     let (start, len) = (start as usize, len as usize);
     // Starting from 0 is the same as starting from the first term: adding a
-    // number to 0 never saturates.
+    // number to 0 never saturates. Likewise a weight of 1 never saturates, so
+    // every term is multiplied (cheaper than testing for 1).
     let mut acc: i64 = 0;
     for t in terms.get(start..start + len).unwrap_or_default() {
-        let v = slots[t.slot as usize];
-        let v = if t.weight == 1 {
-            v
-        } else {
-            v.saturating_mul(t.weight)
-        };
-        acc = acc.saturating_add(v);
+        acc = acc.saturating_add(slots[t.slot as usize].saturating_mul(t.weight));
     }
     acc
 }
