@@ -48,11 +48,7 @@ pub fn tutorial_shots(dir: &Path) -> Result<(), String> {
 
     // Test this strategy: against Greedy alone, as a match.
     click(&mut lesson2, "Test this strategy");
-    lesson2
-        .get_all_by_label("✖")
-        .nth(2)
-        .ok_or("no third player to remove")?
-        .click();
+    lesson2.get_by_label("Remove player 3").click();
     lesson2.run_steps(2);
     lesson2.get_by_value("Gauntlet").click();
     lesson2.run_steps(2);
