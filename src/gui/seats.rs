@@ -278,6 +278,29 @@ pub fn player_name(spec: &str, catalogue: &Catalogue) -> String {
     }
 }
 
+/// Menu items for the players of `catalogue`: the built-ins, then the
+/// strategies, each group under a small heading; `item` draws one player.
+pub fn choices_menu(
+    ui: &mut egui::Ui,
+    catalogue: &Catalogue,
+    mut item: impl FnMut(&mut egui::Ui, &ComputerChoice),
+) {
+    for (heading, strategies) in [("Built-in players", false), ("Strategies", true)] {
+        let mut group = catalogue
+            .choices()
+            .iter()
+            .filter(|c| c.is_strategy == strategies)
+            .peekable();
+        if group.peek().is_some() {
+            ui.separator();
+            ui.label(egui::RichText::new(heading).small().weak());
+        }
+        for choice in group {
+            item(ui, choice);
+        }
+    }
+}
+
 /// The folder of shipped strategies: `strategies/` in the working directory,
 /// beside the executable or a few folders above it (a cargo build), or in
 /// the source tree this binary was built from.

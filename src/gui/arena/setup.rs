@@ -4,7 +4,7 @@
 
 use crate::bots::{BotKind, BotSpec};
 use crate::gui::play::setup::{board_rows, rules_ui};
-use crate::gui::seats::{Catalogue, player_name};
+use crate::gui::seats::{Catalogue, choices_menu, player_name};
 use crate::gui::theme;
 use crate::rules::{MAX_PLAYERS, MIN_PLAYERS};
 
@@ -332,28 +332,17 @@ fn add_menu(
             if ui.selectable_label(false, "Strategy file…").clicked() {
                 *action = Some(SetupAction::PickFile);
             }
-            for (heading, strategies) in [("Built-in players", false), ("Strategies", true)] {
-                let mut group = catalogue
-                    .choices()
-                    .iter()
-                    .filter(|c| c.is_strategy == strategies)
-                    .peekable();
-                if group.peek().is_some() {
-                    ui.separator();
-                    ui.label(egui::RichText::new(heading).small().weak());
-                }
-                for choice in group {
-                    if ui
-                        .selectable_label(false, &choice.name)
-                        .on_hover_text(&choice.description)
-                        .clicked()
-                    {
-                        settings.players.push(choice.spec.clone());
-                        if settings.format == Format::Match && settings.players.len() > 2 {
-                            settings.format = Format::RoundRobin;
-                        }
+            choices_menu(ui, catalogue, |ui, choice| {
+                if ui
+                    .selectable_label(false, &choice.name)
+                    .on_hover_text(&choice.description)
+                    .clicked()
+                {
+                    settings.players.push(choice.spec.clone());
+                    if settings.format == Format::Match && settings.players.len() > 2 {
+                        settings.format = Format::RoundRobin;
                     }
                 }
-            }
+            });
         });
 }

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::gui::seats::{Catalogue, IN_MEMORY, SeatChoice, player_name};
+use crate::gui::seats::{Catalogue, IN_MEMORY, SeatChoice, choices_menu, player_name};
 use crate::gui::theme;
 use crate::rules::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, Position, Rules, Size};
 
@@ -261,24 +261,11 @@ fn seats_ui(
                         {
                             pick = Some(i);
                         }
-                        for (heading, strategies) in
-                            [("Built-in players", false), ("Strategies", true)]
-                        {
-                            let mut group = catalogue
-                                .choices()
-                                .iter()
-                                .filter(|c| c.is_strategy == strategies)
-                                .peekable();
-                            if group.peek().is_some() {
-                                ui.separator();
-                                ui.label(egui::RichText::new(heading).small().weak());
-                            }
-                            for choice in group {
-                                let value = SeatChoice::Computer(choice.spec.clone());
-                                ui.selectable_value(seat, value, &choice.name)
-                                    .on_hover_text(&choice.description);
-                            }
-                        }
+                        choices_menu(ui, catalogue, |ui, choice| {
+                            let value = SeatChoice::Computer(choice.spec.clone());
+                            ui.selectable_value(seat, value, &choice.name)
+                                .on_hover_text(&choice.description);
+                        });
                         if let SeatChoice::Computer(spec) = seat
                             && catalogue.find(spec).is_none()
                         {
