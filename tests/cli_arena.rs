@@ -6,20 +6,9 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-fn chainlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chainlab"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+mod cli_util;
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use cli_util::{chainlab, stderr, stdout};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("chainlab-{name}-{}", std::process::id()));

@@ -2,22 +2,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::process::{Command, Output};
+mod cli_util;
 
-fn chainlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chainlab"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use cli_util::{chainlab, stderr, stdout};
 
 #[test]
 fn apply_prints_the_documented_json() {

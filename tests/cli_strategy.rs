@@ -6,7 +6,7 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use std::process::Command;
 use std::sync::Arc;
 
 use chainlab::eval::{Evaluator, Program};
@@ -15,21 +15,9 @@ use chainlab::strategy::Strategy as Graph;
 use rand::Rng;
 use serde_json::Value;
 
-fn chainlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chainlab"))
-        .current_dir(common::repo())
-        .args(args)
-        .output()
-        .unwrap()
-}
+mod cli_util;
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use cli_util::{chainlab, stderr, stdout};
 
 /// A failure: a non-zero exit code, nothing on stdout, one line on stderr
 /// containing every piece of `expected`, no panic.
