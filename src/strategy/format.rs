@@ -318,15 +318,11 @@ fn read_node(raw: RawNode) -> Result<Node, StrategyError> {
         map: raw.params,
     };
     let mut node_kind = NodeKind::new(kind);
+    if let Some(when) = node_kind.when_mut() {
+        *when = p.when(*when)?;
+    }
     match &mut node_kind {
-        NodeKind::Atoms { when }
-        | NodeKind::IsEmpty { when }
-        | NodeKind::IsMine { when }
-        | NodeKind::IsCritical { when }
-        | NodeKind::IsEndangered { when }
-        | NodeKind::Danger { when }
-        | NodeKind::PlayersLeft { when } => *when = p.when(*when)?,
-        NodeKind::Neighbours { owner, state, when } => {
+        NodeKind::Neighbours { owner, state, .. } => {
             *owner = p.choice(
                 "owner",
                 *owner,
@@ -341,13 +337,8 @@ fn read_node(raw: RawNode) -> Result<Node, StrategyError> {
                 StateFilter::ALL,
                 StateFilter::key,
             )?;
-            *when = p.when(*when)?;
         }
-        NodeKind::BoardCount {
-            measure,
-            whose,
-            when,
-        } => {
+        NodeKind::BoardCount { measure, whose, .. } => {
             *measure = p.choice(
                 "measure",
                 *measure,
@@ -356,7 +347,6 @@ fn read_node(raw: RawNode) -> Result<Node, StrategyError> {
                 BoardMeasure::key,
             )?;
             *whose = p.choice("whose", *whose, Whose::from_key, Whose::ALL, Whose::key)?;
-            *when = p.when(*when)?;
         }
         NodeKind::BoardSize { measure } => {
             *measure = p.choice(

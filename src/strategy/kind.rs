@@ -378,8 +378,8 @@ impl NodeKind {
         }
     }
 
-    /// Sets the "now / after placing here" choice, if the node has one.
-    pub fn set_when(&mut self, value: When) {
+    /// The "now / after placing here" choice of a measuring node, to change it.
+    pub fn when_mut(&mut self) -> Option<&mut When> {
         match self {
             NodeKind::Atoms { when }
             | NodeKind::IsEmpty { when }
@@ -389,8 +389,15 @@ impl NodeKind {
             | NodeKind::Danger { when }
             | NodeKind::Neighbours { when, .. }
             | NodeKind::BoardCount { when, .. }
-            | NodeKind::PlayersLeft { when } => *when = value,
-            _ => {}
+            | NodeKind::PlayersLeft { when } => Some(when),
+            _ => None,
+        }
+    }
+
+    /// Sets the "now / after placing here" choice, if the node has one.
+    pub fn set_when(&mut self, value: When) {
+        if let Some(when) = self.when_mut() {
+            *when = value;
         }
     }
 

@@ -90,13 +90,6 @@ pub fn params_ui(ui: &mut Ui, id: NodeId, kind: &NodeKind) -> Option<NodeKind> {
             let label = |m: BoardMeasure| m.label().to_string();
             choice(ui, id, "measure", measure, BoardMeasure::ALL, 110.0, label);
         }
-        NodeKind::Atoms { when }
-        | NodeKind::IsEmpty { when }
-        | NodeKind::IsMine { when }
-        | NodeKind::IsCritical { when }
-        | NodeKind::IsEndangered { when }
-        | NodeKind::Danger { when }
-        | NodeKind::PlayersLeft { when } => when_ui(ui, id, when),
         NodeKind::Comment { text } => {
             // The body is as wide as the node was last frame: ask for room.
             ui.set_min_width(COMMENT_WIDTH);
@@ -111,7 +104,12 @@ pub fn params_ui(ui: &mut Ui, id: NodeId, kind: &NodeKind) -> Option<NodeKind> {
                 WidgetInfo::labeled(WidgetType::TextEdit, true, param_label(id, "text"))
             });
         }
-        _ => {}
+        // The other measuring nodes have only the now/after choice.
+        other => {
+            if let Some(when) = other.when_mut() {
+                when_ui(ui, id, when);
+            }
+        }
     }
     (new != *kind).then_some(new)
 }
