@@ -51,10 +51,15 @@ impl GraphFactory {
         let label = label.into();
         let program =
             Program::compile(strategy).map_err(|e| BotError::Failed(format!("{label}: {e}")))?;
-        Ok(GraphFactory {
-            label,
-            program: Arc::new(program),
-        })
+        Ok(GraphFactory::from_program(label, Arc::new(program)))
+    }
+
+    /// Players of an already compiled `program` (shared, e.g. with a heat map).
+    pub fn from_program(label: impl Into<String>, program: Arc<Program>) -> GraphFactory {
+        GraphFactory {
+            label: label.into(),
+            program,
+        }
     }
 }
 

@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bots::graph::GraphPlayer;
-use crate::bots::{BotError, Player as Bot, PlayerFactory, builtins, parse_player};
+use crate::bots::graph::GraphFactory;
+use crate::bots::{PlayerFactory, builtins, parse_player};
 use crate::eval::Program;
 use crate::strategy::Strategy;
 
@@ -63,10 +63,7 @@ impl ComputerChoice {
             description: strategy.description.clone(),
             is_strategy: true,
             program: Some(Arc::clone(&program)),
-            factory: Arc::new(ProgramFactory {
-                label: name.clone(),
-                program,
-            }),
+            factory: Arc::new(GraphFactory::from_program(name.clone(), program)),
             name,
         })
     }
@@ -102,25 +99,6 @@ pub fn is_file_spec(spec: &str) -> bool {
     Path::new(spec.trim())
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"))
-}
-
-/// Players of one compiled program, shared with the heat map.
-struct ProgramFactory {
-    label: String,
-    program: Arc<Program>,
-}
-
-impl PlayerFactory for ProgramFactory {
-    fn label(&self) -> String {
-        self.label.clone()
-    }
-
-    fn create(&self) -> Result<Box<dyn Bot>, BotError> {
-        Ok(Box::new(GraphPlayer::new(
-            self.label.clone(),
-            Arc::clone(&self.program),
-        )))
-    }
 }
 
 /// The computer players on offer, in menu order.
