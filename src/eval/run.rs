@@ -388,8 +388,6 @@ fn exec(instr: &Instr, slots: &[i64], ctx: &mut Ctx, index: usize) -> i64 {
             );
             (i128::from(lo) + (u128::from(h) % span) as i128) as i64
         }
-        Op::Cell(CellFact::Danger(Board::Now)) => ctx.danger_now(index),
-        Op::Cell(CellFact::IsEndangered(Board::Now)) => i64::from(ctx.danger_now(index) > 0),
         Op::Cell(fact) => {
             if fact.board() == Board::After {
                 ctx.ensure_after(index);
