@@ -1,0 +1,565 @@
+//! The shape of the source tree, checked: the layers depend one way
+//! (rules ← strategy ← eval ← bots ← arena ← {gui, cli}), no two files inside
+//! one folder import each other in a circle, and no function grows past a
+//! ceiling. The import graph is read from the source text: every `crate::…`
+//! and `super::…` path outside comments and strings, resolved to the deepest
+//! module it names.
+//!
+//! `cargo test --test architecture -- --nocapture` prints the import edges
+//! inside each folder, the circles, and the longest functions and files.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// A module path such as `["eval", "compile"]`; the crate root is empty.
+type ModPath = Vec<String>;
+
+/// The top-level modules in layer order: each may use only those before it.
+/// `rng` is a leaf utility usable by all; `gui` and `cli` are peers at the top.
+const LAYERS: &[&[&str]] = &[
+    &["rng"],
+    &["rules"],
+    &["strategy"],
+    &["eval"],
+    &["bots"],
+    &["arena"],
+    &["gui", "cli"],
+];
+
+/// Import circles inside a folder known today, each as its sorted members.
+/// The architecture work removes them; a new circle fails the test.
+const KNOWN_CIRCLES: &[&[&str]] = &[
+    &["arena::game", "arena::record", "arena::runner"],
+    &["eval::code", "eval::compile", "eval::fuse", "eval::guard"],
+    &["gui::play", "gui::players", "gui::records", "gui::replay"],
+    &["strategy::docs", "strategy::kind"],
+];
+
+/// The longest function allowed, in lines (the architecture work lowers it).
+const MAX_FUNCTION_LINES: usize = 240;
+
+/// One source file: its module path and its text without comments and strings.
+struct Source {
+    module: ModPath,
+    file: PathBuf,
+    code: String,
+}
+
+fn sources() -> Vec<Source> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    collect(&root, &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .filter_map(|file| {
+            let relative = file.strip_prefix(&root).ok()?.to_path_buf();
+            let mut module: ModPath = relative
+                .iter()
+                .map(|part| part.to_string_lossy().trim_end_matches(".rs").to_string())
+                .collect();
+            if matches!(
+                module.last().map(String::as_str),
+                Some("mod" | "lib" | "main")
+            ) {
+                module.pop();
+            }
+            let text = fs::read_to_string(&file).ok()?;
+            Some(Source {
+                module,
+                file,
+                code: strip_comments_and_strings(&text),
+            })
+        })
+        .collect()
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The text with comments and the contents of string and char literals
+/// blanked (line structure kept), so paths are only found in code.
+fn strip_comments_and_strings(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            i += 2;
+            while i < chars.len() && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
+                if chars[i] == '\n' {
+                    out.push('\n');
+                }
+                i += 1;
+            }
+            i += 2;
+        } else if c == 'r' && (next == Some('"') || next == Some('#')) && is_raw_start(&chars, i) {
+            i = skip_raw_string(&chars, i, &mut out);
+        } else if c == '"' {
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                if chars[i] == '\\' {
+                    i += 1;
+                }
+                if chars.get(i) == Some(&'\n') {
+                    out.push('\n');
+                }
+                i += 1;
+            }
+            out.push_str("\"\"");
+            i += 1;
+        } else if c == '\'' && is_char_literal(&chars, i) {
+            i += 1;
+            while i < chars.len() && chars[i] != '\'' {
+                if chars[i] == '\\' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            out.push_str("' '");
+            i += 1;
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+fn is_raw_start(chars: &[char], i: usize) -> bool {
+    let before_is_ident = i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
+    if before_is_ident {
+        return false;
+    }
+    let mut j = i + 1;
+    while chars.get(j) == Some(&'#') {
+        j += 1;
+    }
+    chars.get(j) == Some(&'"')
+}
+
+fn skip_raw_string(chars: &[char], start: usize, out: &mut String) -> usize {
+    let mut i = start + 1;
+    let mut hashes = 0;
+    while chars.get(i) == Some(&'#') {
+        hashes += 1;
+        i += 1;
+    }
+    i += 1; // the opening quote
+    while i < chars.len() {
+        if chars[i] == '"' && (0..hashes).all(|k| chars.get(i + 1 + k) == Some(&'#')) {
+            out.push_str("\"\"");
+            return i + 1 + hashes;
+        }
+        if chars[i] == '\n' {
+            out.push('\n');
+        }
+        i += 1;
+    }
+    i
+}
+
+/// A `'` that opens a char literal rather than a lifetime or label.
+fn is_char_literal(chars: &[char], i: usize) -> bool {
+    matches!(
+        (chars.get(i + 1), chars.get(i + 2)),
+        (Some('\\'), _) | (Some(_), Some('\''))
+    )
+}
+
+/// Every module path named by a `crate::` or `super::` path in `code`,
+/// expanding `{a, b::c}` groups, relative to the module `from`.
+fn referenced_paths(from: &ModPath, code: &str) -> Vec<ModPath> {
+    let mut found = Vec::new();
+    let bytes: Vec<char> = code.chars().collect();
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest: String = bytes[i..bytes.len().min(i + 7)].iter().collect();
+        let starts_word = i == 0 || !(bytes[i - 1].is_alphanumeric() || bytes[i - 1] == '_');
+        let base = if starts_word && rest.starts_with("crate::") {
+            i += 7;
+            Some(Vec::new())
+        } else if starts_word && rest.starts_with("super::") {
+            i += 7;
+            let mut parent = from.clone();
+            parent.pop();
+            Some(parent)
+        } else {
+            None
+        };
+        match base {
+            Some(base) => {
+                let (trees, end) = parse_tree(&bytes, i);
+                for tail in trees {
+                    let mut path = base.clone();
+                    path.extend(tail);
+                    found.push(path);
+                }
+                i = end;
+            }
+            None => i += 1,
+        }
+    }
+    found
+}
+
+/// Parses a use tree at `i` (`a::b`, `a::{b, c::d}`, `self`, `*`) into the
+/// list of paths it names, and where it ends.
+fn parse_tree(chars: &[char], mut i: usize) -> (Vec<Vec<String>>, usize) {
+    let mut prefix = Vec::new();
+    loop {
+        while chars.get(i).is_some_and(|c| c.is_whitespace()) {
+            i += 1;
+        }
+        if chars.get(i) == Some(&'{') {
+            i += 1;
+            let mut all = Vec::new();
+            loop {
+                while chars.get(i).is_some_and(|c| c.is_whitespace() || *c == ',') {
+                    i += 1;
+                }
+                match chars.get(i) {
+                    None => return (all, i),
+                    Some('}') => return (all, i + 1),
+                    _ => {}
+                }
+                let (inner, end) = parse_tree(chars, i);
+                for tail in inner {
+                    let mut path = prefix.clone();
+                    path.extend(tail);
+                    all.push(path);
+                }
+                if end == i {
+                    i += 1;
+                } else {
+                    i = end;
+                }
+            }
+        }
+        let start = i;
+        while chars
+            .get(i)
+            .is_some_and(|c| c.is_alphanumeric() || *c == '_')
+        {
+            i += 1;
+        }
+        if i > start {
+            let word: String = chars[start..i].iter().collect();
+            if word != "self" {
+                prefix.push(word);
+            }
+        }
+        if chars.get(i) == Some(&':') && chars.get(i + 1) == Some(&':') {
+            i += 2;
+            continue;
+        }
+        return (vec![prefix], i);
+    }
+}
+
+/// The deepest known module that `path` starts with.
+fn resolve(path: &ModPath, modules: &BTreeSet<ModPath>) -> Option<ModPath> {
+    (1..=path.len())
+        .rev()
+        .map(|n| path[..n].to_vec())
+        .find(|prefix| modules.contains(prefix))
+}
+
+/// Import edges between distinct modules, with the crate's binary (`cli`
+/// and `main`) included.
+fn edges() -> BTreeSet<(ModPath, ModPath)> {
+    let sources = sources();
+    let modules: BTreeSet<ModPath> = sources.iter().map(|s| s.module.clone()).collect();
+    let mut edges = BTreeSet::new();
+    for source in &sources {
+        let is_dir_module = source
+            .file
+            .file_name()
+            .is_some_and(|n| n == "mod.rs" || n == "lib.rs" || n == "main.rs");
+        // In a folder's mod.rs, `super` is the folder's parent: give the
+        // file a path one deeper so that popping one level lands there.
+        let from = if is_dir_module {
+            let mut m = source.module.clone();
+            m.push(String::from("mod"));
+            m
+        } else {
+            source.module.clone()
+        };
+        for path in referenced_paths(&from, &source.code) {
+            if let Some(target) = resolve(&path, &modules)
+                && target != source.module
+            {
+                edges.insert((source.module.clone(), target));
+            }
+        }
+    }
+    edges
+}
+
+fn name(module: &ModPath) -> String {
+    if module.is_empty() {
+        String::from("crate")
+    } else {
+        module.join("::")
+    }
+}
+
+/// Edges between sibling files of one folder, each end lifted to the child of
+/// the folder that contains it; edges to the folder's own mod.rs are left out.
+fn sibling_edges(
+    all: &BTreeSet<(ModPath, ModPath)>,
+) -> BTreeMap<ModPath, BTreeSet<(ModPath, ModPath)>> {
+    let mut by_folder: BTreeMap<ModPath, BTreeSet<(ModPath, ModPath)>> = BTreeMap::new();
+    for (from, to) in all {
+        let common = from.iter().zip(to).take_while(|(a, b)| a == b).count();
+        if common >= from.len() || common >= to.len() {
+            continue; // one contains the other
+        }
+        let folder = from[..common].to_vec();
+        let a = from[..=common].to_vec();
+        let b = to[..=common].to_vec();
+        by_folder.entry(folder).or_default().insert((a, b));
+    }
+    by_folder
+}
+
+/// Strongly connected components with more than one member (Tarjan's).
+fn circles(edges: &BTreeSet<(ModPath, ModPath)>) -> Vec<Vec<String>> {
+    let nodes: BTreeSet<&ModPath> = edges.iter().flat_map(|(a, b)| [a, b]).collect();
+    let nodes: Vec<&ModPath> = nodes.into_iter().collect();
+    let index_of = |m: &ModPath| nodes.iter().position(|n| *n == m);
+    let mut adjacency = vec![Vec::new(); nodes.len()];
+    for (a, b) in edges {
+        if let (Some(a), Some(b)) = (index_of(a), index_of(b)) {
+            adjacency[a].push(b);
+        }
+    }
+    let mut state = Tarjan {
+        adjacency,
+        index: vec![None; nodes.len()],
+        low: vec![0; nodes.len()],
+        on_stack: vec![false; nodes.len()],
+        stack: Vec::new(),
+        next: 0,
+        components: Vec::new(),
+    };
+    for v in 0..nodes.len() {
+        if state.index[v].is_none() {
+            state.visit(v);
+        }
+    }
+    let mut out: Vec<Vec<String>> = state
+        .components
+        .into_iter()
+        .filter(|c| c.len() > 1)
+        .map(|c| {
+            let mut names: Vec<String> = c.into_iter().map(|v| name(nodes[v])).collect();
+            names.sort();
+            names
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+struct Tarjan {
+    adjacency: Vec<Vec<usize>>,
+    index: Vec<Option<usize>>,
+    low: Vec<usize>,
+    on_stack: Vec<bool>,
+    stack: Vec<usize>,
+    next: usize,
+    components: Vec<Vec<usize>>,
+}
+
+impl Tarjan {
+    fn visit(&mut self, v: usize) {
+        self.index[v] = Some(self.next);
+        self.low[v] = self.next;
+        self.next += 1;
+        self.stack.push(v);
+        self.on_stack[v] = true;
+        for w in self.adjacency[v].clone() {
+            match self.index[w] {
+                None => {
+                    self.visit(w);
+                    self.low[v] = self.low[v].min(self.low[w]);
+                }
+                Some(iw) if self.on_stack[w] => self.low[v] = self.low[v].min(iw),
+                Some(_) => {}
+            }
+        }
+        if Some(self.low[v]) == self.index[v] {
+            let mut component = Vec::new();
+            while let Some(w) = self.stack.pop() {
+                self.on_stack[w] = false;
+                component.push(w);
+                if w == v {
+                    break;
+                }
+            }
+            self.components.push(component);
+        }
+    }
+}
+
+fn layer_of(module: &ModPath) -> Option<usize> {
+    let top = module.first()?;
+    LAYERS
+        .iter()
+        .position(|layer| layer.contains(&top.as_str()))
+}
+
+#[test]
+fn layers_depend_one_way() {
+    let mut wrong = Vec::new();
+    for (from, to) in edges() {
+        if let (Some(a), Some(b)) = (layer_of(&from), layer_of(&to))
+            && b > a
+        {
+            wrong.push(format!("{} uses {}", name(&from), name(&to)));
+        }
+        if from.first().map(String::as_str) == Some("gui")
+            && to.first().map(String::as_str) == Some("cli")
+        {
+            wrong.push(format!("{} uses {}", name(&from), name(&to)));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "imports against the layers:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn no_new_import_circles_inside_a_folder() {
+    let by_folder = sibling_edges(&edges());
+    let mut found = Vec::new();
+    for (folder, edges) in &by_folder {
+        println!("{}:", name(folder));
+        for (a, b) in edges {
+            println!("  {} -> {}", name(a), name(b));
+        }
+        found.extend(circles(edges));
+    }
+    found.sort();
+    println!("circles: {found:?}");
+    let known: Vec<Vec<String>> = KNOWN_CIRCLES
+        .iter()
+        .map(|c| c.iter().map(|s| s.to_string()).collect())
+        .collect();
+    assert_eq!(
+        found, known,
+        "import circles inside folders changed (update KNOWN_CIRCLES only when one is removed)"
+    );
+}
+
+/// Lines of every `fn` body, found by brace matching on the stripped code.
+fn function_lengths() -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for source in sources() {
+        let lines: Vec<&str> = source.code.lines().collect();
+        for (n, line) in lines.iter().enumerate() {
+            let trimmed = line.trim_start();
+            let Some(at) = find_fn(trimmed) else { continue };
+            let fn_name: String = trimmed[at + 3..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if let Some(length) = body_length(&lines, n) {
+                out.push((
+                    length,
+                    format!("{}:{} {}", source.file.display(), n + 1, fn_name),
+                ));
+            }
+        }
+    }
+    out.sort_by(|a, b| b.cmp(a));
+    out
+}
+
+fn find_fn(line: &str) -> Option<usize> {
+    let at = line.find("fn ")?;
+    let before = &line[..at];
+    let ok = before.is_empty()
+        || before.split_whitespace().all(|w| {
+            matches!(
+                w,
+                "pub" | "const" | "async" | "unsafe" | "extern" | "default"
+            ) || w.starts_with("pub(")
+        });
+    ok.then_some(at)
+}
+
+/// Lines from the `fn` line to its closing brace, or `None` for a declaration.
+fn body_length(lines: &[&str], start: usize) -> Option<usize> {
+    let mut depth = 0i32;
+    let mut opened = false;
+    for (k, line) in lines.iter().enumerate().skip(start) {
+        for c in line.chars() {
+            match c {
+                '{' => {
+                    depth += 1;
+                    opened = true;
+                }
+                '}' => depth -= 1,
+                ';' if !opened && depth == 0 => return None,
+                _ => {}
+            }
+        }
+        if opened && depth <= 0 {
+            return Some(k - start + 1);
+        }
+    }
+    None
+}
+
+#[test]
+fn no_function_is_longer_than_the_ceiling() {
+    let lengths = function_lengths();
+    println!("longest functions:");
+    for (length, place) in lengths.iter().take(12) {
+        println!("  {length:4} {place}");
+    }
+    let mut files: Vec<(usize, String)> = sources()
+        .iter()
+        .map(|s| (s.code.lines().count(), s.file.display().to_string()))
+        .collect();
+    files.sort_by(|a, b| b.cmp(a));
+    println!("longest files:");
+    for (length, file) in files.iter().take(8) {
+        println!("  {length:4} {file}");
+    }
+    let too_long: Vec<&(usize, String)> = lengths
+        .iter()
+        .filter(|(l, _)| *l > MAX_FUNCTION_LINES)
+        .collect();
+    assert!(
+        too_long.is_empty(),
+        "functions over {MAX_FUNCTION_LINES} lines: {too_long:?}"
+    );
+    assert!(
+        lengths.len() > 500,
+        "the scanner found too few functions: {}",
+        lengths.len()
+    );
+}
