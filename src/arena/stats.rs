@@ -124,6 +124,16 @@ pub fn erf(x: f64) -> f64 {
     sign * (1.0 - poly * (-x * x).exp())
 }
 
+/// A number as typed by a person: plain when short, else in exponent form
+/// (`1e308`, not 309 digits).
+fn number(x: f64) -> String {
+    if x.is_finite() && x != 0.0 && !(1e-6..1e9).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
 /// Settings of the sequential probability ratio test.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sprt {
@@ -166,17 +176,23 @@ impl Sprt {
         for (name, elo) in [("ELO0", elo0), ("ELO1", elo1)] {
             if !elo.is_finite() || elo.abs() > max {
                 return Err(format!(
-                    "{name} is {elo}: an Elo bound must be a number from -{max} to {max}"
+                    "{name} is {}: an Elo bound must be a number from -{max} to {max}",
+                    number(elo)
                 ));
             }
         }
         if elo0 >= elo1 {
-            return Err(format!("ELO0 ({elo0}) must be below ELO1 ({elo1})"));
+            return Err(format!(
+                "ELO0 ({}) must be below ELO1 ({})",
+                number(elo0),
+                number(elo1)
+            ));
         }
         for (name, rate) in [("alpha", alpha), ("beta", beta)] {
             if !(rate > 0.0 && rate < 0.5) {
                 return Err(format!(
-                    "{name} is {rate}: an error rate must be above 0 and below 0.5"
+                    "{name} is {}: an error rate must be above 0 and below 0.5",
+                    number(rate)
                 ));
             }
         }
@@ -313,7 +329,7 @@ mod tests {
         );
         assert!(Sprt::checked(-2000.0, 2000.0, 0.01, 0.49).is_ok());
         let refused = [
-            (0.0, 1e308, 0.05, 0.05, "ELO1 is 100000000000000000000"),
+            (0.0, 1e308, 0.05, 0.05, "ELO1 is 1e308:"),
             (f64::NAN, 5.0, 0.05, 0.05, "ELO0 is NaN"),
             (0.0, f64::INFINITY, 0.05, 0.05, "ELO1 is inf"),
             (-2000.5, 0.0, 0.05, 0.05, "ELO0 is -2000.5"),

@@ -48,7 +48,7 @@ fn sprt(values: Option<&Vec<f64>>) -> Result<Option<Sprt>, Failure> {
         None => Ok(None),
         Some(&[elo0, elo1]) => Sprt::checked(elo0, elo1, 0.05, 0.05)
             .map(Some)
-            .map_err(|e| Failure::usage(format!("--sprt {elo0} {elo1}: {e}"))),
+            .map_err(|e| Failure::usage(format!("--sprt: {e}"))),
         Some(_) => Err(Failure::usage("--sprt needs two numbers, ELO0 ELO1")),
     }
 }
