@@ -133,6 +133,29 @@ fn line_of(bytes: &[u8]) -> (usize, usize) {
     (line, start)
 }
 
+/// Text from an input as it may be printed on a terminal: control
+/// characters (line breaks, escape sequences) and bidirectional overrides
+/// are shown escaped (`\n`, `\u{1b}`), so that a strategy's name or a quoted
+/// token can neither add lines to a report nor recolour the terminal.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(hidden) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if hidden(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
+}
+
 /// Removes a leading byte-order mark from text read elsewhere (pasted, or
 /// read by a caller that did not use [`read_text`]).
 pub fn strip_bom(text: &str) -> &str {
@@ -305,6 +328,15 @@ mod tests {
         );
         assert_eq!(lines(b"\xEF\xBB\xBF{}", 10), [Ok((1, "{}".to_string()))]);
         assert_eq!(strip_bom("\u{feff}x"), "x");
+    }
+
+    #[test]
+    fn printable_text_is_one_line() {
+        assert_eq!(printable("plain é"), "plain é");
+        assert_eq!(
+            printable("a\nb\r\u{1b}[31m\u{202e}\u{2028}"),
+            "a\\nb\\r\\u{1b}[31m\\u{202e}\\u{2028}"
+        );
     }
 
     #[test]

@@ -169,10 +169,17 @@ pub fn read_records<R: BufRead>(input: R) -> impl Iterator<Item = Result<GameRec
     Lines::new(input, MAX_RECORD_LINE_BYTES).filter_map(|item| match item {
         Err(e) => Some(Err(ArenaError::Record(e.to_string()))),
         Ok((_, l)) if l.trim().is_empty() => None,
-        Ok((n, l)) => Some(
-            serde_json::from_str::<GameRecord>(&l)
-                .map_err(|e| ArenaError::Record(format!("line {n}: {e}"))),
-        ),
+        Ok((n, l)) => Some(serde_json::from_str::<GameRecord>(&l).map_err(|e| {
+            // The line is the file's; serde's own "at line 1 column C" becomes the column.
+            let text = e.to_string();
+            let place = format!(" at line {} column {}", e.line(), e.column());
+            match text.strip_suffix(&place) {
+                Some(message) => {
+                    ArenaError::Record(format!("line {n}, column {}: {message}", e.column()))
+                }
+                None => ArenaError::Record(format!("line {n}: {text}")),
+            }
+        })),
     })
 }
 

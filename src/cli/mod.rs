@@ -112,26 +112,8 @@ pub fn read_position_text(path: &std::path::Path) -> Result<String, Failure> {
     })
 }
 
-/// A name or label as printed: control characters (a newline, an escape
-/// sequence) and bidirectional overrides are shown escaped, so that a
-/// strategy's name cannot forge lines or recolour the terminal.
-pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
-    let hidden =
-        |c: char| c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
-    if !text.chars().any(hidden) {
-        return text.into();
-    }
-    text.chars()
-        .map(|c| {
-            if hidden(c) {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect::<String>()
-        .into()
-}
+/// Names, labels and messages as printed: control characters escaped.
+pub use chainlab::input::printable as shown;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -192,7 +174,8 @@ pub fn run() -> ExitCode {
         Ok(code) => code,
         Err(failure) => {
             if !failure.message.is_empty() {
-                errln!("chainlab: error: {}", failure.message);
+                // Messages quote file contents: escaped, they stay one line.
+                errln!("chainlab: error: {}", shown(&failure.message));
             }
             ExitCode::from(failure.code)
         }

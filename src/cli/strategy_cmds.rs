@@ -108,7 +108,7 @@ pub fn validate(args: &ValidateArgs) -> CmdResult {
         let strategy = match read_limited(path).and_then(|text| Strategy::from_json(&text)) {
             Ok(s) => s,
             Err(e) => {
-                errln!("{name}: error: {e}");
+                errln!("{name}: error: {}", shown(&e.to_string()));
                 failed += 1;
                 continue;
             }
@@ -121,7 +121,7 @@ pub fn validate(args: &ValidateArgs) -> CmdResult {
             .filter(|d| !(args.quiet && d.severity == Severity::Warning))
             .collect();
         for d in listed.iter().take(MAX_LISTED) {
-            errln!("{name}: {d}");
+            errln!("{name}: {}", shown(&d.to_string()));
         }
         if listed.len() > MAX_LISTED {
             errln!(
