@@ -433,6 +433,7 @@ fn every_command_follows_the_exit_code_table() {
         (vec!["score", "--position"], 2),
         (vec!["no-such-command"], 2),
         (vec!["replay"], 2),
+        (vec!["bench", "--only", "nothing"], 2),
     ];
     for (args, code) in cases {
         let o = chainlab(&args);

@@ -286,20 +286,14 @@ fn position_paths_run(path: &Path, seed: u64) -> Result<(), TestCaseError> {
         Ok(p) => p,
         Err(e) => return names_a_place(&e.to_string(), POSITION_PLACES),
     };
-    prop_assert_eq!(
-        position.to_string().parse::<Position>().unwrap(),
-        position.clone()
-    );
-    prop_assert_eq!(
-        Position::from_json(&position.to_json()).unwrap(),
-        position.clone()
-    );
+    prop_assert_eq!(position.to_string().parse::<Position>().unwrap(), position);
+    prop_assert_eq!(Position::from_json(&position.to_json()).unwrap(), position);
     let mut rng = rng_from_seed(seed);
     for _ in 0..30 {
         let Some(coord) = Coord::new(rng.random_range(0..21), rng.random_range(0..21)) else {
             continue;
         };
-        let before = position.clone();
+        let before = position;
         if position.play(coord).is_err() {
             prop_assert_eq!(&position, &before);
         }
