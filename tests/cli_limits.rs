@@ -46,6 +46,13 @@ fn one_error_line(o: &Output) -> String {
     e
 }
 
+/// `chainlab match bot:greedy bot:random --games 2 EXTRA`.
+fn short_match(extra: &[&str]) -> Output {
+    let mut args = vec!["match", "bot:greedy", "bot:random", "--games", "2"];
+    args.extend_from_slice(extra);
+    chainlab(&args)
+}
+
 /// A records file of a few real games.
 fn records(dir: &Path) -> PathBuf {
     let path = dir.join("games.jsonl");
@@ -236,15 +243,7 @@ fn records_may_not_overwrite_an_input_and_are_locked() {
         .open(&games)
         .unwrap();
     held.lock().unwrap();
-    let o = chainlab(&[
-        "match",
-        "bot:greedy",
-        "bot:random",
-        "--games",
-        "2",
-        "--records",
-        games.to_str().unwrap(),
-    ]);
+    let o = short_match(&["--records", games.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(one_error_line(&o).contains("is in use"), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&games).unwrap(), "{}\n");
@@ -320,16 +319,7 @@ fn sprt_bounds_are_range_checked() {
         ("0", "2001", "from -2000 to 2000"),
         ("10", "0", "must be below ELO1"),
     ] {
-        let o = chainlab(&[
-            "match",
-            "bot:greedy",
-            "bot:random",
-            "--games",
-            "2",
-            "--sprt",
-            elo0,
-            elo1,
-        ]);
+        let o = short_match(&["--sprt", elo0, elo1]);
         assert_eq!(o.status.code(), Some(2), "{elo0} {elo1}: {}", stderr(&o));
         let e = one_error_line(&o);
         assert!(e.contains(needle), "{e}");
