@@ -387,7 +387,8 @@ fn endless_inputs_stop_at_their_limit() {
     assert!(e.to_string().contains("too large"), "{e}");
 }
 
-/// Item 4: a 10k-node cycle gives a short compile error.
+/// Item 4: a 10k-node cycle gives a short compile error; 10k wires into
+/// one input give a short message.
 #[test]
 fn a_huge_cycle_gives_a_short_error() {
     let mut nodes = vec![r#"{"id": 0, "kind": "output"}"#.to_string()];
@@ -408,6 +409,27 @@ fn a_huge_cycle_gives_a_short_error() {
     let e = Program::compile(&graph).unwrap_err().to_string();
     assert!(e.len() < 2000, "{} bytes", e.len());
     assert!(e.ends_with("and 9990 more"), "{e}");
+    // One input fed by 10000 wires: one message naming 12 of them.
+    let nodes: Vec<String> = (0..=n)
+        .map(|id| match id {
+            0 => r#"{"id": 0, "kind": "output"}"#.to_string(),
+            _ => format!(r#"{{"id": {id}, "kind": "constant"}}"#),
+        })
+        .collect();
+    let wires: Vec<String> = (1..=n)
+        .map(|id| format!(r#"{{"from": {id}, "to": 0, "input": "value"}}"#))
+        .collect();
+    let text = format!(
+        r#"{{"format": "chainlab-strategy", "version": 1, "nodes": [{}], "wires": [{}]}}"#,
+        nodes.join(", "),
+        wires.join(", ")
+    );
+    let report = Graph::from_json(&text).unwrap().validate();
+    let fed: Vec<String> = report.errors().map(|d| d.to_string()).collect();
+    assert_eq!(fed.len(), 1, "{fed:?}");
+    assert!(fed[0].len() < 500, "{} bytes", fed[0].len());
+    assert!(fed[0].contains("is fed by 10000 wires ("), "{}", fed[0]);
+    assert!(fed[0].contains("and 9988 more)"), "{}", fed[0]);
 }
 
 /// Item 5: CR-only line endings; a file of comments is not an empty board.

@@ -25,17 +25,8 @@ pub const MAX_LISTED_ERRORS: usize = 10;
 
 /// The first [`MAX_LISTED_ERRORS`] messages, then how many more there are.
 fn listed(errors: &[String]) -> String {
-    let mut text: Vec<&str> = errors
-        .iter()
-        .take(MAX_LISTED_ERRORS)
-        .map(String::as_str)
-        .collect();
     let more = errors.len().saturating_sub(MAX_LISTED_ERRORS);
-    let tail = format!("and {more} more");
-    if more > 0 {
-        text.push(&tail);
-    }
-    text.join("; ")
+    crate::strategy::capped_list(errors, MAX_LISTED_ERRORS, "; ", more)
 }
 
 /// Why a strategy cannot be evaluated.
