@@ -526,6 +526,25 @@ fn control_characters_in_names_are_escaped() {
     assert!(stdout(&o).contains(r"'evil\nchainlab: ok\u{1b}"));
     let o = chainlab(&["explain", f, "--position", midgame, "--cell", "1,1"]);
     assert!(stdout(&o).starts_with(r"'evil\n"), "{}", stdout(&o));
+    // Names and sides read from a records file.
+    let games = records(&dir);
+    let text = std::fs::read_to_string(&games).unwrap();
+    let mut record: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    record["players"][0] = "two\nlines".into();
+    record["sides"] = "a\u{1b}".into();
+    let odd_records = dir.join("odd.jsonl");
+    std::fs::write(&odd_records, format!("{record}\n")).unwrap();
+    let o = chainlab(&["replay", odd_records.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 2, "{}", stdout(&o));
+    assert!(stdout(&o).contains(r"a\u{1b}"), "{}", stdout(&o));
+    assert!(stdout(&o).contains(r"two\nlines vs"), "{}", stdout(&o));
+    let o = chainlab(&["replay", odd_records.to_str().unwrap(), "--game", "0"]);
+    assert!(
+        stdout(&o).starts_with(r"Game 0: A two\nlines, B"),
+        "{}",
+        stdout(&o)
+    );
     // A label from a file name with a newline.
     let odd = dir.join("odd\nname.json");
     std::fs::copy("strategies/04-capture.json", &odd).unwrap();

@@ -96,7 +96,7 @@ pub fn run(args: &Args) -> CmdResult {
                     "{:>7}  {:>6}  {:<6}  {:>6}  {:<16}  {}",
                     r.pairing.map_or_else(|| "-".to_string(), |p| p.to_string()),
                     r.game,
-                    r.sides,
+                    shown(&r.sides),
                     r.moves.len(),
                     result_text(&r),
                     shown(&r.players.join(" vs "))
