@@ -9,6 +9,7 @@ pub mod bots;
 pub mod eval;
 #[cfg(feature = "gui")]
 pub mod gui;
+pub mod input;
 pub mod rng;
 pub mod rules;
 pub mod strategy;

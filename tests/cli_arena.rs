@@ -261,7 +261,7 @@ fn bad_arguments_are_one_line_errors() {
         ),
         (
             &["match", "bot:greedy", "bot:random", "--sprt", "10", "0"],
-            "ELO0 must be below ELO1",
+            "must be below ELO1",
         ),
         (
             &["match", "bot:greedy", "bot:random", "--players", "9"],

@@ -32,7 +32,7 @@ fn apply_reports_the_winner_and_refuses_moves_after_it() {
     assert_eq!(v["winner"], 0);
     assert_eq!(v["to_move"], serde_json::Value::Null);
     let o = chainlab(&["apply", "--size", "2x2", "--moves", "0,0 0,1 0,0 1,1"]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).is_empty());
     assert!(
         stderr(&o).contains("move 3") && stderr(&o).contains("game is over"),
@@ -42,14 +42,16 @@ fn apply_reports_the_winner_and_refuses_moves_after_it() {
 }
 
 #[test]
-fn apply_errors_name_the_move_and_exit_2() {
-    for (moves, needle) in [
-        ("0,0 0,0", "move 1"),
-        ("0,0 9,0", "off the 9x6 board"),
-        ("0,0 x", "bad cell 'x'"),
+fn apply_errors_name_the_move_and_follow_the_exit_code_table() {
+    // An illegal move is bad input (1), as in a record; a move that is not
+    // ROW,COL is a usage error (2). See docs/limits.md.
+    for (moves, needle, code) in [
+        ("0,0 0,0", "move 1", 1),
+        ("0,0 9,0", "off the 9x6 board", 1),
+        ("0,0 x", "bad cell 'x'", 2),
     ] {
         let o = chainlab(&["apply", "--size", "9x6", "--moves", moves]);
-        assert_eq!(o.status.code(), Some(2), "{moves}");
+        assert_eq!(o.status.code(), Some(code), "{moves}");
         assert!(stdout(&o).is_empty(), "{moves}");
         let e = stderr(&o);
         assert!(e.contains(needle), "{moves}: {e}");

@@ -91,8 +91,10 @@ fn validate_rejects_broken_files_and_names_the_problem() {
     for (name, expected) in cases {
         let path = format!("tests/data/strategies/{name}");
         let o = chainlab(&["validate", &path]);
-        let out = stdout(&o);
-        assert_eq!(o.status.code(), Some(1), "{name}: {out}{}", stderr(&o));
+        // Errors go to stderr; nothing passes, so stdout stays empty.
+        assert!(stdout(&o).is_empty(), "{name}: {}", stdout(&o));
+        let out = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{name}: {out}");
         for e in *expected {
             assert!(out.contains(e), "{name}: {e:?} not in\n{out}");
         }
@@ -110,8 +112,10 @@ fn validate_reports_every_file_and_warnings_unless_quiet() {
     let bad = "tests/data/strategies/cycle.json";
     let o = chainlab(&["validate", good, bad, "strategies/04-capture.json"]);
     assert_eq!(o.status.code(), Some(1));
-    let out = stdout(&o);
-    assert!(out.contains(&format!("{good}: warning: node 2 'Clamp', input 'high': is not connected: it takes the default 100")), "{out}");
+    let (out, err) = (stdout(&o), stderr(&o));
+    assert!(err.contains(&format!("{good}: warning: node 2 'Clamp', input 'high': is not connected: it takes the default 100")), "{err}");
+    assert!(err.contains(&format!("{bad}: error: node 3")), "{err}");
+    assert!(!out.contains("error") && !out.contains("warning:"), "{out}");
     assert!(
         out.contains(&format!(
             "{good}: ok: 'Unconnected inputs', 7 nodes, 6 wires, 5 warning(s)"
@@ -120,9 +124,9 @@ fn validate_reports_every_file_and_warnings_unless_quiet() {
     );
     assert!(out.contains("strategies/04-capture.json: ok:"), "{out}");
     let o = chainlab(&["validate", "--quiet", good, bad]);
-    let out = stdout(&o);
-    assert!(!out.contains("warning:"), "{out}");
-    assert!(out.contains("error: node 3"), "{out}");
+    let err = stderr(&o);
+    assert!(!err.contains("warning:"), "{err}");
+    assert!(err.contains("error: node 3"), "{err}");
     // Warnings alone do not fail.
     let o = chainlab(&[
         "validate",
@@ -130,11 +134,16 @@ fn validate_reports_every_file_and_warnings_unless_quiet() {
         "tests/data/strategies/divide-by-zero.json",
     ]);
     assert!(o.status.success(), "{}", stdout(&o));
-    // A missing file is reported on stdout with the others, and fails.
+    // A missing file is reported on stderr, the others still checked, and fails.
     let o = chainlab(&["validate", "no/such/file.json", good]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stdout(&o).contains("no/such/file.json: error: cannot read"),
+        stderr(&o).contains("no/such/file.json: error: cannot read"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stdout(&o).contains(&format!("{good}: ok:")),
         "{}",
         stdout(&o)
     );

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::ArenaError;
 use super::runner::{MatchObserver, Side};
 use super::stats::Wdl;
+use crate::input::{Lines, MAX_RECORD_LINE_BYTES};
 use crate::rules::{Coord, Player, Position, Rules, Size};
 
 /// One finished game: everything needed to replay it and check its result.
@@ -92,21 +93,32 @@ impl GameRecord {
                 .play(coord)
                 .map_err(|e| bad(format!("move {ply} ({coord}) is illegal: {e}")))?;
         }
-        let fine = match (self.forfeit, self.winner) {
-            (Some(_), _) | (None, None) => !position.is_over(),
-            (None, Some(w)) => position.winner() == Some(w),
+        match self.result_mismatch(&position) {
+            None => Ok(position),
+            Some(m) => Err(bad(m)),
+        }
+    }
+
+    /// Why the recorded result does not match the replayed final position:
+    /// names the field and both values.
+    fn result_mismatch(&self, position: &Position) -> Option<String> {
+        let replayed = match position.winner() {
+            Some(w) => format!("{w} as the winner"),
+            None => "no winner (the game is not over)".to_string(),
         };
-        if fine {
-            Ok(position)
-        } else {
-            let got = match position.winner() {
-                Some(w) => format!("{w} wins"),
-                None => "an unfinished game".to_string(),
-            };
-            Err(bad(format!(
-                "the record says '{}' but replaying gives {got}",
-                self.reason
-            )))
+        let quoted = |p: Option<Player>| p.map_or("null".to_string(), |p| format!("\"{p}\""));
+        match (self.forfeit, self.winner) {
+            (Some(seat), _) if position.is_over() => Some(format!(
+                "field \"forfeit\" is \"{seat}\", but replaying the moves gives {replayed}, so nobody could forfeit"
+            )),
+            (None, None) if position.is_over() => Some(format!(
+                "field \"winner\" is null, but replaying the moves gives {replayed}"
+            )),
+            (None, Some(w)) if position.winner() != Some(w) => Some(format!(
+                "field \"winner\" is {}, but replaying the moves gives {replayed}",
+                quoted(Some(w))
+            )),
+            _ => None,
         }
     }
 }
@@ -149,20 +161,26 @@ impl<W: Write> MatchObserver for RecordWriter<W> {
     }
 }
 
-/// Reads records, one JSON object per line (blank lines skipped); errors
-/// name the line.
+/// Reads records, one JSON object per line (blank lines skipped; line
+/// breaks `\n`, `\r\n` or `\r`; a line may have at most
+/// [`MAX_RECORD_LINE_BYTES`]); errors name the line. After a line that is too
+/// long or not UTF-8 the reading stops.
 pub fn read_records<R: BufRead>(input: R) -> impl Iterator<Item = Result<GameRecord, ArenaError>> {
-    input
-        .lines()
-        .enumerate()
-        .filter_map(|(n, line)| match line {
-            Err(e) => Some(Err(ArenaError::Record(format!("line {}: {e}", n + 1)))),
-            Ok(l) if l.trim().is_empty() => None,
-            Ok(l) => Some(
-                serde_json::from_str::<GameRecord>(&l)
-                    .map_err(|e| ArenaError::Record(format!("line {}: {e}", n + 1))),
-            ),
-        })
+    Lines::new(input, MAX_RECORD_LINE_BYTES).filter_map(|item| match item {
+        Err(e) => Some(Err(ArenaError::Record(e.to_string()))),
+        Ok((_, l)) if l.trim().is_empty() => None,
+        Ok((n, l)) => Some(serde_json::from_str::<GameRecord>(&l).map_err(|e| {
+            // The line is the file's; serde's own "at line 1 column C" becomes the column.
+            let text = e.to_string();
+            let place = format!(" at line {} column {}", e.line(), e.column());
+            match text.strip_suffix(&place) {
+                Some(message) => {
+                    ArenaError::Record(format!("line {n}, column {}: {message}", e.column()))
+                }
+                None => ArenaError::Record(format!("line {n}: {text}")),
+            }
+        })),
+    })
 }
 
 /// (De)serialises a value through its `Display` and `FromStr`.

@@ -124,6 +124,16 @@ pub fn erf(x: f64) -> f64 {
     sign * (1.0 - poly * (-x * x).exp())
 }
 
+/// A number as typed by a person: plain when short, else in exponent form
+/// (`1e308`, not 309 digits).
+fn number(x: f64) -> String {
+    if x.is_finite() && x != 0.0 && !(1e-6..1e9).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
 /// Settings of the sequential probability ratio test.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sprt {
@@ -157,6 +167,45 @@ impl Sprt {
             beta: 0.05,
         }
     }
+
+    /// A test of `elo0` against `elo1` at error rates `alpha` and `beta`,
+    /// range-checked: the bounds finite, at most [`Sprt::MAX_ELO`] in size and
+    /// `elo0` below `elo1`; the error rates strictly between 0 and 0.5.
+    pub fn checked(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+        let max = Sprt::MAX_ELO;
+        for (name, elo) in [("ELO0", elo0), ("ELO1", elo1)] {
+            if !elo.is_finite() || elo.abs() > max {
+                return Err(format!(
+                    "{name} is {}: an Elo bound must be a number from -{max} to {max}",
+                    number(elo)
+                ));
+            }
+        }
+        if elo0 >= elo1 {
+            return Err(format!(
+                "ELO0 ({}) must be below ELO1 ({})",
+                number(elo0),
+                number(elo1)
+            ));
+        }
+        for (name, rate) in [("alpha", alpha), ("beta", beta)] {
+            if !(rate > 0.0 && rate < 0.5) {
+                return Err(format!(
+                    "{name} is {}: an error rate must be above 0 and below 0.5",
+                    number(rate)
+                ));
+            }
+        }
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
+    }
+
+    /// The largest Elo bound [`Sprt::checked`] accepts (a score of 99.3%).
+    pub const MAX_ELO: f64 = 2000.0;
 
     /// The lower and upper LLR bounds: `ln(β/(1−α))` and `ln((1−β)/α)`.
     pub fn bounds(&self) -> (f64, f64) {
@@ -270,5 +319,28 @@ mod tests {
             Some(SprtDecision::H0)
         );
         assert_eq!(sprt.llr(&Wdl::new(5, 0, 0)), 0.0);
+    }
+
+    #[test]
+    fn sprt_bounds_are_range_checked() {
+        assert_eq!(
+            Sprt::checked(0.0, 10.0, 0.05, 0.05),
+            Ok(Sprt::new(0.0, 10.0))
+        );
+        assert!(Sprt::checked(-2000.0, 2000.0, 0.01, 0.49).is_ok());
+        let refused = [
+            (0.0, 1e308, 0.05, 0.05, "ELO1 is 1e308:"),
+            (f64::NAN, 5.0, 0.05, 0.05, "ELO0 is NaN"),
+            (0.0, f64::INFINITY, 0.05, 0.05, "ELO1 is inf"),
+            (-2000.5, 0.0, 0.05, 0.05, "ELO0 is -2000.5"),
+            (5.0, 5.0, 0.05, 0.05, "ELO0 (5) must be below ELO1 (5)"),
+            (0.0, 5.0, 0.0, 0.05, "alpha is 0"),
+            (0.0, 5.0, 0.05, 0.5, "beta is 0.5"),
+            (0.0, 5.0, f64::NAN, 0.05, "alpha is NaN"),
+        ];
+        for (elo0, elo1, alpha, beta, start) in refused {
+            let e = Sprt::checked(elo0, elo1, alpha, beta).unwrap_err();
+            assert!(e.starts_with(start), "{e}");
+        }
     }
 }

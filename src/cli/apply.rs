@@ -5,12 +5,12 @@ use std::process::ExitCode;
 
 use chainlab::rules::{Coord, Position, Rules, Size};
 
-use super::{CmdResult, Failure, read_text};
+use super::{CmdResult, Failure, read_position_text};
 
 /// Arguments of `chainlab apply`.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  chainlab apply --size 9x6 --moves \"0,0 8,5 0,0\" --json\n  chainlab apply --start position.txt --moves \"2,3\"\n\nA move that is illegal, off the board or made after the game ended stops with exit code 2."
+    after_help = "Examples:\n  chainlab apply --size 9x6 --moves \"0,0 8,5 0,0\" --json\n  chainlab apply --start position.txt --moves \"2,3\"\n\nA move that is illegal, off the board or made after the game ended stops with exit code 1;\na move that is not ROW,COL with exit code 2 (see docs/limits.md)."
 )]
 pub struct Args {
     /// Board size ROWSxCOLS, each 2 to 20 (default 5x6, or the start position's size).
@@ -41,19 +41,16 @@ fn start_position(args: &Args) -> Result<Position, Failure> {
             args.players.unwrap_or(2),
             args.rules.unwrap_or_default(),
         )
-        .map_err(|e| Failure::with_code(2, e.to_string()));
+        .map_err(|e| Failure::usage(e.to_string()));
     };
-    let text = read_text(path)?;
+    let text = read_position_text(path)?;
     let position: Position = text
         .parse()
         .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
     let conflict = |what: &str, given: String, file: String| {
-        Failure::with_code(
-            2,
-            format!(
-                "--{what} {given} contradicts the start position ({what} {file}); leave it out"
-            ),
-        )
+        Failure::usage(format!(
+            "--{what} {given} contradicts the start position ({what} {file}); leave it out"
+        ))
     };
     if let Some(size) = args.size.filter(|&s| s != position.size()) {
         return Err(conflict(
@@ -83,16 +80,13 @@ fn start_position(args: &Args) -> Result<Position, Failure> {
 pub fn run(args: &Args) -> CmdResult {
     let mut position = start_position(args)?;
     for (index, token) in args.moves.split_whitespace().enumerate() {
-        let fail = |reason: String| {
-            Failure::with_code(
-                2,
-                format!("move {index} (counting from 0) '{token}': {reason}"),
-            )
-        };
+        let what = format!("move {index} (counting from 0) '{token}'");
         let coord: Coord = token
             .parse()
-            .map_err(|e: chainlab::rules::RulesError| fail(e.to_string()))?;
-        position.play(coord).map_err(|e| fail(e.to_string()))?;
+            .map_err(|e: chainlab::rules::RulesError| Failure::usage(format!("{what}: {e}")))?;
+        position
+            .play(coord)
+            .map_err(|e| Failure::new(format!("{what}: {e}")))?;
     }
     if args.json {
         outln!("{}", position.to_json());

@@ -1,19 +1,24 @@
 //! Options shared by `match` and `tournament`, their validation, and the
 //! progress bar shown on a terminal.
 
-use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::{BufWriter, IsTerminal};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use chainlab::arena::{
-    GameRecord, MatchConfig, MatchObserver, Pairing, Sprt, Tally, TournamentObserver,
+    GameRecord, MatchConfig, MatchObserver, Pairing, RecordWriter, Sprt, Tally, TournamentObserver,
 };
-use chainlab::bots::{PlayerFactory, parse_player};
+use chainlab::bots::{BotError, PlayerFactory, parse_player};
 use chainlab::rules::{Rules, Size};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::Failure;
+use super::{EXIT_BAD_INPUT, EXIT_OUTPUT, EXIT_USAGE, Failure, shown};
+
+/// The largest `--cap`: a game of this many placements still fits in one
+/// records line (`MAX_RECORD_LINE_BYTES`, at most 6 bytes a move).
+pub const MAX_CAP: u32 = 1_000_000;
 
 /// How the games of a match are played.
 #[derive(clap::Args, Debug)]
@@ -47,7 +52,7 @@ pub struct GameArgs {
 impl GameArgs {
     /// The match configuration for `games` games, validated.
     pub fn config(&self, games: u64, sprt: Option<Sprt>) -> Result<MatchConfig, Failure> {
-        let bad = |m: String| Err(Failure::with_code(2, m));
+        let bad = |m: String| Err(Failure::usage(m));
         if games == 0 {
             return bad("--games must be at least 1".into());
         }
@@ -81,6 +86,11 @@ impl GameArgs {
         if self.cap == Some(0) {
             return bad("--cap must be at least 1 placement".into());
         }
+        if let Some(cap) = self.cap.filter(|&c| c > MAX_CAP) {
+            return bad(format!(
+                "--cap {cap} is too many placements (at most {MAX_CAP}, so that every game record fits in a records line)"
+            ));
+        }
         if self.move_limit == Some(0) {
             return bad("--move-limit must be at least 1 ms".into());
         }
@@ -100,14 +110,20 @@ impl GameArgs {
     }
 }
 
-/// Resolves a player spec, with the spec in the error.
+/// Resolves a player spec, with the spec in the error: a spec that is not
+/// understood is a usage error (exit code 2), a strategy file that cannot be
+/// read or has errors is bad input (exit code 1).
 pub fn player(spec: &str) -> Result<Arc<dyn PlayerFactory>, Failure> {
     parse_player(spec).map_err(|e| {
+        let code = match e {
+            BotError::Spec(_) => EXIT_USAGE,
+            _ => EXIT_BAD_INPUT,
+        };
         let text = e.to_string();
         if text.contains(spec.trim()) {
-            Failure::with_code(2, text)
+            Failure::with_code(code, shown(&text))
         } else {
-            Failure::with_code(2, format!("player '{spec}': {text}"))
+            Failure::with_code(code, format!("player '{}': {}", shown(spec), shown(&text)))
         }
     })
 }
@@ -181,18 +197,70 @@ impl TournamentObserver for Progress {
     fn pairing_finished(&mut self, _pairing: &Pairing) {}
 }
 
-/// Where game records go, if anywhere.
+/// Where game records go, if anywhere. The file may not be one of the
+/// players' strategy files, and is locked while the run writes it, so that
+/// two runs never interleave their lines: the second is refused.
 pub fn records_writer(
     path: Option<&PathBuf>,
-) -> Result<Option<chainlab::arena::RecordWriter<std::io::BufWriter<std::fs::File>>>, Failure> {
+    players: &[&String],
+) -> Result<Option<RecordWriter<BufWriter<File>>>, Failure> {
     let Some(path) = path else {
         return Ok(None);
     };
-    let file = std::fs::File::create(path)
-        .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))?;
-    Ok(Some(chainlab::arena::RecordWriter::new(
-        std::io::BufWriter::new(file),
-    )))
+    let shown_path = shown(&path.display().to_string()).into_owned();
+    if let Some(spec) = players
+        .iter()
+        .find(|spec| is_same_file(Path::new(spec.trim()), path))
+    {
+        return Err(Failure::usage(format!(
+            "--records {shown_path} is the strategy file of player '{}': the records would overwrite it; choose another file",
+            shown(spec)
+        )));
+    }
+    let cannot = |e: std::io::Error| {
+        Failure::with_code(EXIT_OUTPUT, format!("cannot write {shown_path}: {e}"))
+    };
+    // Not `File::create`: that would empty a file another run is writing.
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(cannot)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(Failure::with_code(
+                EXIT_OUTPUT,
+                format!(
+                    "{shown_path} is in use: another chainlab run is writing records to it; wait for it or choose another file"
+                ),
+            ));
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(cannot(e)),
+    }
+    file.set_len(0).map_err(cannot)?;
+    Ok(Some(RecordWriter::new(BufWriter::new(file))))
+}
+
+/// Whether two paths name the same existing file (after resolving links;
+/// on Unix also hard links).
+fn is_same_file(a: &Path, b: &Path) -> bool {
+    let (Ok(ma), Ok(mb)) = (std::fs::metadata(a), std::fs::metadata(b)) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if (ma.dev(), ma.ino()) == (mb.dev(), mb.ino()) {
+            return true;
+        }
+    }
+    let _ = (ma, mb);
+    matches!(
+        (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+        (Ok(x), Ok(y)) if x == y
+    )
 }
 
 /// Observes with an optional second observer.

@@ -32,6 +32,22 @@ const SEED: u64 = 0xC4A1_2EAC;
 /// Runs `chainlab bench`.
 pub fn run(args: &Args) -> CmdResult {
     let wanted = |name: &str| args.only.as_deref().is_none_or(|o| name.contains(o));
+    let names: &[&str] = if cfg!(feature = "gui") {
+        &["playout", "match", "strategy", "editor"]
+    } else {
+        &["playout", "match", "strategy"]
+    };
+    if let Some(only) = args
+        .only
+        .as_deref()
+        .filter(|_| !names.iter().any(|n| wanted(n)))
+    {
+        return Err(Failure::usage(format!(
+            "--only {}: no benchmark has that in its name (they are {})",
+            super::shown(only),
+            names.join(", ")
+        )));
+    }
     let scale: usize = if args.quick { 10 } else { 1 };
     if wanted("playout") {
         for (size, games) in [

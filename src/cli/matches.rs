@@ -9,7 +9,7 @@ use chainlab::bots::BotSpec;
 use serde_json::json;
 
 use super::arena_args::{Both, GameArgs, Progress, elo_text, player, records_writer};
-use super::{CmdResult, Failure};
+use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
 
 /// Arguments of `chainlab match`.
 #[derive(clap::Args, Debug)]
@@ -46,14 +46,10 @@ pub struct Args {
 fn sprt(values: Option<&Vec<f64>>) -> Result<Option<Sprt>, Failure> {
     match values.map(Vec::as_slice) {
         None => Ok(None),
-        Some(&[elo0, elo1]) if elo0.is_finite() && elo1.is_finite() && elo0 < elo1 => {
-            Ok(Some(Sprt::new(elo0, elo1)))
-        }
-        Some(&[elo0, elo1]) => Err(Failure::with_code(
-            2,
-            format!("--sprt {elo0} {elo1}: ELO0 must be below ELO1"),
-        )),
-        Some(_) => Err(Failure::with_code(2, "--sprt needs two numbers, ELO0 ELO1")),
+        Some(&[elo0, elo1]) => Sprt::checked(elo0, elo1, 0.05, 0.05)
+            .map(Some)
+            .map_err(|e| Failure::usage(format!("--sprt: {e}"))),
+        Some(_) => Err(Failure::usage("--sprt needs two numbers, ELO0 ELO1")),
     }
 }
 
@@ -63,7 +59,7 @@ pub fn run(args: &Args) -> CmdResult {
     let config = args.game.config(args.games, sprt)?;
     let a = player(&args.a)?;
     let b = player(&args.b)?;
-    let mut writer = records_writer(args.records.as_ref())?;
+    let mut writer = records_writer(args.records.as_ref(), &[&args.a, &args.b])?;
     let mut progress = Progress::new(!args.json);
     let cancel = AtomicBool::new(false);
     let result = run_match(
@@ -76,8 +72,12 @@ pub fn run(args: &Args) -> CmdResult {
     progress.finish();
     let report = result.map_err(|e| Failure::new(e.to_string()))?;
     if let (Some(w), Some(path)) = (writer, &args.records) {
-        w.finish()
-            .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))?;
+        w.finish().map_err(|e| {
+            Failure::with_code(
+                EXIT_OUTPUT,
+                format!("cannot write {}: {e}", shown(&path.display().to_string())),
+            )
+        })?;
     }
     if args.json {
         outln!("{}", to_json(&report));
@@ -140,20 +140,22 @@ pub fn to_text(r: &MatchReport) -> String {
     let w = r.tally.wdl;
     let c = &r.config;
     let mut out = String::new();
-    out.push_str(&format!("Match: {} vs {}\n", r.a, r.b));
+    // Labels are file names or specs: shown with control characters escaped.
+    let (a, b) = (shown(&r.a), shown(&r.b));
+    out.push_str(&format!("Match: {a} vs {b}\n"));
     out.push_str(&format!(
         "{} board, {} rules, {} players per game; {} games, seed {}, openings of {} plies, {} threads\n\n",
         c.size, c.rules, c.players, c.games, c.seed, c.opening_plies, r.threads
     ));
-    let width = r.a.len().max(r.b.len()).max(6);
+    let width = a.len().max(b.len()).max(6);
     out.push_str(&format!(
         "{:<width$}  {:>6}  {:>6}  {:>6}  {:>6}\n",
         "player", "wins", "draws", "losses", "score"
     ));
     let score_b = w.score().map(|s| 1.0 - s);
     for (name, wins, losses, score) in [
-        (&r.a, w.wins, w.losses, w.score()),
-        (&r.b, w.losses, w.wins, score_b),
+        (&a, w.wins, w.losses, w.score()),
+        (&b, w.losses, w.wins, score_b),
     ] {
         out.push_str(&format!(
             "{name:<width$}  {wins:>6}  {:>6}  {losses:>6}  {:>6}\n",
@@ -165,8 +167,8 @@ pub fn to_text(r: &MatchReport) -> String {
     let (lo, hi) = w.elo_ci95();
     let elo = match w.score() {
         None => "-".to_string(),
-        Some(s) if s >= 1.0 => format!("+inf ({} won every game)", r.a),
-        Some(s) if s <= 0.0 => format!("-inf ({} won every game)", r.b),
+        Some(s) if s >= 1.0 => format!("+inf ({} won every game)", a),
+        Some(s) if s <= 0.0 => format!("-inf ({} won every game)", b),
         Some(_) => format!(
             "{}  (95%: {} to {})",
             elo_text(w.elo(), "?"),
@@ -186,10 +188,7 @@ pub fn to_text(r: &MatchReport) -> String {
     );
     let forfeits = match (r.tally.forfeits_a, r.tally.forfeits_b) {
         (0, 0) => "none".to_string(),
-        (fa, fb) => format!(
-            "{fa} by {}, {fb} by {} (see --records for reasons)",
-            r.a, r.b
-        ),
+        (fa, fb) => format!("{fa} by {}, {fb} by {} (see --records for reasons)", a, b),
     };
     line(&mut out, "Forfeits", forfeits);
     if r.tally.capped > 0 {
@@ -209,13 +208,13 @@ pub fn to_text(r: &MatchReport) -> String {
             Stop::Sprt(SprtDecision::H1) => format!(
                 "H1 accepted after {} games: {} is at least {:+} Elo stronger",
                 w.games(),
-                r.a,
+                a,
                 s.elo1
             ),
             Stop::Sprt(SprtDecision::H0) => format!(
                 "H0 accepted after {} games: {} is not {:+} Elo stronger",
                 w.games(),
-                r.a,
+                a,
                 s.elo1
             ),
             _ => "no decision yet".to_string(),

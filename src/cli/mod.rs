@@ -15,6 +15,11 @@ macro_rules! outln {
     ($($arg:tt)*) => { $crate::cli::write_out(format_args!("{}\n", format_args!($($arg)*)))? };
 }
 
+/// `eprintln!` that never panics (see [`write_err`]).
+macro_rules! errln {
+    ($($arg:tt)*) => { $crate::cli::write_err(format_args!($($arg)*)) };
+}
+
 mod apply;
 mod arena_args;
 mod bench;
@@ -26,9 +31,25 @@ mod tournament;
 
 use std::process::ExitCode;
 
+use chainlab::input::{InputError, MAX_POSITION_BYTES, read_text};
 use clap::{Parser, Subcommand};
 
-/// A command that failed: the message for stderr and the exit code.
+/// Exit code: the command did what was asked.
+pub const EXIT_OK: u8 = 0;
+/// Exit code: bad input (a file or move that cannot be read or breaks the
+/// rules, a strategy with errors) or a failed check.
+pub const EXIT_BAD_INPUT: u8 = 1;
+/// Exit code: the command line itself is wrong (unknown command or option, a
+/// value that does not parse or is out of range, options that contradict).
+pub const EXIT_USAGE: u8 = 2;
+/// Exit code: an output cannot be written (a records file in use by another
+/// run or not writable, stdout not writable).
+pub const EXIT_OUTPUT: u8 = 3;
+/// Exit code: stdout was closed (as for a process ended by SIGPIPE).
+pub const EXIT_CLOSED: u8 = 141;
+
+/// A command that failed: the message for stderr and the exit code
+/// (the table is in `docs/limits.md`).
 #[derive(Debug)]
 pub struct Failure {
     code: u8,
@@ -36,12 +57,14 @@ pub struct Failure {
 }
 
 impl Failure {
-    /// A general failure (exit code 1).
+    /// Bad input or a failed check (exit code 1).
     pub fn new(message: impl Into<String>) -> Failure {
-        Failure {
-            code: 1,
-            message: message.into(),
-        }
+        Failure::with_code(EXIT_BAD_INPUT, message)
+    }
+
+    /// A command line that is wrong (exit code 2).
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure::with_code(EXIT_USAGE, message)
     }
 
     /// A failure with a specific exit code.
@@ -59,29 +82,38 @@ pub fn write_out(args: std::fmt::Arguments) -> Result<(), Failure> {
     use std::io::Write;
     match std::io::stdout().lock().write_fmt(args) {
         Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure::with_code(141, "")),
-        Err(e) => Err(Failure::new(format!("cannot write to stdout: {e}"))),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            Err(Failure::with_code(EXIT_CLOSED, ""))
+        }
+        Err(e) => Err(Failure::with_code(
+            EXIT_OUTPUT,
+            format!("cannot write to stdout: {e}"),
+        )),
     }
+}
+
+/// Writes one line to stderr. Never panics: when stderr is full or closed
+/// the line is lost, and the exit code still tells what happened.
+pub fn write_err(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_fmt(args).and_then(|()| err.write_all(b"\n"));
 }
 
 /// The result of a command.
 pub type CmdResult = Result<ExitCode, Failure>;
 
-/// Reads a file as text, with the path in the error.
-pub fn read_text(path: &std::path::Path) -> Result<String, Failure> {
-    const LIMIT: u64 = 64 * 1024 * 1024;
-    let meta = std::fs::metadata(path)
-        .map_err(|e| Failure::new(format!("cannot read {}: {e}", path.display())))?;
-    if meta.len() > LIMIT {
-        return Err(Failure::new(format!(
-            "{} is too large ({} bytes; the limit is {LIMIT})",
-            path.display(),
-            meta.len()
-        )));
-    }
-    std::fs::read_to_string(path)
-        .map_err(|e| Failure::new(format!("cannot read {}: {e}", path.display())))
+/// Reads a position file (text notation or JSON; at most
+/// [`MAX_POSITION_BYTES`] bytes, counted while reading) as text.
+pub fn read_position_text(path: &std::path::Path) -> Result<String, Failure> {
+    read_text(path, MAX_POSITION_BYTES, "position files").map_err(|e| match e {
+        InputError::NotUtf8 { .. } => Failure::new(format!("{}: {e}", path.display())),
+        _ => Failure::new(e.to_string()),
+    })
 }
+
+/// Names, labels and messages as printed: control characters escaped.
+pub use chainlab::input::printable as shown;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -142,7 +174,8 @@ pub fn run() -> ExitCode {
         Ok(code) => code,
         Err(failure) => {
             if !failure.message.is_empty() {
-                eprintln!("chainlab: error: {}", failure.message);
+                // Messages quote file contents: escaped, they stay one line.
+                errln!("chainlab: error: {}", shown(&failure.message));
             }
             ExitCode::from(failure.code)
         }
@@ -159,7 +192,7 @@ fn clap_failure(e: &clap::Error) -> ExitCode {
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     ) {
         let _ = e.print();
-        return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        return ExitCode::from(if e.use_stderr() { EXIT_USAGE } else { EXIT_OK });
     }
     let rendered = e.render().to_string();
     let mut lines = rendered.lines().skip_while(|l| l.trim().is_empty());
@@ -177,8 +210,8 @@ fn clap_failure(e: &clap::Error) -> ExitCode {
             .collect();
         first = format!("{} {}", first, listed.join(" "));
     }
-    eprintln!("chainlab: error: {first} (see 'chainlab --help' or 'chainlab COMMAND --help')");
-    ExitCode::from(2)
+    errln!("chainlab: error: {first} (see 'chainlab --help' or 'chainlab COMMAND --help')");
+    ExitCode::from(EXIT_USAGE)
 }
 
 #[cfg(feature = "gui")]

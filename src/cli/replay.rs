@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use chainlab::arena::{GameRecord, read_records};
 use chainlab::rules::Player;
 
-use super::{CmdResult, Failure};
+use super::{CmdResult, Failure, shown};
 
 /// Arguments of `chainlab replay`.
 #[derive(clap::Args, Debug)]
@@ -96,10 +96,10 @@ pub fn run(args: &Args) -> CmdResult {
                     "{:>7}  {:>6}  {:<6}  {:>6}  {:<16}  {}",
                     r.pairing.map_or_else(|| "-".to_string(), |p| p.to_string()),
                     r.game,
-                    r.sides,
+                    shown(&r.sides),
                     r.moves.len(),
                     result_text(&r),
-                    r.players.join(" vs ")
+                    shown(&r.players.join(" vs "))
                 );
             }
         }
@@ -119,7 +119,13 @@ fn print_game(record: &GameRecord) -> Result<(), Failure> {
         .players
         .iter()
         .enumerate()
-        .map(|(i, p)| format!("{} {p}", Player::new(i).map_or('?', |s| s.letter())))
+        .map(|(i, p)| {
+            format!(
+                "{} {}",
+                Player::new(i).map_or('?', |s| s.letter()),
+                shown(p)
+            )
+        })
         .collect();
     match record.pairing {
         Some(p) => outln!("Game {} of pairing {p}: {}", record.game, seats.join(", ")),
@@ -133,7 +139,7 @@ fn print_game(record: &GameRecord) -> Result<(), Failure> {
         record.moves.len(),
         record.opening
     );
-    outln!("Result: {}", record.reason);
+    outln!("Result: {}", shown(&record.reason));
     let mut position = record.start().map_err(|e| Failure::new(e.to_string()))?;
     outln!("\nStart\n{position}");
     for (ply, &coord) in record.moves.iter().enumerate() {

@@ -7,15 +7,17 @@ use std::sync::Arc;
 use chainlab::eval::{Evaluator, HeatMap, Program};
 use chainlab::rng::rng_from_seed;
 use chainlab::rules::{Coord, Position};
-use chainlab::strategy::{PinType, Strategy, nodes_markdown, read_limited};
+use chainlab::strategy::{PinType, Severity, Strategy, nodes_markdown, read_limited};
 use rand::Rng;
 use serde_json::json;
 
-use super::{CmdResult, Failure, read_text};
+use super::{CmdResult, EXIT_BAD_INPUT, Failure, read_position_text, shown};
 
 /// Arguments of `chainlab validate`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Exit code 0 when no file has errors (warnings are fine), 1 otherwise.")]
+#[command(
+    after_help = "Errors and warnings go to stderr, one line per file that passes to stdout.\nExit code 0 when no file has errors (warnings are fine), 1 otherwise (see docs/limits.md)."
+)]
 pub struct ValidateArgs {
     /// Strategy files to check.
     #[arg(required = true, value_name = "FILE")]
@@ -70,7 +72,7 @@ fn load_strategy(path: &Path) -> Result<Strategy, Failure> {
 }
 
 fn load_position(path: &Path) -> Result<Position, Failure> {
-    let text = read_text(path)?;
+    let text = read_position_text(path)?;
     let position: Position = text
         .parse()
         .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
@@ -92,41 +94,55 @@ fn compile(path: &Path, strategy: &Strategy) -> Result<Arc<Program>, Failure> {
     })
 }
 
-/// Runs `chainlab validate`.
+/// At most this many errors and warnings are printed per file by `validate`.
+pub const MAX_LISTED: usize = 50;
+
+/// Runs `chainlab validate`: errors and warnings on stderr, one line per
+/// file that passes on stdout.
 pub fn validate(args: &ValidateArgs) -> CmdResult {
     let mut failed = 0;
     for path in &args.files {
-        let name = path.display();
+        let name = path.display().to_string();
+        let name = shown(&name);
         // Not `Strategy::load`: its errors name the path, which this line already does.
         let strategy = match read_limited(path).and_then(|text| Strategy::from_json(&text)) {
             Ok(s) => s,
             Err(e) => {
-                outln!("{name}: error: {e}");
+                errln!("{name}: error: {}", shown(&e.to_string()));
                 failed += 1;
                 continue;
             }
         };
         let report = strategy.validate();
         let (errors, warnings) = (report.errors().count(), report.warnings().count());
-        for d in &report.diagnostics {
-            if !(args.quiet && d.severity == chainlab::strategy::Severity::Warning) {
-                outln!("{name}: {d}");
-            }
+        let listed: Vec<_> = report
+            .diagnostics
+            .iter()
+            .filter(|d| !(args.quiet && d.severity == Severity::Warning))
+            .collect();
+        for d in listed.iter().take(MAX_LISTED) {
+            errln!("{name}: {}", shown(&d.to_string()));
+        }
+        if listed.len() > MAX_LISTED {
+            errln!(
+                "{name}: and {} more (only the first {MAX_LISTED} are listed)",
+                listed.len() - MAX_LISTED
+            );
         }
         if errors > 0 {
             failed += 1;
-            outln!("{name}: {errors} error(s), {warnings} warning(s)");
+            errln!("{name}: {errors} error(s), {warnings} warning(s)");
         } else {
             outln!(
                 "{name}: ok: '{}', {} nodes, {} wires, {warnings} warning(s)",
-                strategy.name,
+                shown(&strategy.name),
                 strategy.nodes().len(),
                 strategy.wires().len()
             );
         }
     }
     Ok(if failed > 0 {
-        ExitCode::from(1)
+        ExitCode::from(EXIT_BAD_INPUT)
     } else {
         ExitCode::SUCCESS
     })
@@ -194,7 +210,7 @@ fn print_grid(
         .max(3);
     outln!(
         "'{}' for {} on {size} ({} rules), {} cells active",
-        strategy.name,
+        shown(&strategy.name),
         position
             .to_move()
             .map_or("-".to_string(), |p| p.to_string()),
@@ -256,7 +272,7 @@ pub fn explain(args: &ExplainArgs) -> CmdResult {
     }
     outln!(
         "'{}' explains cell {} (player {} to move):",
-        strategy.name,
+        shown(&strategy.name),
         args.cell,
         position
             .to_move()

@@ -8,7 +8,7 @@ use chainlab::arena::{TournamentConfig, TournamentReport, run_tournament};
 use serde_json::json;
 
 use super::arena_args::{Both, GameArgs, Progress, player, records_writer};
-use super::{CmdResult, Failure};
+use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
 
 /// Arguments of `chainlab tournament`.
 #[derive(clap::Args, Debug)]
@@ -50,7 +50,8 @@ pub fn run(args: &Args) -> CmdResult {
         matches,
         gauntlet: args.gauntlet,
     };
-    let mut writer = records_writer(args.records.as_ref())?;
+    let inputs: Vec<&String> = args.entrants.iter().collect();
+    let mut writer = records_writer(args.records.as_ref(), &inputs)?;
     let mut progress = Progress::new(!args.json);
     let cancel = AtomicBool::new(false);
     let result = run_tournament(
@@ -62,8 +63,12 @@ pub fn run(args: &Args) -> CmdResult {
     progress.finish();
     let report = result.map_err(|e| Failure::new(e.to_string()))?;
     if let (Some(w), Some(path)) = (writer, &args.records) {
-        w.finish()
-            .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))?;
+        w.finish().map_err(|e| {
+            Failure::with_code(
+                EXIT_OUTPUT,
+                format!("cannot write {}: {e}", shown(&path.display().to_string())),
+            )
+        })?;
     }
     if args.json {
         outln!("{}", to_json(&report));
@@ -187,7 +192,7 @@ fn to_text(r: &TournamentReport, markdown: bool) -> String {
         .map(|(k, s)| {
             vec![
                 (k + 1).to_string(),
-                s.player.clone(),
+                shown(&s.player).into_owned(),
                 s.wdl.games().to_string(),
                 s.wdl.wins.to_string(),
                 s.wdl.draws.to_string(),
@@ -217,7 +222,10 @@ fn to_text(r: &TournamentReport, markdown: bool) -> String {
         .map(|(k, &i)| {
             let mut row = vec![
                 (k + 1).to_string(),
-                r.players.get(i).cloned().unwrap_or_default(),
+                r.players
+                    .get(i)
+                    .map(|p| shown(p).into_owned())
+                    .unwrap_or_default(),
             ];
             row.extend(order.iter().map(|&j| {
                 if i == j {

@@ -20,11 +20,20 @@ pub use run::{Evaluator, HeatMap, Trace, pick_best};
 
 use crate::rules::{Coord, Size};
 
+/// At most this many errors are listed in one [`EvalError::Invalid`] message.
+pub const MAX_LISTED_ERRORS: usize = 10;
+
+/// The first [`MAX_LISTED_ERRORS`] messages, then how many more there are.
+fn listed(errors: &[String]) -> String {
+    let more = errors.len().saturating_sub(MAX_LISTED_ERRORS);
+    crate::strategy::capped_list(errors, MAX_LISTED_ERRORS, "; ", more)
+}
+
 /// Why a strategy cannot be evaluated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EvalError {
     /// The graph has validation errors.
-    #[error("the strategy has errors: {}", .0.join("; "))]
+    #[error("the strategy has errors: {}", listed(.0))]
     Invalid(Vec<String>),
     /// The graph has no computable Cell value.
     #[error("the strategy has no computable Cell value")]

@@ -10,6 +10,7 @@ use super::coord::{Player, PlayerSet, Size};
 use super::position::Position;
 use super::setup::Setup;
 use super::variant::Rules;
+use crate::input::{strip_bom, text_lines};
 
 impl fmt::Display for Position {
     /// Prints the text notation; parsing it back gives the same position.
@@ -48,6 +49,7 @@ impl FromStr for Position {
 
     /// Parses the text notation or, when the text starts with `{`, the JSON form.
     fn from_str(text: &str) -> Result<Position, RulesError> {
+        let text = strip_bom(text);
         if text.trim_start().starts_with('{') {
             Position::from_json(text)
         } else {
@@ -64,13 +66,53 @@ fn notation_error(line: usize, token: &str, message: impl Into<String>) -> Rules
     }
 }
 
+/// The keywords of header lines.
+const KEYWORDS: [&str; 7] = [
+    "size", "rules", "players", "to-move", "placed", "moves", "winner",
+];
+
+/// A header line: its number, keyword, the keyword as written, and values.
+struct Header<'a> {
+    line: usize,
+    keyword: &'static str,
+    key: &'a str,
+    values: Vec<&'a str>,
+}
+
+/// A board row: its line number and tokens.
+type Row<'a> = (usize, Vec<&'a str>);
+
 /// Parses the text notation into an unvalidated setup; every token-level
-/// error names its line and token.
+/// error names its line and token. Header lines may come in any order.
 fn parse_text(text: &str) -> Result<Setup, RulesError> {
+    let (headers, rows, last_line) = split_sections(text)?;
+    if headers.is_empty() && rows.is_empty() {
+        return Err(notation_error(
+            last_line.max(1),
+            "",
+            "no position found: expected header lines such as 'size 5x6' and board rows",
+        ));
+    }
     let mut setup = Setup::empty(Size::default());
-    let mut rows: Vec<(usize, Vec<&str>)> = Vec::new();
+    // `size`, `rules` and `players` first: the meaning of the other lines
+    // depends on them, wherever they stand in the file.
+    let (first, rest): (Vec<&Header>, Vec<&Header>) = headers
+        .iter()
+        .partition(|h| matches!(h.keyword, "size" | "rules" | "players"));
+    for header in first.into_iter().chain(rest) {
+        apply_header(&mut setup, header)?;
+    }
+    read_rows(&mut setup, &rows, last_line)?;
+    Ok(setup)
+}
+
+/// Splits the text into header lines and board rows (comments and blank
+/// lines dropped); also returns the number of the last line.
+fn split_sections(text: &str) -> Result<(Vec<Header<'_>>, Vec<Row<'_>>, usize), RulesError> {
+    let mut headers: Vec<Header> = Vec::new();
+    let mut rows: Vec<Row> = Vec::new();
     let mut last_line = 0;
-    for (n, raw) in text.lines().enumerate() {
+    for (n, raw) in text_lines(strip_bom(text)).enumerate() {
         let line = n + 1;
         last_line = line;
         let content = raw.split('#').next().unwrap_or("");
@@ -78,14 +120,11 @@ fn parse_text(text: &str) -> Result<Setup, RulesError> {
         let Some((&key, values)) = tokens.split_first() else {
             continue;
         };
-        let keyword = [
-            "size", "rules", "players", "to-move", "placed", "moves", "winner",
-        ]
-        .contains(&key.to_ascii_lowercase().as_str());
-        if !keyword {
+        let lower = key.to_ascii_lowercase();
+        let Some(keyword) = KEYWORDS.iter().copied().find(|k| *k == lower) else {
             rows.push((line, tokens));
             continue;
-        }
+        };
         if !rows.is_empty() {
             return Err(notation_error(
                 line,
@@ -93,58 +132,85 @@ fn parse_text(text: &str) -> Result<Setup, RulesError> {
                 "header lines must come before the board rows",
             ));
         }
-        let single = || match values {
-            [v] => Ok(*v),
-            [] => Err(notation_error(line, key, format!("'{key}' needs a value"))),
-            [_, extra, ..] => Err(notation_error(line, extra, "unexpected extra value")),
-        };
-        let wrap = |token: &str, e: RulesError| notation_error(line, token, e.to_string());
-        match key.to_ascii_lowercase().as_str() {
-            "size" => {
-                let v = single()?;
-                setup.size = v.parse().map_err(|e| wrap(v, e))?;
-                setup.cells = vec![None; setup.size.cells()];
+        if let Some(earlier) = headers.iter().find(|h| h.keyword == keyword) {
+            return Err(notation_error(
+                line,
+                key,
+                format!("'{keyword}' is given twice (also on line {})", earlier.line),
+            ));
+        }
+        headers.push(Header {
+            line,
+            keyword,
+            key,
+            values: values.to_vec(),
+        });
+    }
+    Ok((headers, rows, last_line))
+}
+
+/// Applies one header line to the setup.
+fn apply_header(setup: &mut Setup, header: &Header) -> Result<(), RulesError> {
+    let Header {
+        line, key, values, ..
+    } = header;
+    let line = *line;
+    let single = || match values.as_slice() {
+        [v] => Ok(*v),
+        [] => Err(notation_error(line, key, format!("'{key}' needs a value"))),
+        [_, extra, ..] => Err(notation_error(line, extra, "unexpected extra value")),
+    };
+    let wrap = |token: &str, e: RulesError| notation_error(line, token, e.to_string());
+    match header.keyword {
+        "size" => {
+            let v = single()?;
+            setup.size = v.parse().map_err(|e| wrap(v, e))?;
+            setup.cells = vec![None; setup.size.cells()];
+        }
+        "rules" => {
+            let v = single()?;
+            setup.rules = v.parse().map_err(|e| wrap(v, e))?;
+        }
+        "players" => {
+            let v = single()?;
+            let n: usize = v
+                .parse()
+                .map_err(|_| notation_error(line, v, "expected a number of players, 2 to 8"))?;
+            if !(2..=8).contains(&n) {
+                return Err(notation_error(line, v, "a game has 2 to 8 players"));
             }
-            "rules" => {
-                let v = single()?;
-                setup.rules = v.parse().map_err(|e| wrap(v, e))?;
-            }
-            "players" => {
-                let v = single()?;
-                let n: usize = v
-                    .parse()
-                    .map_err(|_| notation_error(line, v, "expected a number of players, 2 to 8"))?;
-                if !(2..=8).contains(&n) {
-                    return Err(notation_error(line, v, "a game has 2 to 8 players"));
+            setup.players = n;
+        }
+        "to-move" => {
+            let v = single()?;
+            setup.to_move = Some(parse_player(line, v, setup.players)?);
+        }
+        "winner" => {
+            let v = single()?;
+            setup.winner = Some(parse_player(line, v, setup.players)?);
+        }
+        "placed" => {
+            let mut set = PlayerSet::EMPTY;
+            if values.as_slice() != ["-"] {
+                for v in values {
+                    set.insert(parse_player(line, v, setup.players)?);
                 }
-                setup.players = n;
             }
-            "to-move" => {
-                let v = single()?;
-                setup.to_move = Some(parse_player(line, v, setup.players)?);
-            }
-            "winner" => {
-                let v = single()?;
-                setup.winner = Some(parse_player(line, v, setup.players)?);
-            }
-            "placed" => {
-                let mut set = PlayerSet::EMPTY;
-                if values != ["-"] {
-                    for v in values {
-                        set.insert(parse_player(line, v, setup.players)?);
-                    }
-                }
-                setup.placed = Some(set);
-            }
-            _ => {
-                let v = single()?;
-                let n: u32 = v.parse().map_err(|_| {
-                    notation_error(line, v, "expected the number of placements made")
-                })?;
-                setup.placements = Some(n);
-            }
+            setup.placed = Some(set);
+        }
+        _ => {
+            let v = single()?;
+            let n: u32 = v
+                .parse()
+                .map_err(|_| notation_error(line, v, "expected the number of placements made"))?;
+            setup.placements = Some(n);
         }
     }
+    Ok(())
+}
+
+/// Reads the board rows into the setup's cells.
+fn read_rows(setup: &mut Setup, rows: &[Row], last_line: usize) -> Result<(), RulesError> {
     let size = setup.size;
     // No rows at all means an empty board.
     if !rows.is_empty() && rows.len() != size.rows() {
@@ -196,10 +262,12 @@ fn parse_text(text: &str) -> Result<Setup, RulesError> {
                 )
                 .map_err(|m| notation_error(*line, token, m))?;
             }
-            setup.cells[size.index(coord)] = content;
+            if let Some(cell) = setup.cells.get_mut(size.index(coord)) {
+                *cell = content;
+            }
         }
     }
-    Ok(setup)
+    Ok(())
 }
 
 fn parse_player(line: usize, token: &str, players: usize) -> Result<Player, RulesError> {
@@ -397,10 +465,10 @@ impl PositionJson {
 }
 
 impl Position {
-    /// Parses the JSON form.
+    /// Parses the JSON form; a leading byte-order mark is skipped.
     pub fn from_json(text: &str) -> Result<Position, RulesError> {
         let json: PositionJson =
-            serde_json::from_str(text).map_err(|e| RulesError::Json(e.to_string()))?;
+            serde_json::from_str(strip_bom(text)).map_err(|e| RulesError::Json(e.to_string()))?;
         json.into_setup()?.into_position()
     }
 

@@ -6,6 +6,7 @@ use std::path::Path;
 use super::StrategyError;
 use super::format::MAX_FILE_BYTES;
 use super::graph::Strategy;
+use crate::input::{InputError, read_text};
 
 impl Strategy {
     /// Loads a strategy file; errors name the path.
@@ -23,20 +24,16 @@ impl Strategy {
     }
 }
 
-/// Reads a text file of at most [`MAX_FILE_BYTES`].
+/// Reads a text file of at most [`MAX_FILE_BYTES`] (counted while reading,
+/// see [`crate::input`]); a byte-order mark is skipped.
 pub fn read_limited(path: &Path) -> Result<String, StrategyError> {
-    let io = |e: std::io::Error| StrategyError::Io(format!("cannot read {}: {e}", path.display()));
-    let meta = std::fs::metadata(path).map_err(io)?;
-    if meta.len() > MAX_FILE_BYTES as u64 {
-        return Err(StrategyError::TooLarge(format!(
-            "{} has {} bytes; strategy files may have at most {MAX_FILE_BYTES}",
-            path.display(),
-            meta.len()
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(io)?;
-    String::from_utf8(bytes)
-        .map_err(|_| StrategyError::Json(format!("{} is not UTF-8 text", path.display())))
+    read_text(path, MAX_FILE_BYTES as u64, "strategy files").map_err(|e| match e {
+        InputError::TooLarge { path, what, limit } => StrategyError::TooLarge(format!(
+            "{path}: more than {limit} bytes (the limit for {what})"
+        )),
+        InputError::NotUtf8 { .. } => StrategyError::Json(format!("{}: {e}", path.display())),
+        _ => StrategyError::Io(e.to_string()),
+    })
 }
 
 /// Writes `bytes` to `path` atomically (temporary file, sync, rename).

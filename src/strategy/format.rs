@@ -74,7 +74,9 @@ impl Strategy {
     /// kinds or parameters, duplicate ids, wires to missing nodes or pins) are
     /// errors; problems the graph can hold (cycles, two outputs, type
     /// mismatches) load and are reported by [`Strategy::validate`].
+    /// A leading byte-order mark is skipped.
     pub fn from_json(text: &str) -> Result<Strategy, StrategyError> {
+        let text = crate::input::strip_bom(text);
         if text.len() > MAX_FILE_BYTES {
             return Err(StrategyError::TooLarge(format!(
                 "{} bytes; strategy files may have at most {MAX_FILE_BYTES}",

@@ -25,7 +25,7 @@ pub use kind::{
 };
 pub use ops::{PureOp, constant_of};
 pub use reference::nodes_markdown;
-pub use validate::{Diagnostic, Report, Severity};
+pub use validate::{Diagnostic, Report, Severity, capped_list};
 
 /// Everything that can go wrong reading or editing a strategy.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -8,6 +8,26 @@ use super::graph::{NodeId, Strategy};
 use super::kind::NodeKind;
 use super::ops::{PureOp, constant_of};
 
+/// At most this many nodes are named in one message (a cycle, the wires
+/// feeding one input); the rest are counted (`docs/limits.md`).
+const LISTED_NODES: usize = 12;
+
+/// The first `limit` of `items` joined by `separator`, then "and K more"
+/// when `more` (the number of items past the limit) is above 0: how error
+/// lists are capped (`docs/limits.md`).
+pub fn capped_list<T: fmt::Display>(
+    items: &[T],
+    limit: usize,
+    separator: &str,
+    more: usize,
+) -> String {
+    let mut text: Vec<String> = items.iter().take(limit).map(T::to_string).collect();
+    if more > 0 {
+        text.push(format!("and {more} more"));
+    }
+    text.join(separator)
+}
+
 /// How bad a diagnostic is: errors stop a strategy from playing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
@@ -200,7 +220,12 @@ impl Strategy {
                 .node(*to)
                 .and_then(|n| n.inputs().get(*input))
                 .map(|p| p.name);
-            let names: Vec<String> = sources.iter().map(|&s| label(s)).collect();
+            let names: Vec<String> = sources
+                .iter()
+                .take(LISTED_NODES)
+                .map(|&s| label(s))
+                .collect();
+            let more = sources.len().saturating_sub(LISTED_NODES);
             f.add(
                 Severity::Error,
                 Some(*to),
@@ -208,7 +233,7 @@ impl Strategy {
                 format!(
                     "is fed by {} wires ({}); an input takes one",
                     sources.len(),
-                    names.join(", ")
+                    capped_list(&names, LISTED_NODES, ", ", more)
                 ),
             );
         }
@@ -216,10 +241,12 @@ impl Strategy {
         for cycle in self.cycles() {
             // Every node of the cycle gets an error; each message lists a few
             // of them (listing all in each would make the report quadratic).
-            const LISTED: usize = 12;
-            let mut names: Vec<String> =
-                cycle.iter().take(LISTED).map(|id| id.to_string()).collect();
-            if cycle.len() > LISTED {
+            let mut names: Vec<String> = cycle
+                .iter()
+                .take(LISTED_NODES)
+                .map(|id| id.to_string())
+                .collect();
+            if cycle.len() > LISTED_NODES {
                 names.push(format!("… ({} nodes in all)", cycle.len()));
             }
             let names = names.join(", ");
