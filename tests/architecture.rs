@@ -18,7 +18,7 @@ type ModPath = Vec<String>;
 /// The top-level modules in layer order: each may use only those before it.
 /// `rng` is a leaf utility usable by all; `gui` and `cli` are peers at the top.
 const LAYERS: &[&[&str]] = &[
-    &["rng"],
+    &["rng", "input"],
     &["rules"],
     &["strategy"],
     &["eval"],
