@@ -604,3 +604,233 @@ fn moving_a_node_is_one_undo_step() {
     );
     assert!(h.query_by_label("Editor •").is_none());
 }
+
+/// Issue 11, items 1 and 9: the palette's search keeps every key typed one
+/// per frame (it kept only the first: its id changed when the clear button
+/// appeared) and filters; Escape leaves it; Ctrl shortcuts work when the
+/// focused search is empty.
+#[test]
+fn the_palette_search_keeps_every_key_and_lets_shortcuts_through() {
+    let mut h = harness();
+    let corner = add(&mut h, "Is corner");
+    h.get_by_label("search the palette").click();
+    h.step();
+    type_keys(&mut h, "critical");
+    assert_eq!(field_text(&h, "search the palette"), "critical");
+    assert!(h.get_by_label("search the palette").is_focused());
+    assert!(h.query_by_label("Add Is critical").is_some());
+    assert!(
+        h.query_by_label("Add Is corner").is_none(),
+        "the list is filtered"
+    );
+    for _ in 0.."critical".len() {
+        key(&mut h, egui::Modifiers::NONE, egui::Key::Backspace);
+    }
+    assert_eq!(field_text(&h, "search the palette"), "");
+    assert!(h.get_by_label("search the palette").is_focused());
+    assert!(
+        strategy(&h).node(corner).is_some(),
+        "Backspace stays in the field"
+    );
+    key(&mut h, egui::Modifiers::COMMAND, egui::Key::Z);
+    assert!(
+        strategy(&h).node(corner).is_none(),
+        "Ctrl+Z undoes while the empty search has the focus"
+    );
+    key(&mut h, egui::Modifiers::COMMAND, egui::Key::Y);
+    assert!(strategy(&h).node(corner).is_some(), "and Ctrl+Y redoes");
+    type_keys(&mut h, "sum");
+    key(&mut h, egui::Modifiers::NONE, egui::Key::Escape);
+    assert!(
+        !h.get_by_label("search the palette").is_focused(),
+        "Escape leaves the field"
+    );
+    assert_eq!(field_text(&h, "search the palette"), "sum");
+    key(&mut h, egui::Modifiers::COMMAND, egui::Key::Z);
+    assert!(strategy(&h).node(corner).is_none(), "shortcuts work again");
+}
+
+/// Issue 11, item 2: Enter in the right-click menu takes the best match.
+#[test]
+fn enter_in_the_add_menu_takes_the_exact_name_first() {
+    let mut h = harness();
+    for (typed, kind) in [("not", NodeKind::Not), ("and", NodeKind::And)] {
+        right_click_canvas(&mut h);
+        type_keys(&mut h, typed);
+        key(&mut h, egui::Modifiers::NONE, egui::Key::Enter);
+        h.run_steps(2);
+        let last = strategy(&h).nodes().last().unwrap();
+        assert_eq!(last.kind, kind, "{typed}");
+    }
+}
+
+/// Issue 11, item 3: a node added from the palette lands in the visible
+/// middle of the canvas, on no other node.
+#[test]
+fn a_node_added_from_the_palette_lands_in_view_on_no_other_node() {
+    let mut h = harness();
+    open_shipped(&mut h, "02-avoid-danger");
+    h.run_steps(4);
+    for title in ["Multiply", "Constant", "Is edge"] {
+        let id = add(&mut h, title);
+        h.run_steps(2);
+        let editor = h.state().editor();
+        let canvas = editor.canvas_rect();
+        let rect = editor.node_screen_rect(id).unwrap();
+        assert!(
+            canvas.contains_rect(rect),
+            "{title}: {rect:?} not in {canvas:?}"
+        );
+        for n in strategy(&h).nodes().iter().filter(|n| n.id != id) {
+            if let Some(other) = editor.node_screen_rect(n.id) {
+                assert!(!other.intersects(rect), "{title} over node {}", n.id);
+            }
+        }
+    }
+}
+
+/// Issue 11, item 6: after Discard on close, the next start does not offer
+/// the discarded work.
+#[test]
+fn discarded_work_is_not_offered_at_the_next_start() {
+    let dir = temp_dir("discard");
+    let recovery = dir.join("recovery.json");
+    let mut h = harness();
+    h.state_mut().editor_mut().enable_recovery(recovery.clone());
+    add(&mut h, "Is corner");
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.run_steps(2);
+    click(&mut h, "Discard");
+    // What eframe does as the window closes.
+    h.state_mut().editor_mut().flush_recovery();
+    drop(h);
+    assert!(!recovery.exists(), "discarded: no recovery file");
+    let mut h = harness();
+    h.state_mut().editor_mut().enable_recovery(recovery.clone());
+    h.run_steps(2);
+    assert!(h.query_by_label("Restore unsaved work?").is_none());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 12, item 12: an unreadable recovery file is kept aside and the
+/// user is told, once.
+#[test]
+fn an_unreadable_recovery_file_is_reported_once() {
+    let dir = temp_dir("unreadable");
+    let recovery = dir.join("recovery.json");
+    std::fs::write(&recovery, "{\"format\": \"chainlab-recovery\"").unwrap();
+    let mut h = harness();
+    h.state_mut().editor_mut().enable_recovery(recovery.clone());
+    h.run_steps(2);
+    let shown = "could not be restored";
+    assert!(h.query_by_label_contains(shown).is_some(), "told");
+    assert!(dir.join("recovery.json.unreadable").exists(), "kept aside");
+    click(&mut h, "Dismiss");
+    drop(h);
+    let mut h = harness();
+    h.state_mut().editor_mut().enable_recovery(recovery.clone());
+    h.run_steps(2);
+    assert!(h.query_by_label_contains(shown).is_none(), "told once");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The window titles the app asked for since the last frame.
+fn titles(h: &egui_kittest::Harness<'_, chainlab::gui::App>) -> Vec<String> {
+    h.output()
+        .viewport_output
+        .get(&egui::ViewportId::ROOT)
+        .map(|v| {
+            v.commands
+                .iter()
+                .filter_map(|c| match c {
+                    egui::ViewportCommand::Title(t) => Some(t.clone()),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Issue 11, item 11: a file given at start opens in the editor; the
+/// window title names it and marks unsaved changes; a broken file shows its
+/// error (with its path once, item 10).
+#[test]
+fn a_file_given_at_start_opens_and_names_the_window() {
+    let dir = temp_dir("start-file");
+    let path = dir.join("04-capture.json");
+    std::fs::copy(
+        chainlab::gui::seats::shipped_strategies_dir()
+            .unwrap()
+            .join("04-capture.json"),
+        &path,
+    )
+    .unwrap();
+    let mut h = harness_with(Settings {
+        view: View::Play,
+        ..Settings::default()
+    });
+    h.state_mut().open_file(&path);
+    h.step();
+    assert_eq!(h.state().settings().view, View::Editor);
+    assert_eq!(h.state().editor().file(), Some(path.as_path()));
+    assert_eq!(titles(&h), ["04-capture.json — chainlab"]);
+    add(&mut h, "Is corner");
+    assert_eq!(
+        h.state().editor().window_title(),
+        "04-capture.json • — chainlab"
+    );
+
+    let broken = dir.join("broken.json");
+    std::fs::write(
+        &broken,
+        "{\"format\": \"chainlab-strategy\", \"version\": 1,",
+    )
+    .unwrap();
+    let mut h = harness_with(Settings {
+        view: View::Play,
+        ..Settings::default()
+    });
+    h.state_mut().open_file(&broken);
+    h.run_steps(2);
+    assert_eq!(h.state().settings().view, View::Editor);
+    let error = h.state().editor().load_error().unwrap().to_string();
+    assert_eq!(
+        error.matches(&broken.display().to_string()).count(),
+        1,
+        "the path once: {error}"
+    );
+    assert!(h.query_by_label_contains("Could not open").is_some());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 11, item 10: a connected pin's tooltip says what it is connected to.
+#[test]
+fn a_connected_pin_says_what_feeds_it() {
+    let mut h = harness();
+    let corner = add(&mut h, "Is corner");
+    let multiply = add(&mut h, "Multiply");
+    wire(&mut h, corner, multiply, 0);
+    // Left to right, so that the wire passes over no pin.
+    click(&mut h, "Tidy up");
+    h.run_steps(4);
+    // The tooltip of pin `input` (on the pin or its name, right of it).
+    let tooltip = |h: &mut egui_kittest::Harness<'_, chainlab::gui::App>, input, text: &str| {
+        (0..12).any(|k| {
+            h.remove_cursor();
+            h.run_steps(2);
+            let at = pin(h, PinKey::Input(multiply, input)) + egui::vec2(2.0 * k as f32, 0.0);
+            h.hover_at(at);
+            h.run_steps(4);
+            h.query_by_label_contains(text).is_some()
+        })
+    };
+    let connected = format!("Connected to Is corner (node {corner})");
+    assert!(tooltip(&mut h, 0, &connected), "{connected}");
+    assert!(!tooltip(&mut h, 0, "Unconnected"));
+    assert!(tooltip(&mut h, 1, "Unconnected, it is 1"));
+}

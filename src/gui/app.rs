@@ -1,6 +1,8 @@
 //! The app: persisted settings, the views' runtime state, the top bar that
 //! switches views, and the commands views send each other.
 
+use std::path::{Path, PathBuf};
+
 use serde::{Deserialize, Serialize};
 
 use crate::gui::arena::ArenaView;
@@ -129,8 +131,9 @@ impl App {
     }
 
     /// The app as eframe creates it: saved settings (or first-start
-    /// defaults) and the built-in computer players.
-    pub fn from_creation(cc: &eframe::CreationContext<'_>) -> App {
+    /// defaults) and the built-in computer players; `file` (from the command
+    /// line) opens in the editor.
+    pub fn from_creation(cc: &eframe::CreationContext<'_>, file: Option<PathBuf>) -> App {
         let catalogue = Catalogue::builtin();
         let settings = cc
             .storage
@@ -143,7 +146,17 @@ impl App {
         if let Some(dir) = eframe::storage_dir("chainlab") {
             app.editor.enable_recovery(dir.join("recovery.json"));
         }
+        if let Some(file) = file {
+            app.open_file(&file);
+        }
         app
+    }
+
+    /// Opens `file` in the editor and shows it, as when the app is started
+    /// with a file; a file that does not load leaves its error on show.
+    pub fn open_file(&mut self, file: &Path) {
+        self.editor.open(file, &mut self.settings.editor);
+        self.settings.view = View::Editor;
     }
 
     /// The saved settings.

@@ -118,8 +118,15 @@ impl EditorView {
     /// restore the work an earlier run left there.
     pub fn enable_recovery(&mut self, path: PathBuf) {
         self.recovery = Recovery::new(Some(path));
-        self.restorable = self.recovery.find();
-        self.wants_attention = self.restorable.is_some();
+        match self.recovery.find() {
+            Ok(found) => self.restorable = found,
+            Err(e) => {
+                self.load_error = Some(format!(
+                    "The unsaved work of the last run could not be restored: {e}"
+                ));
+            }
+        }
+        self.wants_attention = self.restorable.is_some() || self.load_error.is_some();
     }
 
     /// The strategy being edited.
@@ -178,7 +185,8 @@ impl EditorView {
         self.analysis.compiles
     }
 
-    /// Why the last file could not be opened.
+    /// Why the last file could not be opened (or the recovered work not
+    /// restored), shown above the canvas until dismissed.
     pub fn load_error(&self) -> Option<&str> {
         self.load_error.as_deref()
     }
@@ -228,6 +236,16 @@ impl EditorView {
         self.recovery.flush(&self.doc);
     }
 
+    /// The window's title: the file's name, a dot while it has unsaved
+    /// changes, and the app's name ("04-capture.json • — chainlab").
+    pub fn window_title(&self) -> String {
+        format!(
+            "{}{} — chainlab",
+            self.doc.location().file_name(),
+            if self.doc.is_dirty() { " •" } else { "" },
+        )
+    }
+
     /// Work of every frame, whichever view is shown: autosave, the window
     /// title, and the prompt before the window closes with unsaved work.
     pub fn background(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
@@ -235,11 +253,7 @@ impl EditorView {
         if let Some(wait) = self.recovery.tick(&self.doc, now) {
             ctx.request_repaint_after_secs(wait as f32);
         }
-        let title = format!(
-            "{}{} — chainlab",
-            if self.doc.is_dirty() { "• " } else { "" },
-            self.doc.location().file_name()
-        );
+        let title = self.window_title();
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;

@@ -85,6 +85,13 @@ impl<'a> GraphViewer<'a> {
         Some((id, self.strategy.node(id)?))
     }
 
+    /// The node wired into input `index` of `id`, as the pin's tooltip names it.
+    fn source_name(&self, id: NodeId, index: usize) -> Option<String> {
+        let from = self.strategy.feeds(id, index).next()?.from;
+        let node = self.strategy.node(from)?;
+        Some(format!("{} (node {from})", info(node.kind.kind()).title))
+    }
+
     fn value_text(&self, id: NodeId) -> Option<String> {
         let value = (*self.analysis.values.get(&id)?)?;
         let node = self.strategy.node(id)?;
@@ -201,7 +208,8 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
                 format!("node {id} input {}", p.name),
             )
         });
-        label.on_hover_ui(|ui| input_doc(ui, p));
+        let from = self.source_name(id, index);
+        label.on_hover_ui(|ui| input_doc(ui, p, from.as_deref()));
         if source.is_none() {
             ui.label(
                 RichText::new(default_text(p.ty, p.default))
@@ -338,7 +346,8 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             match key {
                 PinKey::Input(of, i) => {
                     if let Some(p) = self.strategy.node(of).and_then(|n| n.inputs().get(i)) {
-                        r.on_hover_ui(|ui| input_doc(ui, p));
+                        let from = self.source_name(of, i);
+                        r.on_hover_ui(|ui| input_doc(ui, p, from.as_deref()));
                     }
                 }
                 PinKey::Output(of) => {
