@@ -68,10 +68,13 @@ impl PlaySettings {
     }
 
     /// Makes the seats of strategies handed over in memory (by the editor)
-    /// human: after a restart those strategies are gone.
-    pub fn forget_in_memory(&mut self) {
+    /// human, but `keep`: after a restart only the editor's current
+    /// strategy is there again.
+    pub fn forget_in_memory(&mut self, keep: Option<&str>) {
         for seat in &mut self.seats {
-            if matches!(seat, SeatChoice::Computer(spec) if spec.starts_with(IN_MEMORY)) {
+            if matches!(seat, SeatChoice::Computer(spec)
+                if spec.starts_with(IN_MEMORY) && Some(spec.as_str()) != keep)
+            {
                 *seat = SeatChoice::Human;
             }
         }
