@@ -102,10 +102,13 @@ pub enum SetupAction {
 }
 
 /// Draws the new-game panel; returns what the user asked for, if anything.
+/// `pending`: the setup differs from the game on the board (said under New
+/// game, which applies it).
 pub fn setup_ui(
     ui: &mut egui::Ui,
     settings: &mut PlaySettings,
     catalogue: &Catalogue,
+    pending: bool,
 ) -> Option<SetupAction> {
     ui.heading("Game setup");
     ui.add_space(4.0);
@@ -135,6 +138,12 @@ pub fn setup_ui(
                 .min_size(egui::vec2(ui.available_width(), 30.0)),
         )
         .clicked();
+    if pending && start.is_ok() {
+        ui.colored_label(
+            theme::HINT_TEXT,
+            "Changed: press New game to play with this board, these rules and seats.",
+        );
+    }
 
     ui.add_space(12.0);
     ui.separator();
