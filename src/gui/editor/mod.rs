@@ -38,7 +38,7 @@ use egui::Rect;
 use crate::eval::HeatMap;
 use crate::gui::{Command, View};
 use crate::rules::{Coord, Position};
-use crate::strategy::{NodeId, Strategy};
+use crate::strategy::{Kind, NodeId, Strategy};
 
 use self::analysis::Analysis;
 use self::canvas::Canvas;
@@ -299,17 +299,7 @@ impl EditorView {
             .min_size(150.0)
             .show(ui, |ui| {
                 if let Some(kind) = self.palette.ui(ui) {
-                    let spot = self
-                        .canvas
-                        .free_spot(self.doc.strategy(), self.canvas.view_centre());
-                    self.apply(
-                        Edit::Add {
-                            kind,
-                            pos: spot,
-                            link: None,
-                        },
-                        now,
-                    );
+                    self.add_in_view(kind, now);
                 }
             });
         egui::Panel::right("editor_side")
@@ -376,6 +366,26 @@ impl EditorView {
             self.preview.revision(),
             self.preview.explained(),
         );
+    }
+
+    /// Adds a node of `kind` in the visible middle of the canvas on no
+    /// other node; when the view is full, beside the graph, brought into view.
+    fn add_in_view(&mut self, kind: Kind, now: f64) {
+        let spot = self.canvas.free_spot(self.doc.strategy(), kind);
+        let pos = spot.unwrap_or_else(|| self.canvas.spot_beside(self.doc.strategy()));
+        self.apply(
+            Edit::Add {
+                kind,
+                pos,
+                link: None,
+            },
+            now,
+        );
+        if spot.is_none()
+            && let Some(&id) = self.canvas.selection.iter().next()
+        {
+            self.canvas.focus(id);
+        }
     }
 
     /// Applies an edit; new nodes become the selection; a refusal is shown.
