@@ -845,3 +845,24 @@ fn a_connected_pin_says_what_feeds_it() {
     assert!(!tooltip(&mut h, 0, "Unconnected"));
     assert!(tooltip(&mut h, 1, "Unconnected, it is 1"));
 }
+
+/// Issue 11, item 4: where the zoom makes node text too small to read
+/// whole, nodes are drawn without text; at readable zooms with it.
+#[test]
+fn node_text_is_dropped_only_where_it_is_too_small() {
+    let dir = temp_dir("zoom");
+    let path = dir.join("wide.json");
+    let mut wide = Strategy::new("wide");
+    wide.add(chainlab::strategy::Kind::Output, [0.0, 0.0]);
+    wide.add(chainlab::strategy::Kind::IsCorner, [6000.0, 3000.0]);
+    wide.save(&path).unwrap();
+    let mut h = harness();
+    assert!(h.state().editor().zoom() >= 0.99);
+    assert!(h.state().editor().shows_node_text());
+    h.state_mut().open_file(&path);
+    h.run_steps(4);
+    let zoom = h.state().editor().zoom();
+    assert!(zoom < 0.2, "fitted far out: {zoom}");
+    assert!(!h.state().editor().shows_node_text(), "{zoom}");
+    let _ = std::fs::remove_dir_all(dir);
+}

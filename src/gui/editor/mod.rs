@@ -221,6 +221,17 @@ impl EditorView {
         self.canvas.node_screen_rect(id)
     }
 
+    /// The canvas's zoom (1 is the size of the rest of the app).
+    pub fn zoom(&self) -> f32 {
+        self.canvas.view.transform.scaling
+    }
+
+    /// Whether nodes show their text at this zoom (below
+    /// [`viewer::TEXT_MIN_SCALE`] they are drawn without it).
+    pub fn shows_node_text(&self) -> bool {
+        self.zoom() >= viewer::TEXT_MIN_SCALE
+    }
+
     /// The canvas on screen.
     pub fn canvas_rect(&self) -> Rect {
         self.canvas.view.screen

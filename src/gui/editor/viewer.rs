@@ -22,6 +22,10 @@ use super::pins::{PinKey, PinSink, TypedPin, input_doc, output_doc};
 use super::style;
 use super::view::{NODE_GUESS, ViewControl};
 
+/// The smallest zoom at which nodes show their text (13-point text is then
+/// 8 pixels high); below it they are drawn without text.
+pub const TEXT_MIN_SCALE: f32 = 0.6;
+
 /// What a node's context menu asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NodeAction {
@@ -92,6 +96,22 @@ impl<'a> GraphViewer<'a> {
         Some(format!("{} (node {from})", info(node.kind.kind()).title))
     }
 
+    /// Whether text inside nodes is too small to read at the current zoom:
+    /// nodes are then drawn without it (scaled-down glyphs lose strokes and
+    /// show as other letters).
+    fn tiny(&self) -> bool {
+        self.view.transform.scaling < TEXT_MIN_SCALE
+    }
+
+    /// `colour`, or transparent when text is too small to draw.
+    fn ink(&self, colour: Color32) -> Color32 {
+        if self.tiny() {
+            Color32::TRANSPARENT
+        } else {
+            colour
+        }
+    }
+
     fn value_text(&self, id: NodeId) -> Option<String> {
         let value = (*self.analysis.values.get(&id)?)?;
         let node = self.strategy.node(id)?;
@@ -128,8 +148,9 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
                 Severity::Error => ("⛔", style::ERROR),
                 Severity::Warning => ("⚠", style::WARNING),
             };
-            let badge =
-                ui.add(egui::Label::new(RichText::new(icon).color(colour)).sense(Sense::hover()));
+            let badge = ui.add(
+                egui::Label::new(RichText::new(icon).color(self.ink(colour))).sense(Sense::hover()),
+            );
             badge.widget_info(|| {
                 WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} {severity}"))
             });
@@ -144,7 +165,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             egui::Label::new(
                 RichText::new(kind_info.title)
                     .strong()
-                    .color(Color32::WHITE),
+                    .color(self.ink(Color32::WHITE)),
             )
             .selectable(false)
             .sense(Sense::click()),
@@ -163,7 +184,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             let chip = ui.label(
                 RichText::new(format!("= {value}"))
                     .strong()
-                    .color(style::VALUE),
+                    .color(self.ink(style::VALUE)),
             );
             chip.widget_info(|| {
                 WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} = {value}"))
@@ -200,7 +221,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             .next()
             .and_then(|w| self.strategy.node(w.from))
             .and_then(|n| n.output());
-        let label = ui.label(RichText::new(p.name).color(style::pin_colour(p.ty)));
+        let label = ui.label(RichText::new(p.name).color(self.ink(style::pin_colour(p.ty))));
         label.widget_info(|| {
             WidgetInfo::labeled(
                 WidgetType::Label,
@@ -214,7 +235,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             ui.label(
                 RichText::new(default_text(p.ty, p.default))
                     .small()
-                    .color(theme::MUTED_TEXT.gamma_multiply(0.8)),
+                    .color(self.ink(theme::MUTED_TEXT.gamma_multiply(0.8))),
             );
         }
         let wire = style::pin_colour(source.unwrap_or(p.ty));
@@ -240,7 +261,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             let label = ui.label(
                 RichText::new(ty.name())
                     .small()
-                    .color(style::pin_colour(ty)),
+                    .color(self.ink(style::pin_colour(ty))),
             );
             label.widget_info(|| {
                 WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} output"))
@@ -272,6 +293,10 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         let Some((id, n)) = self.model_node(snarl, node) else {
             return;
         };
+        if self.tiny() {
+            // The parameters keep their place, without their text.
+            ui.set_invisible();
+        }
         ui.vertical(|ui| {
             if let Some(kind) = params_ui(ui, id, &n.kind) {
                 self.events.edits.push(Edit::SetKind(id, kind));
