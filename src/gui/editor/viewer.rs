@@ -20,11 +20,23 @@ use super::palette::{default_text, doc_ui, kind_menu};
 use super::params::{has_params, params_ui, wide_params};
 use super::pins::{PinKey, PinSink, TypedPin, input_doc, output_doc};
 use super::style;
-use super::view::{NODE_GUESS, ViewControl};
+use super::view::ViewControl;
 
 /// The smallest zoom at which nodes show their text (13-point text is then
 /// 8 pixels high); below it they are drawn without text.
 pub const TEXT_MIN_SCALE: f32 = 0.6;
+
+/// The width of a new node of `kind` before it is drawn, roughly: its title,
+/// its output's name, and room for parameters.
+fn width_guess(kind: crate::strategy::Kind) -> f32 {
+    let title = info(kind).title.chars().count() as f32 * 8.0 + 40.0;
+    let params = if has_params(&crate::strategy::NodeKind::new(kind)) {
+        150.0
+    } else {
+        0.0
+    };
+    title.max(110.0).max(params)
+}
 
 /// What a node's context menu asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -458,12 +470,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
                     to: id,
                     input: p.input,
                 };
-                Some((
-                    WireEnd::Input(ty),
-                    link,
-                    ty,
-                    pos - egui::vec2(NODE_GUESS.x, 0.0),
-                ))
+                Some((WireEnd::Input(ty), link, ty, pos))
             }),
         };
         let Some((end, link, ty, at)) = found else {
@@ -476,6 +483,16 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         };
         ui.label(RichText::new(what).strong());
         if let Some(kind) = kind_menu(ui, self.search, &|k| fits_link(k, end)) {
+            let at = match end {
+                // A node that gives the input its value: left of the drop
+                // point (its output there), but never left of the view.
+                WireEnd::Input(_) => {
+                    let visible = self.view.transform.inverse() * self.view.screen;
+                    let x = (at.x - width_guess(kind)).max(visible.min.x + 12.0);
+                    Pos2::new(x, at.y)
+                }
+                WireEnd::Output(_) => at,
+            };
             self.events.edits.push(Edit::Add {
                 kind,
                 pos: [at.x, at.y],
