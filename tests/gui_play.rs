@@ -478,15 +478,9 @@ fn resign_ends_the_game() {
     assert!(harness.query_by_label("Resign").is_none());
     click_cell(&mut harness, "2,2");
     assert_eq!(
-        harness
-            .state()
-            .play()
-            .session()
-            .unwrap()
-            .game()
-            .moves()
-            .len(),
-        1
+        harness.state().play().session().unwrap().game().moves(),
+        &[coord("0,0")],
+        "no move after resigning"
     );
     harness.get_by_label("Play again").click();
     harness.run_steps(2);

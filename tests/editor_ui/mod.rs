@@ -56,18 +56,27 @@ pub fn click_canvas(harness: &mut Harness<'_, App>, label: &str) {
     harness.run_steps(2);
 }
 
+/// Sends one key event (pressed or released) and steps a frame.
+fn key_event(
+    harness: &mut Harness<'_, App>,
+    key: egui::Key,
+    pressed: bool,
+    modifiers: egui::Modifiers,
+) {
+    harness.event(egui::Event::Key {
+        key,
+        physical_key: None,
+        pressed,
+        repeat: false,
+        modifiers,
+    });
+    harness.step();
+}
+
 /// Sends one key, pressed and released, with `modifiers`, a frame each.
 pub fn key(harness: &mut Harness<'_, App>, modifiers: egui::Modifiers, key: egui::Key) {
-    for pressed in [true, false] {
-        harness.event(egui::Event::Key {
-            key,
-            physical_key: None,
-            pressed,
-            repeat: false,
-            modifiers,
-        });
-        harness.step();
-    }
+    key_event(harness, key, true, modifiers);
+    key_event(harness, key, false, modifiers);
 }
 
 /// Types `text` as a person does: for each character its key press, the
@@ -81,21 +90,13 @@ pub fn type_keys(harness: &mut Harness<'_, App>, text: &str) {
         } else {
             egui::Modifiers::NONE
         };
-        for pressed in [true, false] {
-            if let Some(key) = key {
-                harness.event(egui::Event::Key {
-                    key,
-                    physical_key: None,
-                    pressed,
-                    repeat: false,
-                    modifiers,
-                });
-                harness.step();
-            }
-            if pressed {
-                harness.event(egui::Event::Text(c.to_string()));
-                harness.step();
-            }
+        if let Some(key) = key {
+            key_event(harness, key, true, modifiers);
+        }
+        harness.event(egui::Event::Text(c.to_string()));
+        harness.step();
+        if let Some(key) = key {
+            key_event(harness, key, false, modifiers);
         }
     }
 }

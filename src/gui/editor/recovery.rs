@@ -213,11 +213,12 @@ mod tests {
     use crate::gui::editor::edit::Edit;
     use crate::strategy::Kind;
 
-    #[test]
-    fn unsaved_work_is_written_after_the_delay_and_found_again() {
-        let dir = std::env::temp_dir().join(format!("chainlab-recovery-{}", std::process::id()));
+    /// A folder for test `name`, its recovery file, autosave to it, and a
+    /// document with one unsaved change.
+    fn unsaved(name: &str) -> (PathBuf, PathBuf, Recovery, Document) {
+        let dir = std::env::temp_dir().join(format!("chainlab-{name}-{}", std::process::id()));
         let path = dir.join("recovery.json");
-        let mut recovery = Recovery::new(Some(path.clone()));
+        let recovery = Recovery::new(Some(path.clone()));
         let mut doc = Document::new_graph();
         let add = Edit::Add {
             kind: Kind::IsCorner,
@@ -225,6 +226,12 @@ mod tests {
             link: None,
         };
         assert!(doc.apply(add, 0.0, 0).is_ok());
+        (dir, path, recovery, doc)
+    }
+
+    #[test]
+    fn unsaved_work_is_written_after_the_delay_and_found_again() {
+        let (dir, path, mut recovery, mut doc) = unsaved("recovery");
         assert_eq!(recovery.tick(&doc, 0.0), Some(DELAY));
         assert!(!path.exists());
         assert_eq!(recovery.tick(&doc, DELAY + 1.0), None);
@@ -257,16 +264,7 @@ mod tests {
 
     #[test]
     fn discarded_work_is_not_written_again() {
-        let dir = std::env::temp_dir().join(format!("chainlab-forget-{}", std::process::id()));
-        let path = dir.join("recovery.json");
-        let mut recovery = Recovery::new(Some(path.clone()));
-        let mut doc = Document::new_graph();
-        let add = Edit::Add {
-            kind: Kind::IsCorner,
-            pos: [0.0, 0.0],
-            link: None,
-        };
-        assert!(doc.apply(add, 0.0, 0).is_ok());
+        let (dir, path, mut recovery, doc) = unsaved("forget");
         recovery.flush(&doc);
         assert!(path.exists());
         recovery.forget(&doc);

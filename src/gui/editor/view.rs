@@ -67,7 +67,9 @@ impl ViewControl {
                 if let Some(bb) = self.bounds(strategy) {
                     let bb = bb.expand(30.0);
                     let fit = self.screen.size() / bb.size();
-                    let scale = fit.min_elem().clamp(0.1, 1.0);
+                    // Never so far out that node text is not drawn: a
+                    // larger graph is framed around its middle, to pan.
+                    let scale = fit.min_elem().clamp(super::viewer::TEXT_MIN_SCALE, 1.0);
                     *to_global = TSTransform::new(
                         self.screen.center().to_vec2() - bb.center().to_vec2() * scale,
                         scale,
@@ -81,7 +83,7 @@ impl ViewControl {
                         .map(|n| Pos2::new(n.pos[0], n.pos[1]) + NODE_GUESS / 2.0)
                 });
                 if let Some(c) = centre {
-                    let scale = to_global.scaling.max(0.6);
+                    let scale = to_global.scaling.max(super::viewer::TEXT_MIN_SCALE);
                     *to_global = TSTransform::new(
                         self.screen.center().to_vec2() - c.to_vec2() * scale,
                         scale,

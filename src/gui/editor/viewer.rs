@@ -22,9 +22,12 @@ use super::pins::{PinKey, PinSink, TypedPin, input_doc, output_doc};
 use super::style;
 use super::view::ViewControl;
 
-/// The smallest zoom at which nodes show their text (13-point text is then
-/// 8 pixels high); below it they are drawn without text.
-pub const TEXT_MIN_SCALE: f32 = 0.6;
+/// The smallest zoom at which nodes show their text; below it they are
+/// drawn without it. Rendered at 100, 90, 80 and 70% (`cargo run --release
+/// --example screenshots --features screenshots -- DIR zoom`), titles and
+/// pins are whole; at 65% and 60% scaled-down glyphs lose their stems ("Is
+/// corner" shows as "s corner", pin "b" as "ɔ").
+pub const TEXT_MIN_SCALE: f32 = 0.7;
 
 /// The width of a new node of `kind` before it is drawn, roughly: its title,
 /// its output's name, and room for parameters.
