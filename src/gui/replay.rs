@@ -447,9 +447,11 @@ impl ReplayView {
             // Said here, not as the slider's tooltip, which would cover the
             // board's top row.
             ui.label(
-                egui::RichText::new("Drag the slider; ← → step, Home End jump")
-                    .small()
-                    .color(theme::MUTED_TEXT),
+                egui::RichText::new(
+                    "Drag the slider; the Left and Right keys step, Home and End jump",
+                )
+                .small()
+                .color(theme::MUTED_TEXT),
             );
         });
         let mut scrub = ply;

@@ -166,11 +166,37 @@ pub fn drag(harness: &mut Harness<'_, App>, from: Pos2, to: Pos2) {
     harness.run_steps(3);
 }
 
-/// Wires `from`'s output into input `input` of `to` by dragging between the pins.
+/// Wires `from`'s output into input `input` of `to` by dragging between the
+/// pins (first panning the canvas, as a person would, when one is out of view).
 pub fn wire(harness: &mut Harness<'_, App>, from: NodeId, to: NodeId, input: usize) {
-    let a = pin(harness, PinKey::Output(from));
-    let b = pin(harness, PinKey::Input(to, input));
+    let (out, inp) = (PinKey::Output(from), PinKey::Input(to, input));
+    bring_into_view(harness, pin(harness, out), pin(harness, inp));
+    let a = pin(harness, out);
+    let b = pin(harness, inp);
     drag(harness, a, b);
+}
+
+/// Pans the canvas (dragging its empty background) so that `a` and `b`
+/// are both in view, if one is not.
+pub fn bring_into_view(harness: &mut Harness<'_, App>, a: Pos2, b: Pos2) {
+    let view = harness.state().editor().canvas_rect().shrink(24.0);
+    if view.contains(a) && view.contains(b) {
+        return;
+    }
+    let delta = view.center() - (a + (b - a) / 2.0);
+    let nodes: Vec<egui::Rect> = strategy(harness)
+        .nodes()
+        .iter()
+        .filter_map(|n| harness.state().editor().node_screen_rect(n.id))
+        .map(|r| r.expand(16.0))
+        .collect();
+    let empty = |p: Pos2| view.contains(p) && !nodes.iter().any(|r| r.contains(p));
+    let start = (0..20)
+        .flat_map(|i| (0..20).map(move |j| (i, j)))
+        .map(|(i, j)| view.min + view.size() * egui::vec2(i as f32 / 19.0, j as f32 / 19.0))
+        .find(|p| empty(*p) && view.contains(*p + delta))
+        .unwrap_or_else(|| panic!("no empty canvas to pan by {delta:?}"));
+    drag(harness, start, start + delta);
 }
 
 /// Opens the shipped strategy `stem` from the File menu.

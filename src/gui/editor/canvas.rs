@@ -109,7 +109,9 @@ impl Canvas {
             for ix in 0..nx.min(400) {
                 let at = visible.min + egui::vec2(ix as f32, iy as f32) * SPOT_STEP;
                 let spot = Rect::from_min_size(at, size);
-                if taken.iter().any(|r| r.intersects(spot.expand(10.0))) {
+                // Room for the pins, which stand out of the nodes' sides,
+                // and for a wire between neighbours.
+                if taken.iter().any(|r| r.intersects(spot.expand(24.0))) {
                     continue;
                 }
                 let d = spot.center().distance_sq(centre);

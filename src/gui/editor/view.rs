@@ -67,9 +67,7 @@ impl ViewControl {
                 if let Some(bb) = self.bounds(strategy) {
                     let bb = bb.expand(30.0);
                     let fit = self.screen.size() / bb.size();
-                    // Never so far out that node text is not drawn: a
-                    // larger graph is framed around its middle, to pan.
-                    let scale = fit.min_elem().clamp(super::viewer::TEXT_MIN_SCALE, 1.0);
+                    let scale = fit.min_elem().clamp(0.1, 1.0);
                     *to_global = TSTransform::new(
                         self.screen.center().to_vec2() - bb.center().to_vec2() * scale,
                         scale,

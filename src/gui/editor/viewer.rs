@@ -22,12 +22,13 @@ use super::pins::{PinKey, PinSink, TypedPin, input_doc, output_doc};
 use super::style;
 use super::view::ViewControl;
 
-/// The smallest zoom at which nodes show their text; below it they are
-/// drawn without it. Rendered at 100, 90, 80 and 70% (`cargo run --release
-/// --example screenshots --features screenshots -- DIR zoom`), titles and
-/// pins are whole; at 65% and 60% scaled-down glyphs lose their stems ("Is
-/// corner" shows as "s corner", pin "b" as "ɔ").
-pub const TEXT_MIN_SCALE: f32 = 0.7;
+/// The smallest zoom at which nodes show their text (13-point text is then
+/// 8 pixels high); below it they are drawn without it. Renders of lesson 3
+/// (`cargo run --release --example screenshots --features screenshots --
+/// DIR zoom`) show titles and pins whole at 100, 90, 80 and 70%; at 65% and
+/// 60% some scaled-down glyphs still lose their stems (pin "b" shows as
+/// "ɔ"): egui draws the canvas layer's text scaled down from its font atlas.
+pub const TEXT_MIN_SCALE: f32 = 0.6;
 
 /// The width of a new node of `kind` before it is drawn, roughly: its title,
 /// its output's name, and room for parameters.
