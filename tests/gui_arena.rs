@@ -406,3 +406,134 @@ fn strategies_from_the_editor_are_forgotten_after_a_restart() {
     );
     assert!(harness.state().play().error().is_none());
 }
+
+/// Issue 11, item 7: with one player the hint asks for another (not to
+/// remove players); an empty list asks for two.
+#[test]
+fn one_player_asks_for_another() {
+    let mut harness = harness(arena_settings(&["bot:greedy"], Format::Match, 4));
+    harness.step();
+    assert!(harness.query_by_label("Add one more player.").is_some());
+    assert!(harness.query_by_label_contains("remove players").is_none());
+    harness.get_by_label("Remove player 1").click();
+    harness.run_steps(2);
+    assert!(harness.query_by_label("Add two players.").is_some());
+}
+
+/// Issue 11, item 7: the format's description follows the format chosen
+/// (Test this strategy's notice used to keep the gauntlet's).
+#[test]
+fn switching_to_a_match_leaves_no_gauntlet_hint() {
+    let mut settings = arena_settings(&["bot:greedy", "bot:random"], Format::Match, 4);
+    settings.view = View::Editor;
+    let mut harness = harness(settings);
+    harness
+        .state_mut()
+        .send(Command::TestInArena(Box::new(shipped(
+            "01-prefer-corners.json",
+        ))));
+    harness.run_steps(2);
+    let gauntlet = Format::Gauntlet.description();
+    assert!(harness.query_by_label_contains(gauntlet).is_some());
+    harness.get_by_label("Remove player 3").click();
+    harness.run_steps(2);
+    harness.get_by_value("Gauntlet").click();
+    harness.run_steps(2);
+    harness.get_by_label("Match").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().settings().arena.format, Format::Match);
+    assert!(
+        harness.query_by_label_contains(gauntlet).is_none(),
+        "no gauntlet hint for a match"
+    );
+    assert!(
+        harness
+            .query_by_label_contains(Format::Match.description())
+            .is_some()
+    );
+}
+
+/// Issue 11, item 7: removing a player does not move the other players'
+/// buttons (the next click lands where the user aims).
+#[test]
+fn removing_a_player_keeps_the_buttons_in_place() {
+    let mut harness = harness(arena_settings(
+        &["bot:random", "bot:greedy", "bot:greedy:random=50"],
+        Format::RoundRobin,
+        4,
+    ));
+    harness.run_steps(2);
+    let before = harness.get_by_label("Remove player 2").rect();
+    harness.get_by_label("Remove player 3").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().settings().arena.players.len(), 2);
+    let after = harness.get_by_label("Remove player 2").rect();
+    assert_eq!(before, after);
+}
+
+/// Issue 11, item 7: the editor's strategy stays in the arena (and its play
+/// seat) after a restart, as the editor opens its file again.
+#[test]
+fn the_editors_strategy_stays_in_the_arena_after_a_restart() {
+    let dir = std::env::temp_dir().join(format!("chainlab-arena-keep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mine.json");
+    let mut strategy = shipped("01-prefer-corners.json").strategy;
+    strategy.name = "Mine".to_string();
+    strategy.save(&file).unwrap();
+    let mut settings = arena_settings(
+        &["editor:Mine", "editor:Old", "bot:greedy"],
+        Format::Gauntlet,
+        4,
+    );
+    settings.editor.last_file = Some(file);
+    settings.play.seats = vec![
+        chainlab::gui::seats::SeatChoice::Human,
+        chainlab::gui::seats::SeatChoice::Computer("editor:Mine".to_string()),
+    ];
+    let mut harness = harness(settings);
+    let settings = harness.state().settings();
+    assert_eq!(settings.arena.players, ["editor:Mine", "bot:greedy"]);
+    assert_eq!(
+        settings.play.seats[1],
+        chainlab::gui::seats::SeatChoice::Computer("editor:Mine".to_string())
+    );
+    assert!(harness.state().play().error().is_none());
+    harness.get_by_label("Start gauntlet (1 pairing)").click();
+    step_until(&mut harness, 4000, finished);
+    assert_eq!(tournament_report(&harness).players[0], "Mine");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 11, item 7: results of an earlier graph are marked as such when
+/// the editor sends the graph again, until Start is pressed.
+#[test]
+fn results_of_an_earlier_graph_are_marked_until_start() {
+    let mut harness = harness(arena_settings(&["bot:greedy"], Format::Match, 4));
+    let entry = shipped("01-prefer-corners.json");
+    harness
+        .state_mut()
+        .send(Command::TestInArena(Box::new(entry.clone())));
+    harness.run_steps(2);
+    harness.get_by_label("Start match").click();
+    step_until(&mut harness, 4000, finished);
+    harness.step();
+    assert!(!harness.state().arena().is_stale());
+    let mut changed = entry;
+    changed.strategy = shipped("02-avoid-danger.json").strategy;
+    harness
+        .state_mut()
+        .send(Command::TestInArena(Box::new(changed)));
+    harness.run_steps(2);
+    assert!(harness.state().arena().is_stale());
+    assert!(
+        harness
+            .query_by_label_contains("Earlier results: My graph")
+            .is_some()
+    );
+    harness.get_by_label("Start match").click();
+    harness.run_steps(2);
+    assert!(!harness.state().arena().is_stale());
+    assert!(harness.query_by_label_contains("Earlier results").is_none());
+    step_until(&mut harness, 4000, finished);
+}

@@ -102,3 +102,48 @@ fn every_cell_is_square_and_inside_the_board_on_any_size() {
         );
     }
 }
+
+/// Issue 11, item 5: rows are numbered on the left and columns on top, in
+/// line with their cells, and the cell under the pointer is named.
+#[test]
+fn rows_and_columns_are_numbered_and_the_hovered_cell_named() {
+    for size in ["5x6", "2x2", "20x20"] {
+        let s: Size = size.parse().unwrap();
+        let mut h = harness(State {
+            position: position(size, &[]),
+            interactive: false,
+            overlay: None,
+            clicked: Vec::new(),
+        });
+        h.step();
+        for row in 0..s.rows() {
+            let label = h.get_by_label(&format!("row {row}")).rect();
+            let cell = h.get_by_label(&format!("cell {row},0")).rect();
+            assert!(
+                label.max.x <= cell.min.x + 0.5,
+                "{size}: row {row} left of its cells"
+            );
+            assert!(
+                (label.center().y - cell.center().y).abs() < 0.5,
+                "{size}: row {row}"
+            );
+        }
+        for col in 0..s.cols() {
+            let label = h.get_by_label(&format!("column {col}")).rect();
+            let cell = h.get_by_label(&format!("cell 0,{col}")).rect();
+            assert!(
+                label.max.y <= cell.min.y + 0.5,
+                "{size}: column {col} above its cells"
+            );
+            assert!(
+                (label.center().x - cell.center().x).abs() < 0.5,
+                "{size}: column {col}"
+            );
+        }
+        assert!(h.query_by_label(&format!("row {}", s.rows())).is_none());
+        assert!(h.query_by_label_contains("pointer at").is_none());
+        h.get_by_label("cell 1,1").hover();
+        h.run_steps(2);
+        assert!(h.query_by_label("pointer at 1,1").is_some(), "{size}");
+    }
+}

@@ -239,16 +239,21 @@ fn unsaved_changes_are_not_lost_without_asking() {
     assert!(!h.state().editor().is_dirty());
 }
 
-#[test]
-fn closing_the_window_with_unsaved_work_asks_first() {
-    let mut h = harness();
-    add(&mut h, "Is corner");
+/// Asks to close the window, as its close button does.
+fn close_window(h: &mut egui_kittest::Harness<'_, chainlab::gui::App>) {
     h.input_mut()
         .viewports
         .entry(egui::ViewportId::ROOT)
         .or_default()
         .events
         .push(egui::ViewportEvent::Close);
+}
+
+#[test]
+fn closing_the_window_with_unsaved_work_asks_first() {
+    let mut h = harness();
+    add(&mut h, "Is corner");
+    close_window(&mut h);
     h.step();
     let cancelled = h
         .output()
@@ -311,6 +316,11 @@ fn nodes_are_selected_copied_pasted_duplicated_and_deleted() {
     let corner = add(&mut h, "Is corner");
     let multiply = add(&mut h, "Multiply");
     wire(&mut h, corner, multiply, 0);
+    // The Cell value out of the way, to the canvas's bottom right corner.
+    let out = h.state().editor().node_screen_rect(NodeId(1)).unwrap();
+    let grip = out.center_top() + egui::vec2(0.0, 4.0);
+    let corner_of_canvas = h.state().editor().canvas_rect().right_bottom();
+    drag(&mut h, grip, corner_of_canvas - egui::vec2(60.0, 50.0));
     // Box-select both with Shift+drag around them.
     let a = h.state().editor().node_screen_rect(corner).unwrap();
     let b = h.state().editor().node_screen_rect(multiply).unwrap();
@@ -390,13 +400,26 @@ fn a_wire_dropped_on_empty_canvas_offers_only_nodes_that_fit() {
     );
 }
 
-#[test]
-fn unsaved_work_is_recovered_after_a_crash() {
-    let dir = temp_dir("recovery");
+/// The editor autosaving to a recovery file in a folder for test `name`,
+/// with one unsaved node: (folder, recovery file, harness).
+fn unsaved_with_recovery(
+    name: &str,
+) -> (
+    std::path::PathBuf,
+    std::path::PathBuf,
+    egui_kittest::Harness<'static, chainlab::gui::App>,
+) {
+    let dir = temp_dir(name);
     let recovery = dir.join("recovery.json");
     let mut h = harness();
     h.state_mut().editor_mut().enable_recovery(recovery.clone());
     add(&mut h, "Is corner");
+    (dir, recovery, h)
+}
+
+#[test]
+fn unsaved_work_is_recovered_after_a_crash() {
+    let (dir, recovery, mut h) = unsaved_with_recovery("recovery");
     assert!(!recovery.exists(), "not at once");
     h.run_steps(130);
     assert!(recovery.exists(), "written 30 seconds after the change");
@@ -603,4 +626,265 @@ fn moving_a_node_is_one_undo_step() {
         "back to the state opened: no marker"
     );
     assert!(h.query_by_label("Editor •").is_none());
+}
+
+/// Issue 11, items 1 and 9: the palette's search keeps every key typed one
+/// per frame (it kept only the first: its id changed when the clear button
+/// appeared) and filters; Escape leaves it; Ctrl shortcuts work when the
+/// focused search is empty.
+#[test]
+fn the_palette_search_keeps_every_key_and_lets_shortcuts_through() {
+    let mut h = harness();
+    let corner = add(&mut h, "Is corner");
+    h.get_by_label("search the palette").click();
+    h.step();
+    type_keys(&mut h, "critical");
+    assert_eq!(field_text(&h, "search the palette"), "critical");
+    assert!(h.get_by_label("search the palette").is_focused());
+    assert!(h.query_by_label("Add Is critical").is_some());
+    assert!(
+        h.query_by_label("Add Is corner").is_none(),
+        "the list is filtered"
+    );
+    for _ in 0.."critical".len() {
+        key(&mut h, egui::Modifiers::NONE, egui::Key::Backspace);
+    }
+    assert_eq!(field_text(&h, "search the palette"), "");
+    assert!(h.get_by_label("search the palette").is_focused());
+    assert!(
+        strategy(&h).node(corner).is_some(),
+        "Backspace stays in the field"
+    );
+    key(&mut h, egui::Modifiers::COMMAND, egui::Key::Z);
+    assert!(
+        strategy(&h).node(corner).is_none(),
+        "Ctrl+Z undoes while the empty search has the focus"
+    );
+    key(&mut h, egui::Modifiers::COMMAND, egui::Key::Y);
+    assert!(strategy(&h).node(corner).is_some(), "and Ctrl+Y redoes");
+    type_keys(&mut h, "sum");
+    key(&mut h, egui::Modifiers::NONE, egui::Key::Escape);
+    assert!(
+        !h.get_by_label("search the palette").is_focused(),
+        "Escape leaves the field"
+    );
+    assert_eq!(field_text(&h, "search the palette"), "sum");
+    key(&mut h, egui::Modifiers::COMMAND, egui::Key::Z);
+    assert!(strategy(&h).node(corner).is_none(), "shortcuts work again");
+}
+
+/// Issue 11, item 2: Enter in the right-click menu takes the best match.
+#[test]
+fn enter_in_the_add_menu_takes_the_exact_name_first() {
+    let mut h = harness();
+    for (typed, kind) in [("not", NodeKind::Not), ("and", NodeKind::And)] {
+        right_click_canvas(&mut h);
+        type_keys(&mut h, typed);
+        key(&mut h, egui::Modifiers::NONE, egui::Key::Enter);
+        h.run_steps(2);
+        let last = strategy(&h).nodes().last().unwrap();
+        assert_eq!(last.kind, kind, "{typed}");
+    }
+}
+
+/// Issue 11, item 3: nodes added from the palette land in the visible
+/// canvas, on no other node, one after another as in the tutorial (they
+/// used to spiral out under the palette and the preview).
+#[test]
+fn nodes_added_from_the_palette_land_in_view_on_no_other_node() {
+    let mut h = harness();
+    let titles = [
+        "Is corner",
+        "Constant",
+        "Constant",
+        "Multiply",
+        "Sum",
+        "Is edge",
+        "Constant",
+        "Multiply",
+        "Is critical",
+        "Not",
+        "And",
+    ];
+    for title in titles {
+        let id = add(&mut h, title);
+        h.run_steps(2);
+        let editor = h.state().editor();
+        let canvas = editor.canvas_rect();
+        let rect = editor.node_screen_rect(id).unwrap();
+        assert!(
+            canvas.contains_rect(rect),
+            "{title}: {rect:?} not in {canvas:?}"
+        );
+        for n in strategy(&h).nodes().iter().filter(|n| n.id != id) {
+            let other = editor.node_screen_rect(n.id).unwrap();
+            assert!(!other.intersects(rect), "{title} over node {}", n.id);
+        }
+    }
+}
+
+/// Issue 11, item 6: after Discard on close, the next start does not offer
+/// the discarded work.
+#[test]
+fn discarded_work_is_not_offered_at_the_next_start() {
+    let (dir, recovery, mut h) = unsaved_with_recovery("discard");
+    close_window(&mut h);
+    h.run_steps(2);
+    click(&mut h, "Discard");
+    // What eframe does as the window closes.
+    h.state_mut().editor_mut().flush_recovery();
+    drop(h);
+    assert!(!recovery.exists(), "discarded: no recovery file");
+    let mut h = harness();
+    h.state_mut().editor_mut().enable_recovery(recovery.clone());
+    h.run_steps(2);
+    assert!(h.query_by_label("Restore unsaved work?").is_none());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 12, item 12: an unreadable recovery file is kept aside and the
+/// user is told, once.
+#[test]
+fn an_unreadable_recovery_file_is_reported_once() {
+    let dir = temp_dir("unreadable");
+    let recovery = dir.join("recovery.json");
+    std::fs::write(&recovery, "{\"format\": \"chainlab-recovery\"").unwrap();
+    let mut h = harness();
+    h.state_mut().editor_mut().enable_recovery(recovery.clone());
+    h.run_steps(2);
+    let shown = "could not be restored";
+    assert!(h.query_by_label_contains(shown).is_some(), "told");
+    assert!(dir.join("recovery.json.unreadable").exists(), "kept aside");
+    click(&mut h, "Dismiss");
+    drop(h);
+    let mut h = harness();
+    h.state_mut().editor_mut().enable_recovery(recovery.clone());
+    h.run_steps(2);
+    assert!(h.query_by_label_contains(shown).is_none(), "told once");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The window titles the app asked for since the last frame.
+fn titles(h: &egui_kittest::Harness<'_, chainlab::gui::App>) -> Vec<String> {
+    h.output()
+        .viewport_output
+        .get(&egui::ViewportId::ROOT)
+        .map(|v| {
+            v.commands
+                .iter()
+                .filter_map(|c| match c {
+                    egui::ViewportCommand::Title(t) => Some(t.clone()),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Issue 11, item 11: a file given at start opens in the editor; the
+/// window title names it and marks unsaved changes; a broken file shows its
+/// error (with its path once, item 10).
+#[test]
+fn a_file_given_at_start_opens_and_names_the_window() {
+    let dir = temp_dir("start-file");
+    let path = dir.join("04-capture.json");
+    std::fs::copy(
+        chainlab::gui::seats::shipped_strategies_dir()
+            .unwrap()
+            .join("04-capture.json"),
+        &path,
+    )
+    .unwrap();
+    let mut h = harness_with(Settings {
+        view: View::Play,
+        ..Settings::default()
+    });
+    h.state_mut().open_file(&path);
+    h.step();
+    assert_eq!(h.state().settings().view, View::Editor);
+    assert_eq!(h.state().editor().file(), Some(path.as_path()));
+    assert_eq!(titles(&h), ["04-capture.json — chainlab"]);
+    add(&mut h, "Is corner");
+    assert_eq!(
+        h.state().editor().window_title(),
+        "04-capture.json • — chainlab"
+    );
+
+    let broken = dir.join("broken.json");
+    std::fs::write(
+        &broken,
+        "{\"format\": \"chainlab-strategy\", \"version\": 1,",
+    )
+    .unwrap();
+    let mut h = harness_with(Settings {
+        view: View::Play,
+        ..Settings::default()
+    });
+    h.state_mut().open_file(&broken);
+    h.run_steps(2);
+    assert_eq!(h.state().settings().view, View::Editor);
+    let error = h.state().editor().load_error().unwrap().to_string();
+    assert_eq!(
+        error.matches(&broken.display().to_string()).count(),
+        1,
+        "the path once: {error}"
+    );
+    assert!(h.query_by_label_contains("Could not open").is_some());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 11, item 10: a connected pin's tooltip says what it is connected to.
+#[test]
+fn a_connected_pin_says_what_feeds_it() {
+    let mut h = harness();
+    let corner = add(&mut h, "Is corner");
+    let multiply = add(&mut h, "Multiply");
+    wire(&mut h, corner, multiply, 0);
+    // Left to right, so that the wire passes over no pin.
+    click(&mut h, "Tidy up");
+    h.run_steps(4);
+    // The tooltip of pin `input` (on the pin or its name, right of it).
+    let tooltip = |h: &mut egui_kittest::Harness<'_, chainlab::gui::App>, input, text: &str| {
+        (0..12).any(|k| {
+            h.remove_cursor();
+            h.run_steps(2);
+            let at = pin(h, PinKey::Input(multiply, input)) + egui::vec2(2.0 * k as f32, 0.0);
+            h.hover_at(at);
+            h.run_steps(4);
+            h.query_by_label_contains(text).is_some()
+        })
+    };
+    let connected = format!("Connected to Is corner (node {corner})");
+    assert!(tooltip(&mut h, 0, &connected), "{connected}");
+    assert!(!tooltip(&mut h, 0, "Unconnected"));
+    assert!(tooltip(&mut h, 1, "Unconnected, it is 1"));
+}
+
+/// Issue 11, item 4: where the zoom makes node text too small to read,
+/// nodes are drawn without it; at readable zooms with it.
+#[test]
+fn node_text_is_dropped_only_where_it_is_too_small() {
+    let dir = temp_dir("zoom");
+    let path = dir.join("wide.json");
+    let mut wide = Strategy::new("wide");
+    wide.add(chainlab::strategy::Kind::Output, [0.0, 0.0]);
+    wide.add(chainlab::strategy::Kind::IsCorner, [6000.0, 3000.0]);
+    wide.save(&path).unwrap();
+    let mut h = harness();
+    assert!(h.state().editor().zoom() >= 0.99);
+    assert!(h.state().editor().shows_node_text());
+    h.state_mut().open_file(&path);
+    h.run_steps(4);
+    let zoom = h.state().editor().zoom();
+    assert!(zoom < 0.2, "framed far out: {zoom}");
+    assert!(!h.state().editor().shows_node_text(), "{zoom}");
+    let centre = h.state().editor().canvas_rect().center();
+    h.hover_at(centre);
+    h.step();
+    h.event(egui::Event::Zoom(8.0));
+    h.run_steps(3);
+    let zoom = h.state().editor().zoom();
+    assert!(zoom >= 0.6, "zoomed in: {zoom}");
+    assert!(h.state().editor().shows_node_text(), "{zoom}");
+    let _ = std::fs::remove_dir_all(dir);
 }

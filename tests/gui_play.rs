@@ -359,10 +359,25 @@ fn replay_steps_back_and_forth() {
 /// finished game on 3x3 where each player takes the first legal move, with
 /// its moves and winner.
 fn first_move_game(game: u64) -> (String, Vec<Coord>, Option<Player>) {
-    let size = Size::new(3, 3).unwrap();
+    game_line("3x3", game, |_| 0)
+}
+
+/// The same on board `size`, each player taking legal move `pick(ply)`
+/// (modulo their number).
+fn game_line(
+    size: &str,
+    game: u64,
+    pick: impl Fn(usize) -> usize,
+) -> (String, Vec<Coord>, Option<Player>) {
+    let size: Size = size.parse().unwrap();
     let mut position = Position::new(size, 2, chainlab::rules::Rules::Standard).unwrap();
     let mut moves = Vec::new();
-    while let Some(m) = position.moves().iter().next() {
+    loop {
+        let legal: Vec<Coord> = position.moves().iter().collect();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[pick(moves.len()) % legal.len()];
         position.play(m).unwrap();
         moves.push(m);
     }
@@ -371,7 +386,7 @@ fn first_move_game(game: u64) -> (String, Vec<Coord>, Option<Player>) {
     let line = serde_json::json!({
         "game": game,
         "seed": 7,
-        "size": "3x3",
+        "size": size.to_string(),
         "rules": "standard",
         "players": ["First", "Second"],
         "sides": "ab",
@@ -445,4 +460,99 @@ fn settings_survive_a_round_trip_through_json() {
     let partial: Settings = serde_json::from_str(r#"{"view":"replay"}"#).unwrap();
     assert_eq!(partial.view, View::Replay);
     assert_eq!(partial.play, PlaySettings::default());
+}
+
+/// Issue 11, item 10: Resign ends the game for the human to move.
+#[test]
+fn resign_ends_the_game() {
+    let mut harness = harness(settings(vec![SeatChoice::Human; 2], Size::JABC));
+    harness.step();
+    click_cell(&mut harness, "0,0");
+    step_until(&mut harness, 30, |app| {
+        !app.play().session().unwrap().is_animating()
+    });
+    harness.get_by_label("Resign").click();
+    harness.run_steps(2);
+    assert_eq!(status(&harness), Status::Resigned(Player::B));
+    harness.get_by_label("B (Human) resigned");
+    assert!(harness.query_by_label("Resign").is_none());
+    click_cell(&mut harness, "2,2");
+    assert_eq!(
+        harness.state().play().session().unwrap().game().moves(),
+        &[coord("0,0")],
+        "no move after resigning"
+    );
+    harness.get_by_label("Play again").click();
+    harness.run_steps(2);
+    assert_eq!(status(&harness), Status::HumanToMove(Player::A));
+}
+
+/// Issue 11, item 10: a changed board size is said to wait for New game.
+#[test]
+fn a_changed_setup_says_it_applies_at_new_game() {
+    let mut harness = harness(settings(vec![SeatChoice::Human; 2], Size::JABC));
+    harness.step();
+    let pending = "Changed: press New game";
+    assert!(harness.query_by_label_contains(pending).is_none());
+    harness.state_mut().settings_mut().play.rows = 9;
+    harness.run_steps(2);
+    assert!(harness.query_by_label_contains(pending).is_some());
+    harness.get_by_label("New game").click();
+    harness.run_steps(3);
+    assert!(harness.query_by_label_contains(pending).is_none());
+    harness.state_mut().settings_mut().play.seats[1] = SeatChoice::Computer(RANDOM.to_string());
+    harness.run_steps(2);
+    assert!(
+        harness.query_by_label_contains(pending).is_some(),
+        "a seat changed"
+    );
+}
+
+/// Issue 11, item 10: the replay's move list starts at its top when the
+/// board shows move 0, and no tooltip of the slider covers the board.
+#[test]
+fn the_replay_starts_at_the_top_of_its_moves_and_nothing_covers_the_board() {
+    let spread = |ply: usize| ply * 7 + 3;
+    let (first, _, _) = game_line("8x8", 0, spread);
+    let (second, moves, _) = game_line("8x8", 1, spread);
+    assert!(moves.len() > 60, "a long game: {}", moves.len());
+    let path = std::env::temp_dir().join(format!("chainlab-gui-long-{}.jsonl", std::process::id()));
+    std::fs::write(&path, format!("{first}\n{second}\n")).unwrap();
+    let mut settings = settings(vec![SeatChoice::Human; 2], Size::JABC);
+    settings.view = View::Replay;
+    let mut harness = harness(settings);
+    harness.step();
+    harness.state_mut().replay_mut().open_records(&path);
+    harness.run_steps(2);
+    std::fs::remove_file(&path).unwrap();
+    harness.get_by_label("End ⏭").click();
+    harness.run_steps(3);
+    harness.state_mut().replay_mut().select_record(1);
+    harness.run_steps(3);
+    assert_eq!(harness.state().replay().ply(), Some(0));
+    let heading = harness.get_by_label("Moves").rect();
+    let row = harness.get_by_label_contains("  1.  A  ").rect();
+    assert!(
+        row.min.y >= heading.max.y,
+        "move 1 is in view: {row:?} below {heading:?}"
+    );
+    let slider = harness
+        .query_all_by_role(egui::accesskit::Role::Slider)
+        .next()
+        .unwrap()
+        .rect();
+    harness.hover_at(slider.center());
+    harness.run_steps(6);
+    let top: Vec<egui::Rect> = (0..8)
+        .map(|c| harness.get_by_label(&format!("cell 0,{c}")).rect())
+        .collect();
+    for text in ["scrub", "arrow keys", "step"] {
+        for node in harness.query_all_by_label_contains(text) {
+            let r = node.rect();
+            assert!(
+                !top.iter().any(|cell| cell.intersects(r)),
+                "{text:?} covers the board's top row"
+            );
+        }
+    }
 }

@@ -200,10 +200,23 @@ fn the_tutorial_builds_a_strategy_that_beats_greedy() {
         let label = format!("node {id} = {value}");
         assert!(h.query_by_label(&label).is_some(), "{label}");
     }
-    ctrl(&mut h, egui::Key::S);
-    assert!(
-        !h.state().editor().is_dirty(),
-        "Ctrl+S saves to the same file"
+    // Saved as a new file: lesson 1's file stays as it was.
+    let lesson1_file = std::fs::read_to_string(dir.join("my-strategy.json")).unwrap();
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::S,
+    );
+    h.run_steps(2);
+    choose_file(&mut h, &dir.join("my-strategy-2.json"), "Save");
+    assert!(!h.state().editor().is_dirty(), "saved");
+    assert_eq!(
+        h.state().editor().file(),
+        Some(dir.join("my-strategy-2.json").as_path())
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("my-strategy.json")).unwrap(),
+        lesson1_file,
+        "lesson 1's file is unchanged"
     );
 
     // Test it again: the same arena settings, now the strategy wins, and

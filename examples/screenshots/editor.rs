@@ -83,6 +83,33 @@ pub fn editor_shots(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Lesson 3 at several zooms of the canvas (`zoom-100.png` …): node text
+/// must be whole wherever it is drawn.
+pub fn zoom_shots(dir: &Path) -> Result<(), String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let empty = Position::new(
+        chainlab::rules::Size::JABC,
+        2,
+        chainlab::rules::Rules::Standard,
+    )
+    .map_err(|e| e.to_string())?;
+    for percent in [100, 90, 80, 70, 65, 60, 55, 50] {
+        let mut harness = editor_with(
+            &root.join("strategies/03-grow-critical.json"),
+            &empty,
+            None,
+            1.0,
+            Catalogue::from_choices(Vec::new()),
+        );
+        let now = harness.state().editor().zoom();
+        zoom_on(&mut harness, NodeId(2), percent as f32 / 100.0 / now)?;
+        let zoom = harness.state().editor().zoom();
+        println!("zoom {percent}%: {zoom:.3}");
+        save(&mut harness, &dir.join(format!("zoom-{percent}.png")))?;
+    }
+    Ok(())
+}
+
 /// Zooms the canvas by `factor` around the top left corner of node `id`
 /// (which stays where it is).
 pub fn zoom_on(harness: &mut Harness<'_, App>, id: NodeId, factor: f32) -> Result<(), String> {

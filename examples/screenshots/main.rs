@@ -32,10 +32,12 @@ fn main() -> ExitCode {
         eprintln!("screenshots: cannot create {}: {e}", dir.display());
         return ExitCode::FAILURE;
     }
-    // `-- DIR editor` (or `tutorial`) renders only those screenshots.
+    // `-- DIR editor` (or `tutorial`) renders only those screenshots; `zoom`
+    // renders lesson 3 at several zooms, to check node text.
     let result = match std::env::args().nth(2).as_deref() {
         Some("editor") => editor_shots(&dir),
         Some("tutorial") => tutorial::tutorial_shots(&dir),
+        Some("zoom") => editor::zoom_shots(&dir),
         _ => run(&dir),
     };
     match result {

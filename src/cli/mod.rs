@@ -153,12 +153,15 @@ enum Command {
 
 /// Parses the command line, runs the command, and reports errors.
 pub fn run() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => return clap_failure(&e),
+    // `chainlab FILE.json` opens the app with that file, as desktop apps do.
+    let file = lone_strategy_file();
+    let cli = match (&file, Cli::try_parse()) {
+        (Some(_), _) => Cli { command: None },
+        (None, Ok(cli)) => cli,
+        (None, Err(e)) => return clap_failure(&e),
     };
     let result = match cli.command {
-        None => open_app(),
+        None => open_app(file),
         Some(Command::Apply(args)) => apply::run(&args),
         Some(Command::Players(args)) => players::run(&args),
         Some(Command::Match(args)) => matches::run(&args),
@@ -180,6 +183,19 @@ pub fn run() -> ExitCode {
             ExitCode::from(failure.code)
         }
     }
+}
+
+/// The only argument, when it is a strategy file (`NAME.json`) to open in the app.
+fn lone_strategy_file() -> Option<std::path::PathBuf> {
+    let mut args = std::env::args_os().skip(1);
+    let (Some(file), None) = (args.next(), args.next()) else {
+        return None;
+    };
+    let path = std::path::PathBuf::from(file);
+    let is_json = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    (is_json && !path.to_string_lossy().starts_with('-')).then_some(path)
 }
 
 /// Prints help and version normally, and other clap errors as one line.
@@ -215,8 +231,8 @@ fn clap_failure(e: &clap::Error) -> ExitCode {
 }
 
 #[cfg(feature = "gui")]
-fn open_app() -> CmdResult {
-    match chainlab::gui::run() {
+fn open_app(file: Option<std::path::PathBuf>) -> CmdResult {
+    match chainlab::gui::run(file) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => Err(Failure::new(format!("cannot open the desktop app: {e}"))),
     }
@@ -224,8 +240,14 @@ fn open_app() -> CmdResult {
 
 /// Without the `gui` feature there is no app: print the command overview.
 #[cfg(not(feature = "gui"))]
-fn open_app() -> CmdResult {
+fn open_app(file: Option<std::path::PathBuf>) -> CmdResult {
     use clap::CommandFactory;
+    if let Some(file) = file {
+        return Err(Failure::new(format!(
+            "cannot open {}: this chainlab was built without the desktop app",
+            file.display()
+        )));
+    }
     let mut cmd = Cli::command();
     outln!("{}", cmd.render_long_help());
     Ok(ExitCode::SUCCESS)

@@ -1,6 +1,8 @@
 //! The app: persisted settings, the views' runtime state, the top bar that
 //! switches views, and the commands views send each other.
 
+use std::path::{Path, PathBuf};
+
 use serde::{Deserialize, Serialize};
 
 use crate::gui::arena::ArenaView;
@@ -10,7 +12,7 @@ use crate::gui::play::PlayView;
 use crate::gui::play::session::Pace;
 use crate::gui::play::setup::PlaySettings;
 use crate::gui::replay::{ReplayGame, ReplayView};
-use crate::gui::seats::{Catalogue, SeatChoice};
+use crate::gui::seats::{Catalogue, IN_MEMORY, SeatChoice};
 use crate::gui::theme;
 
 /// The app's top-level views.
@@ -103,10 +105,19 @@ impl App {
     /// An app with `settings` offering the players of `catalogue`; a game
     /// starts in the play view at once.
     pub fn new(mut settings: Settings, mut catalogue: Catalogue) -> App {
-        // Graphs handed over by the editor last time are gone; strategy
-        // files chosen in earlier runs are offered again.
-        settings.play.forget_in_memory();
-        settings.arena.forget_in_memory();
+        // Graphs handed over by the editor last time are gone, but the
+        // editor's graph as it opens again (its last file) is offered under
+        // its name; strategy files chosen in earlier runs are offered again.
+        let editor = EditorView::new(&mut settings.editor);
+        let label = editor.strategy().name.clone();
+        let spec = format!("{IN_MEMORY}{label}");
+        let used = settings.arena.players.contains(&spec)
+            || settings.play.seats.contains(&SeatChoice::Computer(spec));
+        let kept = used
+            .then(|| catalogue.add_strategy(&label, editor.strategy()).ok())
+            .flatten();
+        settings.play.forget_in_memory(kept.as_deref());
+        settings.arena.forget_in_memory(kept.as_deref());
         let seats = settings.play.seats.iter().filter_map(|s| match s {
             SeatChoice::Computer(spec) => Some(spec.as_str()),
             SeatChoice::Human => None,
@@ -115,7 +126,6 @@ impl App {
         catalogue.add_files(seats.chain(players));
         let mut play = PlayView::default();
         play.new_game(&settings.play, &catalogue);
-        let editor = EditorView::new(&mut settings.editor);
         App {
             settings,
             catalogue,
@@ -129,8 +139,9 @@ impl App {
     }
 
     /// The app as eframe creates it: saved settings (or first-start
-    /// defaults) and the built-in computer players.
-    pub fn from_creation(cc: &eframe::CreationContext<'_>) -> App {
+    /// defaults) and the built-in computer players; `file` (from the command
+    /// line) opens in the editor.
+    pub fn from_creation(cc: &eframe::CreationContext<'_>, file: Option<PathBuf>) -> App {
         let catalogue = Catalogue::builtin();
         let settings = cc
             .storage
@@ -143,7 +154,17 @@ impl App {
         if let Some(dir) = eframe::storage_dir("chainlab") {
             app.editor.enable_recovery(dir.join("recovery.json"));
         }
+        if let Some(file) = file {
+            app.open_file(&file);
+        }
         app
+    }
+
+    /// Opens `file` in the editor and shows it, as when the app is started
+    /// with a file; a file that does not load leaves its error on show.
+    pub fn open_file(&mut self, file: &Path) {
+        self.editor.open(file, &mut self.settings.editor);
+        self.settings.view = View::Editor;
     }
 
     /// The saved settings.

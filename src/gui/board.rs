@@ -2,10 +2,14 @@
 //! editor's preview board: draws any board from `2x2` to `20x20` with square
 //! cells scaled to the space it is given, orbs in each player's colour,
 //! critical cells ringed, cells about to react flashing, an optional overlay of
-//! numbers per cell (the heat map), and reports the cell that was clicked.
+//! numbers per cell (the heat map), row numbers on the left and column
+//! numbers on top (the coordinates the docs use, `ROW,COL`), the coordinate of
+//! the cell under the pointer in the corner between them, and reports the
+//! cell that was clicked.
 //!
 //! Every cell is an accessible widget labelled `cell ROW,COL`, so screen
-//! readers and UI tests can find and click it.
+//! readers and UI tests can find and click it; the labels are accessible as
+//! `row R` and `column C`, the pointer's cell as `pointer at ROW,COL`.
 
 use egui::{
     Align2, Color32, CornerRadius, CursorIcon, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2,
@@ -121,17 +125,23 @@ impl<'a> BoardView<'a> {
         let (rows, cols) = (size.rows() as f32, size.cols() as f32);
         let avail = ui.available_size();
         let pad = 6.0;
-        let cell = ((avail.x - 2.0 * pad) / cols)
-            .min((avail.y - 2.0 * pad) / rows)
+        let cell = ((avail.x - 2.0 * pad - GUTTER) / cols)
+            .min((avail.y - 2.0 * pad - GUTTER) / rows)
             .clamp(12.0, self.max_cell)
             .floor();
-        let board = vec2(cell * cols + 2.0 * pad, cell * rows + 2.0 * pad);
+        let board = vec2(
+            cell * cols + 2.0 * pad + GUTTER,
+            cell * rows + 2.0 * pad + GUTTER,
+        );
         let (outer, response) = ui.allocate_exact_size(
             vec2(avail.x.max(board.x), avail.y.max(board.y)),
             Sense::hover(),
         );
         let board_rect = Rect::from_center_size(outer.center(), board);
-        let grid = board_rect.shrink(pad);
+        let grid = Rect::from_min_max(
+            board_rect.min + vec2(pad + GUTTER, pad + GUTTER),
+            board_rect.max - vec2(pad, pad),
+        );
         let painter = ui.painter_at(outer);
 
         let turn = self.position.to_move();
@@ -180,10 +190,72 @@ impl<'a> BoardView<'a> {
             }
             self.paint_cell(&painter, coord, rect, legal && is_hovered);
         }
+        self.paint_labels(ui, &painter, grid, cell, hovered);
         BoardResponse {
             response,
             clicked,
             hovered,
+        }
+    }
+
+    /// Row numbers left of the grid, column numbers above it (the hovered
+    /// cell's brighter), and the hovered cell's coordinate in the corner.
+    fn paint_labels(
+        &self,
+        ui: &egui::Ui,
+        painter: &egui::Painter,
+        grid: Rect,
+        cell: f32,
+        hovered: Option<Coord>,
+    ) {
+        let size = self.position.size();
+        let font = FontId::proportional((cell * 0.4).clamp(9.0, 12.0));
+        let base_id = ui.id().with(self.id_salt).with("labels");
+        let colour = |on: bool| {
+            if on {
+                Color32::WHITE
+            } else {
+                theme::MUTED_TEXT
+            }
+        };
+        let label = |rect: Rect, text: String, name: String, on: bool| {
+            painter.text(
+                rect.center(),
+                Align2::CENTER_CENTER,
+                text,
+                font.clone(),
+                colour(on),
+            );
+            let r = ui.interact(rect, base_id.with(&name), Sense::hover());
+            r.widget_info(|| WidgetInfo::labeled(WidgetType::Label, true, &name));
+        };
+        for row in 0..size.rows() {
+            let top = grid.min.y + row as f32 * cell;
+            let rect = Rect::from_min_size(Pos2::new(grid.min.x - GUTTER, top), vec2(GUTTER, cell));
+            let on = hovered.is_some_and(|h| h.row() == row);
+            label(rect, row.to_string(), format!("row {row}"), on);
+        }
+        for col in 0..size.cols() {
+            let left = grid.min.x + col as f32 * cell;
+            let rect =
+                Rect::from_min_size(Pos2::new(left, grid.min.y - GUTTER), vec2(cell, GUTTER));
+            let on = hovered.is_some_and(|h| h.col() == col);
+            label(rect, col.to_string(), format!("column {col}"), on);
+        }
+        if let Some(coord) = hovered {
+            let corner = Rect::from_min_size(grid.min - Vec2::splat(GUTTER), Vec2::splat(GUTTER));
+            let text = coord.to_string();
+            painter.text(
+                corner.center(),
+                Align2::CENTER_CENTER,
+                &text,
+                FontId::proportional(9.0),
+                Color32::WHITE,
+            );
+            let r = ui.interact(corner, base_id.with("pointer"), Sense::hover());
+            r.widget_info(|| {
+                WidgetInfo::labeled(WidgetType::Label, true, format!("pointer at {text}"))
+            });
         }
     }
 
@@ -314,6 +386,9 @@ impl<'a> BoardView<'a> {
         }
     }
 }
+
+/// The width of the row numbers' column and the height of the column numbers' row.
+const GUTTER: f32 = 16.0;
 
 /// The colour of the "best cell" ring and its number.
 const BEST_MARK: Color32 = Color32::from_rgb(0xFF, 0xFF, 0xFF);

@@ -23,8 +23,9 @@ mod worker;
 
 pub use app::{App, Command, Settings, StrategyEntry, View};
 
-/// Opens the desktop app's window and runs it until it is closed.
-pub fn run() -> eframe::Result {
+/// Opens the desktop app's window, with `file` in the editor if given, and
+/// runs it until it is closed.
+pub fn run(file: Option<std::path::PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("chainlab")
@@ -36,6 +37,6 @@ pub fn run() -> eframe::Result {
     eframe::run_native(
         "chainlab",
         options,
-        Box::new(|cc| Ok(Box::new(App::from_creation(cc)))),
+        Box::new(|cc| Ok(Box::new(App::from_creation(cc, file)))),
     )
 }

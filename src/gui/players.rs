@@ -55,29 +55,34 @@ pub fn move_list(
     follow: bool,
 ) -> Option<usize> {
     let mut clicked = None;
-    egui::ScrollArea::vertical()
+    let mut area = egui::ScrollArea::vertical()
         .id_salt("move_list")
         .auto_shrink([false, true])
         .max_height(ui.available_height().max(80.0))
-        .stick_to_bottom(current.is_none())
-        .show(ui, |ui| {
-            if moves.is_empty() {
-                ui.label(egui::RichText::new("No moves yet.").color(theme::MUTED_TEXT));
+        .stick_to_bottom(current.is_none());
+    if follow && current == Some(0) {
+        // The start of the game: the list from its top (not where the last
+        // game shown left it).
+        area = area.vertical_scroll_offset(0.0);
+    }
+    area.show(ui, |ui| {
+        if moves.is_empty() {
+            ui.label(egui::RichText::new("No moves yet.").color(theme::MUTED_TEXT));
+        }
+        for (i, (player, coord)) in moves.iter().enumerate() {
+            let ply = i + 1;
+            let text = egui::RichText::new(format!("{ply:>3}.  {player}  {coord}"))
+                .monospace()
+                .color(theme::player_colour(*player));
+            let selected = current == Some(ply);
+            let response = ui.selectable_label(selected, text);
+            if selected && follow {
+                response.scroll_to_me(Some(egui::Align::Center));
             }
-            for (i, (player, coord)) in moves.iter().enumerate() {
-                let ply = i + 1;
-                let text = egui::RichText::new(format!("{ply:>3}.  {player}  {coord}"))
-                    .monospace()
-                    .color(theme::player_colour(*player));
-                let selected = current == Some(ply);
-                let response = ui.selectable_label(selected, text);
-                if selected && follow {
-                    response.scroll_to_me(Some(egui::Align::Center));
-                }
-                if response.clicked() {
-                    clicked = Some(ply);
-                }
+            if response.clicked() {
+                clicked = Some(ply);
             }
-        });
+        }
+    });
     clicked
 }

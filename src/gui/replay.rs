@@ -443,12 +443,21 @@ impl ReplayView {
             }
             ui.add_space(8.0);
             ui.label(format!("Move {ply} of {last}"));
+            ui.add_space(8.0);
+            // Said here, not as the slider's tooltip, which would cover the
+            // board's top row.
+            ui.label(
+                egui::RichText::new(
+                    "Drag the slider; the Left and Right keys step, Home and End jump",
+                )
+                .small()
+                .color(theme::MUTED_TEXT),
+            );
         });
         let mut scrub = ply;
         let slider = ui.scope(|ui| {
             ui.spacing_mut().slider_width = (ui.available_width() - 12.0).max(120.0);
             ui.add(egui::Slider::new(&mut scrub, 0..=last).show_value(false))
-                .on_hover_text("Drag to scrub through the moves (the Left and Right arrow keys step, Home and End jump).")
         });
         if slider.inner.changed() {
             action = Some(Action::Seek(scrub));

@@ -56,13 +56,65 @@ pub fn click_canvas(harness: &mut Harness<'_, App>, label: &str) {
     harness.run_steps(2);
 }
 
-/// Adds a node of the kind titled `title` from the palette, found by its search.
+/// Sends one key event (pressed or released) and steps a frame.
+fn key_event(
+    harness: &mut Harness<'_, App>,
+    key: egui::Key,
+    pressed: bool,
+    modifiers: egui::Modifiers,
+) {
+    harness.event(egui::Event::Key {
+        key,
+        physical_key: None,
+        pressed,
+        repeat: false,
+        modifiers,
+    });
+    harness.step();
+}
+
+/// Sends one key, pressed and released, with `modifiers`, a frame each.
+pub fn key(harness: &mut Harness<'_, App>, modifiers: egui::Modifiers, key: egui::Key) {
+    key_event(harness, key, true, modifiers);
+    key_event(harness, key, false, modifiers);
+}
+
+/// Types `text` as a person does: for each character its key press, the
+/// character, and the key release, one event per frame.
+pub fn type_keys(harness: &mut Harness<'_, App>, text: &str) {
+    for c in text.chars() {
+        let name = c.to_uppercase().to_string();
+        let key = egui::Key::from_name(&name).filter(|_| c != ' ');
+        let modifiers = if c.is_uppercase() {
+            egui::Modifiers::SHIFT
+        } else {
+            egui::Modifiers::NONE
+        };
+        if let Some(key) = key {
+            key_event(harness, key, true, modifiers);
+        }
+        harness.event(egui::Event::Text(c.to_string()));
+        harness.step();
+        if let Some(key) = key {
+            key_event(harness, key, false, modifiers);
+        }
+    }
+}
+
+/// The text of the field labelled `label`.
+pub fn field_text(harness: &Harness<'_, App>, label: &str) -> String {
+    harness.get_by_label(label).value().unwrap_or_default()
+}
+
+/// Adds a node of the kind titled `title` from the palette, found by its
+/// search (typed one key per frame).
 pub fn add(harness: &mut Harness<'_, App>, title: &str) -> NodeId {
     let before = strategy(harness).nodes().len();
     harness.get_by_label("search the palette").click();
     harness.step();
-    harness.get_by_label("search the palette").type_text(title);
+    type_keys(harness, title);
     harness.run_steps(2);
+    assert_eq!(field_text(harness, "search the palette"), title);
     click(harness, &format!("Add {title}"));
     click(harness, "clear search");
     assert_eq!(
@@ -114,11 +166,37 @@ pub fn drag(harness: &mut Harness<'_, App>, from: Pos2, to: Pos2) {
     harness.run_steps(3);
 }
 
-/// Wires `from`'s output into input `input` of `to` by dragging between the pins.
+/// Wires `from`'s output into input `input` of `to` by dragging between the
+/// pins (first panning the canvas, as a person would, when one is out of view).
 pub fn wire(harness: &mut Harness<'_, App>, from: NodeId, to: NodeId, input: usize) {
-    let a = pin(harness, PinKey::Output(from));
-    let b = pin(harness, PinKey::Input(to, input));
+    let (out, inp) = (PinKey::Output(from), PinKey::Input(to, input));
+    bring_into_view(harness, pin(harness, out), pin(harness, inp));
+    let a = pin(harness, out);
+    let b = pin(harness, inp);
     drag(harness, a, b);
+}
+
+/// Pans the canvas (dragging its empty background) so that `a` and `b`
+/// are both in view, if one is not.
+pub fn bring_into_view(harness: &mut Harness<'_, App>, a: Pos2, b: Pos2) {
+    let view = harness.state().editor().canvas_rect().shrink(24.0);
+    if view.contains(a) && view.contains(b) {
+        return;
+    }
+    let delta = view.center() - (a + (b - a) / 2.0);
+    let nodes: Vec<egui::Rect> = strategy(harness)
+        .nodes()
+        .iter()
+        .filter_map(|n| harness.state().editor().node_screen_rect(n.id))
+        .map(|r| r.expand(16.0))
+        .collect();
+    let empty = |p: Pos2| view.contains(p) && !nodes.iter().any(|r| r.contains(p));
+    let start = (0..20)
+        .flat_map(|i| (0..20).map(move |j| (i, j)))
+        .map(|(i, j)| view.min + view.size() * egui::vec2(i as f32 / 19.0, j as f32 / 19.0))
+        .find(|p| empty(*p) && view.contains(*p + delta))
+        .unwrap_or_else(|| panic!("no empty canvas to pan by {delta:?}"));
+    drag(harness, start, start + delta);
 }
 
 /// Opens the shipped strategy `stem` from the File menu.

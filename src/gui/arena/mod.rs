@@ -45,6 +45,9 @@ pub struct ArenaView {
     game_number: u64,
     files: FilePicker<FileUse>,
     overview: Overview,
+    /// Set when the graph of a player of the shown results was sent again
+    /// (perhaps changed): the results are from the earlier graph.
+    stale: Option<String>,
 }
 
 impl ArenaView {
@@ -66,6 +69,12 @@ impl ArenaView {
     /// The entrants' names of the last run.
     pub fn labels(&self) -> &[String] {
         self.run.as_ref().map_or(&[], |r| r.labels())
+    }
+
+    /// Whether the results shown are of an earlier graph of a player the
+    /// editor sent again (they stay until Start is pressed).
+    pub fn is_stale(&self) -> bool {
+        self.stale.is_some()
     }
 
     /// Why the last run could not start, if it could not.
@@ -112,6 +121,7 @@ impl ArenaView {
         self.overview.clear();
         self.game_number = 1;
         self.notice = None;
+        self.stale = None;
         // The last run (and its records file) goes.
         self.run = Some(run);
         Ok(())
@@ -168,11 +178,10 @@ impl ArenaView {
             Ok(spec) => {
                 settings.put_first(&spec);
                 self.error = None;
-                self.notice = Some(format!(
-                    "{} is the first player. {}",
-                    entry.label,
-                    settings.format.description()
-                ));
+                self.notice = Some(format!("{} is the first player.", entry.label));
+                if self.run.is_some() {
+                    self.stale = Some(entry.label.clone());
+                }
             }
             Err(e) => self.error = Some(e),
         }
@@ -275,7 +284,12 @@ impl ArenaView {
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("arena_results")
-                .show(ui, |ui| self.overview.ui(ui, self.run.as_ref(), &self.live));
+                .show(ui, |ui| {
+                    if let Some(label) = &self.stale {
+                        stale_ui(ui, label);
+                    }
+                    self.overview.ui(ui, self.run.as_ref(), &self.live);
+                });
         });
     }
 
@@ -285,4 +299,21 @@ impl ArenaView {
             Err(e) => e,
         });
     }
+}
+
+/// The warning above results of an earlier version of `label`'s graph.
+fn stale_ui(ui: &mut egui::Ui, label: &str) {
+    egui::Frame::new()
+        .fill(egui::Color32::from_rgb(0x3A, 0x32, 0x1E))
+        .inner_margin(egui::Margin::symmetric(10, 6))
+        .show(ui, |ui| {
+            ui.colored_label(
+                theme::HINT_TEXT,
+                format!(
+                    "Earlier results: {label} was sent again from the editor and may have \
+                     changed. Press Start to test it as it is now."
+                ),
+            );
+        });
+    ui.add_space(6.0);
 }

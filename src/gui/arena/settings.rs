@@ -179,11 +179,12 @@ impl ArenaSettings {
     pub fn players_problem(&self) -> Option<String> {
         match (self.format, self.players.len()) {
             (Format::Match, 2) => None,
+            (_, 0) => Some("Add two players.".to_string()),
+            (_, 1) => Some("Add one more player.".to_string()),
             (Format::Match, n) => Some(format!(
                 "A match is between two players ({n} chosen): remove players, or choose a \
                  round robin or a gauntlet."
             )),
-            (_, n) if n < 2 => Some("Choose at least two players.".to_string()),
             _ => None,
         }
     }
@@ -198,10 +199,11 @@ impl ArenaSettings {
         }
     }
 
-    /// Drops the players handed over in memory (by the editor): after a
-    /// restart they are gone.
-    pub fn forget_in_memory(&mut self) {
-        self.players.retain(|p| !p.starts_with(IN_MEMORY));
+    /// Drops the players handed over in memory (by the editor) but `keep`:
+    /// after a restart only the editor's current strategy is there again.
+    pub fn forget_in_memory(&mut self, keep: Option<&str>) {
+        self.players
+            .retain(|p| !p.starts_with(IN_MEMORY) || Some(p.as_str()) == keep);
     }
 
     /// Adds `spec` as the first player (moving it there if it is one
@@ -246,7 +248,11 @@ mod tests {
         s.elo1 = 5.0;
         assert!(s.match_config().unwrap_err().contains("SPRT"));
         s.players.push("bot:random".into());
-        assert!(s.players_problem().unwrap().contains("two players"));
+        assert!(s.players_problem().unwrap().contains("remove players"));
+        s.players.truncate(1);
+        assert_eq!(s.players_problem().unwrap(), "Add one more player.");
+        s.format = Format::Gauntlet;
+        assert_eq!(s.players_problem().unwrap(), "Add one more player.");
     }
 
     #[test]

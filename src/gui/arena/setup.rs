@@ -82,8 +82,18 @@ pub fn setup_ui(
                     }
                 })
                 .response
-                .labelled_by(format_label.id)
-                .on_hover_text(settings.format.description());
+                .labelled_by(format_label.id);
+            ui.end_row();
+            // What the format plays, for the format chosen now.
+            ui.label("");
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(settings.format.description())
+                        .small()
+                        .color(theme::MUTED_TEXT),
+                )
+                .wrap(),
+            );
             ui.end_row();
 
             ui.label(if settings.format.is_tournament() {
@@ -233,16 +243,10 @@ fn players_ui(ui: &mut egui::Ui, settings: &mut ArenaSettings, catalogue: &Catal
         .num_columns(4)
         .spacing([6.0, 4.0])
         .show(ui, |ui| {
+            // The buttons come first: removing a player with a long name
+            // must not move the buttons of the others (the next click).
             for (i, spec) in settings.players.iter_mut().enumerate() {
                 ui.label(egui::RichText::new(format!("{}", i + 1)).color(theme::MUTED_TEXT));
-                let hover = catalogue.find(spec).map_or_else(
-                    || spec.clone(),
-                    |c| format!("{}\n{}", c.description, c.spec),
-                );
-                ui.label(player_name(spec, catalogue)).on_hover_text(hover);
-                ui.horizontal(|ui| {
-                    ui.push_id(("arena_player_options", i), |ui| options_ui(ui, spec));
-                });
                 ui.horizontal(|ui| {
                     if ui
                         .add_enabled(i > 0, egui::Button::new("⏶").small())
@@ -259,6 +263,14 @@ fn players_ui(ui: &mut egui::Ui, settings: &mut ArenaSettings, catalogue: &Catal
                     if remove_button.on_hover_text(&name).clicked() {
                         remove = Some(i);
                     }
+                });
+                let hover = catalogue.find(spec).map_or_else(
+                    || spec.clone(),
+                    |c| format!("{}\n{}", c.description, c.spec),
+                );
+                ui.label(player_name(spec, catalogue)).on_hover_text(hover);
+                ui.horizontal(|ui| {
+                    ui.push_id(("arena_player_options", i), |ui| options_ui(ui, spec));
                 });
                 ui.end_row();
             }

@@ -65,6 +65,9 @@ pub struct Browser {
     name: String,
     entries: Vec<(String, bool)>,
     error: Option<String>,
+    /// Whether the file name field has been given the keyboard focus (once,
+    /// when the browser opens: Enter then confirms the name filled in).
+    focused: bool,
 }
 
 impl Browser {
@@ -76,6 +79,7 @@ impl Browser {
             name,
             entries: Vec::new(),
             error: None,
+            focused: false,
         };
         browser.refresh();
         browser
@@ -153,6 +157,10 @@ impl Browser {
                 ui.label("File name:");
                 let r = ui.add(egui::TextEdit::singleline(&mut self.name).desired_width(340.0));
                 r.widget_info(|| WidgetInfo::labeled(WidgetType::TextEdit, true, "file name"));
+                if !self.focused {
+                    self.focused = true;
+                    r.request_focus();
+                }
                 if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                     choice = self.confirm();
                 }

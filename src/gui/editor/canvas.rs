@@ -13,7 +13,7 @@ use egui::{Pos2, Rect, Ui};
 use egui_snarl::ui::{SnarlWidget, get_selected_nodes};
 use egui_snarl::{InPinId, OutPinId, Snarl};
 
-use crate::strategy::{NodeId, Strategy};
+use crate::strategy::{Kind, NodeId, Strategy, info};
 
 use super::analysis::Analysis;
 use super::edit::Edit;
@@ -21,6 +21,9 @@ use super::pins::{PinKey, PinSink};
 use super::style;
 use super::view::{NODE_GUESS, ViewControl, ViewRequest};
 use super::viewer::{CanvasEvents, GraphViewer};
+
+/// The grid of spots tried for a new node, in canvas units.
+const SPOT_STEP: f32 = 20.0;
 
 /// The canvas's state between frames.
 #[derive(Default)]
@@ -64,11 +67,6 @@ impl Canvas {
         self.fit();
     }
 
-    /// The canvas point at the centre of the view.
-    pub fn view_centre(&self) -> Pos2 {
-        self.view.transform.inverse() * self.view.screen.center()
-    }
-
     /// The canvas point under screen point `pos`.
     pub fn to_canvas(&self, pos: Pos2) -> Pos2 {
         self.view.transform.inverse() * pos
@@ -84,10 +82,50 @@ impl Canvas {
         self.view.rects.get(&id).map(|r| self.view.transform * *r)
     }
 
-    /// A free place for a new node near canvas point `near`: the first spot
-    /// of a widening ring of slots that overlaps no node.
-    pub fn free_spot(&self, strategy: &Strategy, near: Pos2) -> [f32; 2] {
-        let taken: Vec<Rect> = strategy
+    /// The part of the canvas in view, in canvas coordinates.
+    pub fn visible(&self) -> Rect {
+        self.view.transform.inverse() * self.view.screen
+    }
+
+    /// A free place for a new node in view: of the spots in the visible
+    /// canvas (a grid of [`SPOT_STEP`]) where a node fits whole on no other
+    /// node, the one nearest the middle of the view; `None` when the view is
+    /// full (the caller places it elsewhere and brings it into view).
+    pub fn free_spot(&self, strategy: &Strategy, kind: Kind) -> Option<[f32; 2]> {
+        let taken = self.taken(strategy);
+        let visible = self.visible().shrink(12.0);
+        let centre = visible.center();
+        let size = size_guess(kind);
+        let room = visible.size() - size;
+        if room.x < 0.0 || room.y < 0.0 {
+            return None;
+        }
+        let (nx, ny) = (
+            (room.x / SPOT_STEP) as usize + 1,
+            (room.y / SPOT_STEP) as usize + 1,
+        );
+        let mut best: Option<(f32, Pos2)> = None;
+        for iy in 0..ny.min(400) {
+            for ix in 0..nx.min(400) {
+                let at = visible.min + egui::vec2(ix as f32, iy as f32) * SPOT_STEP;
+                let spot = Rect::from_min_size(at, size);
+                // Room for the pins, which stand out of the nodes' sides,
+                // and for a wire between neighbours.
+                if taken.iter().any(|r| r.intersects(spot.expand(24.0))) {
+                    continue;
+                }
+                let d = spot.center().distance_sq(centre);
+                if best.is_none_or(|(b, _)| d < b) {
+                    best = Some((d, at));
+                }
+            }
+        }
+        best.map(|(_, at)| [at.x.round(), at.y.round()])
+    }
+
+    /// The rectangles of the nodes of `strategy` (measured, or guessed).
+    fn taken(&self, strategy: &Strategy) -> Vec<Rect> {
+        strategy
             .nodes()
             .iter()
             .map(|n| {
@@ -95,24 +133,24 @@ impl Canvas {
                     Rect::from_min_size(Pos2::new(n.pos[0], n.pos[1]), NODE_GUESS)
                 })
             })
-            .collect();
-        let origin = near - NODE_GUESS / 2.0;
-        let (dx, dy) = (NODE_GUESS.x + 40.0, NODE_GUESS.y + 30.0);
-        for ring in 0..12i32 {
-            for row in -ring..=ring {
-                for col in -ring..=ring {
-                    if row.abs() != ring && col.abs() != ring {
-                        continue;
-                    }
-                    let at = origin + egui::vec2(col as f32 * dx, row as f32 * dy);
-                    let spot = Rect::from_min_size(at, NODE_GUESS).expand(8.0);
-                    if !taken.iter().any(|r| r.intersects(spot)) {
-                        return [at.x.round(), at.y.round()];
-                    }
-                }
-            }
-        }
-        [origin.x.round(), origin.y.round()]
+            .collect()
+    }
+
+    /// A free place next to the graph when the view has none: right of
+    /// every node, level with the middle of the view.
+    pub fn spot_beside(&self, strategy: &Strategy) -> [f32; 2] {
+        let right = self
+            .taken(strategy)
+            .iter()
+            .map(|r| r.max.x)
+            .fold(f32::MIN, f32::max);
+        let centre = self.visible().center();
+        let x = if right > f32::MIN {
+            right + 40.0
+        } else {
+            centre.x
+        };
+        [x.round(), (centre.y - NODE_GUESS.y / 2.0).round()]
     }
 
     /// Brings the snarl mirror in line with `strategy`.
@@ -294,6 +332,13 @@ impl Canvas {
     pub fn prune(&mut self, strategy: &Strategy) {
         self.selection.retain(|id| strategy.node(*id).is_some());
     }
+}
+
+/// The size of a new node of `kind` before it is drawn (generous: one row
+/// per input, and room for parameters).
+fn size_guess(kind: Kind) -> egui::Vec2 {
+    let inputs = info(kind).inputs.len().max(1) as f32;
+    egui::vec2(NODE_GUESS.x + 60.0, 44.0 + 24.0 * inputs).max(NODE_GUESS)
 }
 
 /// Compact text and controls inside nodes.

@@ -146,7 +146,16 @@ impl EditorView {
                 settings.last_file = Some(path.to_path_buf());
                 remember(settings, path);
             }
-            Err(e) => self.load_error = Some(format!("Could not open {}: {e}", path.display())),
+            Err(e) => {
+                // The error names the file when it comes from parsing it.
+                let why = e.to_string();
+                let shown = path.display().to_string();
+                self.load_error = Some(if why.contains(&shown) {
+                    format!("Could not open {why}")
+                } else {
+                    format!("Could not open {shown}: {why}")
+                });
+            }
         }
     }
 
@@ -301,7 +310,7 @@ impl EditorView {
             }
             Some(1) => {
                 self.prompt = None;
-                self.recovery.discard();
+                self.recovery.forget(&self.doc);
                 self.run(after, settings, ctx);
             }
             Some(_) => self.prompt = None,

@@ -21,7 +21,10 @@ impl EditorView {
         settings: &mut EditorSettings,
         now: f64,
     ) {
+        // An empty, focused palette search edits no text: Ctrl shortcuts
+        // still reach the canvas (plain keys such as Delete stay with it).
         let typing = ctx.text_edit_focused();
+        let editing = typing && !self.palette.has_idle_focus();
         let cmd = Modifiers::COMMAND;
         let shift_cmd = Modifiers::COMMAND | Modifiers::SHIFT;
         if ctx.input_mut(|i| i.consume_key(shift_cmd, Key::S)) {
@@ -40,7 +43,7 @@ impl EditorView {
             self.request(After::New, settings, ctx);
             return;
         }
-        if typing {
+        if editing {
             return;
         }
         if ctx.input_mut(|i| i.consume_key(shift_cmd, Key::Z) || i.consume_key(cmd, Key::Y)) {
@@ -56,6 +59,9 @@ impl EditorView {
             if !ids.is_empty() {
                 self.apply(Edit::Duplicate(ids), now);
             }
+        }
+        if typing {
+            return;
         }
         let delete = ctx.input_mut(|i| {
             i.consume_key(Modifiers::NONE, Key::Delete)

@@ -38,7 +38,7 @@ use egui::Rect;
 use crate::eval::HeatMap;
 use crate::gui::{Command, View};
 use crate::rules::{Coord, Position};
-use crate::strategy::{NodeId, Strategy};
+use crate::strategy::{Kind, NodeId, Strategy};
 
 use self::analysis::Analysis;
 use self::canvas::Canvas;
@@ -118,8 +118,15 @@ impl EditorView {
     /// restore the work an earlier run left there.
     pub fn enable_recovery(&mut self, path: PathBuf) {
         self.recovery = Recovery::new(Some(path));
-        self.restorable = self.recovery.find();
-        self.wants_attention = self.restorable.is_some();
+        match self.recovery.find() {
+            Ok(found) => self.restorable = found,
+            Err(e) => {
+                self.load_error = Some(format!(
+                    "The unsaved work of the last run could not be restored: {e}"
+                ));
+            }
+        }
+        self.wants_attention = self.restorable.is_some() || self.load_error.is_some();
     }
 
     /// The strategy being edited.
@@ -178,7 +185,8 @@ impl EditorView {
         self.analysis.compiles
     }
 
-    /// Why the last file could not be opened.
+    /// Why the last file could not be opened (or the recovered work not
+    /// restored), shown above the canvas until dismissed.
     pub fn load_error(&self) -> Option<&str> {
         self.load_error.as_deref()
     }
@@ -213,6 +221,17 @@ impl EditorView {
         self.canvas.node_screen_rect(id)
     }
 
+    /// The canvas's zoom (1 is the size of the rest of the app).
+    pub fn zoom(&self) -> f32 {
+        self.canvas.view.transform.scaling
+    }
+
+    /// Whether nodes show their text at this zoom (below
+    /// [`viewer::TEXT_MIN_SCALE`] they are drawn without it).
+    pub fn shows_node_text(&self) -> bool {
+        self.zoom() >= viewer::TEXT_MIN_SCALE
+    }
+
     /// The canvas on screen.
     pub fn canvas_rect(&self) -> Rect {
         self.canvas.view.screen
@@ -228,6 +247,16 @@ impl EditorView {
         self.recovery.flush(&self.doc);
     }
 
+    /// The window's title: the file's name, a dot while it has unsaved
+    /// changes, and the app's name ("04-capture.json • — chainlab").
+    pub fn window_title(&self) -> String {
+        format!(
+            "{}{} — chainlab",
+            self.doc.location().file_name(),
+            if self.doc.is_dirty() { " •" } else { "" },
+        )
+    }
+
     /// Work of every frame, whichever view is shown: autosave, the window
     /// title, and the prompt before the window closes with unsaved work.
     pub fn background(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
@@ -235,11 +264,7 @@ impl EditorView {
         if let Some(wait) = self.recovery.tick(&self.doc, now) {
             ctx.request_repaint_after_secs(wait as f32);
         }
-        let title = format!(
-            "{}{} — chainlab",
-            if self.doc.is_dirty() { "• " } else { "" },
-            self.doc.location().file_name()
-        );
+        let title = self.window_title();
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
@@ -285,17 +310,7 @@ impl EditorView {
             .min_size(150.0)
             .show(ui, |ui| {
                 if let Some(kind) = self.palette.ui(ui) {
-                    let spot = self
-                        .canvas
-                        .free_spot(self.doc.strategy(), self.canvas.view_centre());
-                    self.apply(
-                        Edit::Add {
-                            kind,
-                            pos: spot,
-                            link: None,
-                        },
-                        now,
-                    );
+                    self.add_in_view(kind, now);
                 }
             });
         egui::Panel::right("editor_side")
@@ -362,6 +377,26 @@ impl EditorView {
             self.preview.revision(),
             self.preview.explained(),
         );
+    }
+
+    /// Adds a node of `kind` in the visible middle of the canvas on no
+    /// other node; when the view is full, beside the graph, brought into view.
+    fn add_in_view(&mut self, kind: Kind, now: f64) {
+        let spot = self.canvas.free_spot(self.doc.strategy(), kind);
+        let pos = spot.unwrap_or_else(|| self.canvas.spot_beside(self.doc.strategy()));
+        self.apply(
+            Edit::Add {
+                kind,
+                pos,
+                link: None,
+            },
+            now,
+        );
+        if spot.is_none()
+            && let Some(&id) = self.canvas.selection.iter().next()
+        {
+            self.canvas.focus(id);
+        }
     }
 
     /// Applies an edit; new nodes become the selection; a refusal is shown.

@@ -14,15 +14,53 @@ use super::style;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PaletteDrag(pub Kind);
 
-/// Whether `info` matches the search text (title, file name, category or summary).
-fn matches(info: &KindInfo, search: &str) -> bool {
+/// How well `info` matches the search text, best first: 0 the exact name
+/// (or file name), 1 a prefix of the name, 2 a prefix of a word of the name,
+/// 3 elsewhere in the name, file name or category, 4 in the summary; `None`
+/// when it does not match. An empty search matches everything equally.
+fn rank(info: &KindInfo, search: &str) -> Option<u8> {
     let search = search.trim().to_lowercase();
     if search.is_empty() {
-        return true;
+        return Some(0);
     }
-    [info.title, info.key, info.category.title(), info.summary]
+    let title = info.title.to_lowercase();
+    let key = info.key.to_lowercase();
+    if title == search || key == search {
+        Some(0)
+    } else if title.starts_with(&search) || key.starts_with(&search) {
+        Some(1)
+    } else if title
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|word| word.starts_with(&search))
+    {
+        Some(2)
+    } else if title.contains(&search)
+        || key.contains(&search)
+        || info.category.title().to_lowercase().contains(&search)
+    {
+        Some(3)
+    } else if info.summary.to_lowercase().contains(&search) {
+        Some(4)
+    } else {
+        None
+    }
+}
+
+/// Whether `info` matches the search text (name, file name, category or summary).
+fn matches(info: &KindInfo, search: &str) -> bool {
+    rank(info, search).is_some()
+}
+
+/// The kinds matching `search` for which `keep` is true, best match first
+/// (ties in the vocabulary's order).
+fn ranked<'a>(search: &str, keep: &dyn Fn(Kind) -> bool) -> Vec<&'a KindInfo> {
+    let mut found: Vec<(u8, &KindInfo)> = KINDS
         .iter()
-        .any(|t| t.to_lowercase().contains(&search))
+        .filter(|i| keep(i.kind))
+        .filter_map(|i| rank(i, search).map(|r| (r, i)))
+        .collect();
+    found.sort_by_key(|(r, _)| *r);
+    found.into_iter().map(|(_, i)| i).collect()
 }
 
 /// The documentation of a kind: what it gives, how to use it, its pins.
@@ -105,10 +143,7 @@ pub fn kind_menu(ui: &mut Ui, search: &mut String, keep: &dyn Fn(Kind) -> bool) 
             });
         }
     } else {
-        let found: Vec<&KindInfo> = KINDS
-            .iter()
-            .filter(|i| keep(i.kind) && matches(i, search))
-            .collect();
+        let found = ranked(search, keep);
         if found.is_empty() {
             ui.label(RichText::new("no node matches").color(theme::MUTED_TEXT));
         }
@@ -133,13 +168,21 @@ fn kind_button(ui: &mut Ui, info: &KindInfo) -> bool {
         .clicked()
 }
 
-/// The palette panel's state: its search text.
+/// The palette panel's state: its search text, and whether its search field
+/// holds the keyboard focus without any text in it.
 #[derive(Debug, Default)]
 pub struct Palette {
     search: String,
+    idle_focus: bool,
 }
 
 impl Palette {
+    /// Whether the search field has the keyboard focus but is empty: no
+    /// text is being edited, so the canvas's Ctrl shortcuts apply.
+    pub fn has_idle_focus(&self) -> bool {
+        self.idle_focus
+    }
+
     /// Draws the palette; returns the kind clicked (to add it in view).
     /// Dragging a kind sets a [`PaletteDrag`] payload the canvas takes.
     pub fn ui(&mut self, ui: &mut Ui) -> Option<Kind> {
@@ -159,12 +202,17 @@ impl Palette {
                     }
                 }
                 // INFINITY: as wide as the panel allows, never wider (which
-                // would make the panel grow every frame).
+                // would make the panel grow every frame). The id is fixed: the
+                // clear button appears before the field once there is text,
+                // and an automatic id would then change and drop the focus
+                // after the first key typed. Escape leaves the field (egui).
                 let field = ui.add(
                     egui::TextEdit::singleline(&mut self.search)
+                        .id_salt("palette search")
                         .hint_text("search")
                         .desired_width(f32::INFINITY),
                 );
+                self.idle_focus = field.has_focus() && self.search.is_empty();
                 field.widget_info(|| {
                     WidgetInfo::labeled(WidgetType::TextEdit, true, "search the palette")
                 });
@@ -246,5 +294,29 @@ mod tests {
         assert!(matches(corner, "cell position"));
         assert!(!matches(corner, "multiply"));
         assert_eq!(default_text(PinType::Bool, 1), "yes");
+    }
+
+    fn first(search: &str) -> &'static str {
+        ranked(search, &|_| true).first().map_or("", |i| i.title)
+    }
+
+    #[test]
+    fn exact_names_come_first_then_prefixes_then_words_then_descriptions() {
+        // Before ranking, "not" listed Is edge first and "and" Neighbours.
+        assert_eq!(first("not"), "Not");
+        assert_eq!(first("and"), "And");
+        assert_eq!(first("NOT "), "Not");
+        assert_eq!(rank(info(Kind::Not), "not"), Some(0));
+        assert_eq!(rank(info(Kind::Multiply), "mul"), Some(1));
+        assert_eq!(rank(info(Kind::IsCorner), "corner"), Some(2));
+        assert_eq!(first("corner"), "Is corner");
+        assert_eq!(rank(info(Kind::IsCorner), "multiply"), None);
+        let order: Vec<u8> = ranked("cr", &|_| true)
+            .iter()
+            .filter_map(|i| rank(i, "cr"))
+            .collect();
+        assert!(order.windows(2).all(|w| w[0] <= w[1]), "{order:?}");
+        let only_edge = ranked("not", &|k| k == Kind::IsEdge);
+        assert_eq!(only_edge.len(), 1, "keep filters");
     }
 }

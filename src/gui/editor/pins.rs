@@ -26,18 +26,23 @@ pub enum PinKey {
 /// Where pins were drawn this frame (canvas coordinates).
 pub type PinSink = Rc<RefCell<Vec<(PinKey, Rect)>>>;
 
-/// The documentation of an input pin.
-pub fn input_doc(ui: &mut Ui, p: &crate::strategy::PinInfo) {
+/// The documentation of an input pin; `source` names the node wired into
+/// it, if one is (a connected pin does not take its default).
+pub fn input_doc(ui: &mut Ui, p: &crate::strategy::PinInfo, source: Option<&str>) {
     ui.set_max_width(300.0);
     ui.label(RichText::new(format!("{} ({})", p.name, p.ty.name())).strong());
     ui.label(p.doc);
-    ui.label(
-        RichText::new(format!(
-            "Unconnected, it is {}. Drag from an output onto this pin to connect; right-click the pin to disconnect.",
+    let state = match source {
+        Some(from) => format!(
+            "Connected to {from}. Right-click the pin to disconnect; unconnected, it would be {}.",
             default_text(p.ty, p.default)
-        ))
-        .color(theme::MUTED_TEXT),
-    );
+        ),
+        None => format!(
+            "Unconnected, it is {}. Drag from an output onto this pin to connect.",
+            default_text(p.ty, p.default)
+        ),
+    };
+    ui.label(RichText::new(state).color(theme::MUTED_TEXT));
 }
 
 /// The documentation of an output pin.

@@ -1,7 +1,9 @@
 //! Crash recovery: unsaved work is written, 30 seconds after a change and
 //! when the app exits, to a recovery file in the app's data folder (never
 //! over the user's file). At the next start a recovery file newer than the
-//! file it belongs to is offered for restoring.
+//! file it belongs to is offered for restoring. A recovery file that cannot
+//! be read is never deleted silently: it is moved aside (to
+//! `recovery.json.unreadable`) and the user is told once, with the reason.
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -121,6 +123,14 @@ impl Recovery {
         }
     }
 
+    /// Removes the recovery file and writes nothing more for the current
+    /// revision of `doc`: the user chose to discard it (closing the window
+    /// afterwards must not write it again).
+    pub fn forget(&mut self, doc: &Document) {
+        self.discard();
+        self.written = Some(doc.revision());
+    }
+
     /// Removes the recovery file (the work was saved or discarded).
     pub fn discard(&mut self) {
         self.written = None;
@@ -133,45 +143,68 @@ impl Recovery {
     }
 
     /// The unsaved work of an earlier run, if its recovery file is newer
-    /// than the file it belongs to; an older or unreadable one is removed.
-    pub fn find(&mut self) -> Option<Restorable> {
-        let path = self.path.clone()?;
+    /// than the file it belongs to (an older one is removed). An unreadable
+    /// one is moved aside and the error says why and where it went.
+    pub fn find(&mut self) -> Result<Option<Restorable>, String> {
+        let Some(path) = self.path.clone() else {
+            return Ok(None);
+        };
         if !path.exists() {
-            return None;
+            return Ok(None);
         }
-        let found = read(&path);
-        if found.is_none() {
-            self.discard();
+        match read(&path) {
+            Ok(Some(found)) => Ok(Some(found)),
+            Ok(None) => {
+                self.discard();
+                Ok(None)
+            }
+            Err(reason) => {
+                let mut aside = path.clone().into_os_string();
+                aside.push(".unreadable");
+                let aside = PathBuf::from(aside);
+                let kept = match std::fs::rename(&path, &aside) {
+                    Ok(()) => format!("it was kept as {}", aside.display()),
+                    Err(e) => {
+                        self.discard();
+                        format!("it was removed (moving it aside failed: {e})")
+                    }
+                };
+                Err(format!(
+                    "{} is unreadable ({reason}); {kept}",
+                    path.display()
+                ))
+            }
         }
-        found
     }
 }
 
-fn read(path: &Path) -> Option<Restorable> {
-    let text = read_limited(path).ok()?;
-    let file: RecoveryFile = serde_json::from_str(&text).ok()?;
+/// Reads a recovery file: `Ok(None)` when the file it belongs to was saved
+/// after it, an error when it cannot be read or parsed.
+fn read(path: &Path) -> Result<Option<Restorable>, String> {
+    let text = read_limited(path).map_err(|e| e.to_string())?;
+    let file: RecoveryFile = serde_json::from_str(&text).map_err(|e| e.to_string())?;
     if file.format != FORMAT {
-        return None;
+        return Err(format!("format {:?} is not {FORMAT:?}", file.format));
     }
-    let strategy = Strategy::from_json(&file.strategy).ok()?;
+    let strategy = Strategy::from_json(&file.strategy).map_err(|e| e.to_string())?;
     let written = std::fs::metadata(path).and_then(|m| m.modified()).ok();
     if let (Some(original), Some(written)) = (&file.file, written)
         && let Ok(saved) = std::fs::metadata(original).and_then(|m| m.modified())
         && saved >= written
     {
         // The file was saved after the work was written: nothing to recover.
-        return None;
+        return Ok(None);
     }
     let location = match (file.file, file.shipped) {
         (None, _) => Location::Untitled,
         (Some(p), true) => Location::Shipped(p),
         (Some(p), false) => Location::File(p),
     };
-    Some(Restorable {
+    Ok(Some(Restorable {
         strategy,
         location,
         written,
-    })
+    }))
 }
 
 #[cfg(test)]
@@ -180,11 +213,12 @@ mod tests {
     use crate::gui::editor::edit::Edit;
     use crate::strategy::Kind;
 
-    #[test]
-    fn unsaved_work_is_written_after_the_delay_and_found_again() {
-        let dir = std::env::temp_dir().join(format!("chainlab-recovery-{}", std::process::id()));
+    /// A folder for test `name`, its recovery file, autosave to it, and a
+    /// document with one unsaved change.
+    fn unsaved(name: &str) -> (PathBuf, PathBuf, Recovery, Document) {
+        let dir = std::env::temp_dir().join(format!("chainlab-{name}-{}", std::process::id()));
         let path = dir.join("recovery.json");
-        let mut recovery = Recovery::new(Some(path.clone()));
+        let recovery = Recovery::new(Some(path.clone()));
         let mut doc = Document::new_graph();
         let add = Edit::Add {
             kind: Kind::IsCorner,
@@ -192,16 +226,51 @@ mod tests {
             link: None,
         };
         assert!(doc.apply(add, 0.0, 0).is_ok());
+        (dir, path, recovery, doc)
+    }
+
+    #[test]
+    fn unsaved_work_is_written_after_the_delay_and_found_again() {
+        let (dir, path, mut recovery, mut doc) = unsaved("recovery");
         assert_eq!(recovery.tick(&doc, 0.0), Some(DELAY));
         assert!(!path.exists());
         assert_eq!(recovery.tick(&doc, DELAY + 1.0), None);
         assert!(path.exists());
-        let found = recovery.find().unwrap();
+        let found = recovery.find().unwrap().unwrap();
         assert_eq!(&found.strategy, doc.strategy());
         assert_eq!(found.location, Location::Untitled);
         assert!(doc.undo());
         recovery.tick(&doc, DELAY + 2.0);
         assert!(!path.exists(), "nothing unsaved: the file is removed");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn an_unreadable_recovery_file_is_moved_aside_and_reported_once() {
+        let dir = std::env::temp_dir().join(format!("chainlab-unreadable-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("recovery.json");
+        std::fs::write(&path, "{not json").unwrap();
+        let mut recovery = Recovery::new(Some(path.clone()));
+        let error = recovery.find().unwrap_err();
+        assert!(error.contains("recovery.json is unreadable"), "{error}");
+        assert!(error.contains("kept as"), "{error}");
+        assert!(!path.exists());
+        let aside = dir.join("recovery.json.unreadable");
+        assert_eq!(std::fs::read_to_string(&aside).unwrap(), "{not json");
+        assert!(recovery.find().unwrap().is_none(), "told once");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn discarded_work_is_not_written_again() {
+        let (dir, path, mut recovery, doc) = unsaved("forget");
+        recovery.flush(&doc);
+        assert!(path.exists());
+        recovery.forget(&doc);
+        recovery.flush(&doc);
+        assert!(recovery.tick(&doc, 1000.0).is_none());
+        assert!(!path.exists(), "discarded work stays discarded");
         let _ = std::fs::remove_dir_all(dir);
     }
 }

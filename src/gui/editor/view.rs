@@ -81,7 +81,7 @@ impl ViewControl {
                         .map(|n| Pos2::new(n.pos[0], n.pos[1]) + NODE_GUESS / 2.0)
                 });
                 if let Some(c) = centre {
-                    let scale = to_global.scaling.max(0.6);
+                    let scale = to_global.scaling.max(super::viewer::TEXT_MIN_SCALE);
                     *to_global = TSTransform::new(
                         self.screen.center().to_vec2() - c.to_vec2() * scale,
                         scale,

@@ -20,7 +20,27 @@ use super::palette::{default_text, doc_ui, kind_menu};
 use super::params::{has_params, params_ui, wide_params};
 use super::pins::{PinKey, PinSink, TypedPin, input_doc, output_doc};
 use super::style;
-use super::view::{NODE_GUESS, ViewControl};
+use super::view::ViewControl;
+
+/// The smallest zoom at which nodes show their text (13-point text is then
+/// 8 pixels high); below it they are drawn without it. Renders of lesson 3
+/// (`cargo run --release --example screenshots --features screenshots --
+/// DIR zoom`) show titles and pins whole at 100, 90, 80 and 70%; at 65% and
+/// 60% some scaled-down glyphs still lose their stems (pin "b" shows as
+/// "ɔ"): egui draws the canvas layer's text scaled down from its font atlas.
+pub const TEXT_MIN_SCALE: f32 = 0.6;
+
+/// The width of a new node of `kind` before it is drawn, roughly: its title,
+/// its output's name, and room for parameters.
+fn width_guess(kind: crate::strategy::Kind) -> f32 {
+    let title = info(kind).title.chars().count() as f32 * 8.0 + 40.0;
+    let params = if has_params(&crate::strategy::NodeKind::new(kind)) {
+        150.0
+    } else {
+        0.0
+    };
+    title.max(110.0).max(params)
+}
 
 /// What a node's context menu asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +105,29 @@ impl<'a> GraphViewer<'a> {
         Some((id, self.strategy.node(id)?))
     }
 
+    /// The node wired into input `index` of `id`, as the pin's tooltip names it.
+    fn source_name(&self, id: NodeId, index: usize) -> Option<String> {
+        let from = self.strategy.feeds(id, index).next()?.from;
+        let node = self.strategy.node(from)?;
+        Some(format!("{} (node {from})", info(node.kind.kind()).title))
+    }
+
+    /// Whether text inside nodes is too small to read at the current zoom:
+    /// nodes are then drawn without it (scaled-down glyphs lose strokes and
+    /// show as other letters).
+    fn tiny(&self) -> bool {
+        self.view.transform.scaling < TEXT_MIN_SCALE
+    }
+
+    /// `colour`, or transparent when text is too small to draw.
+    fn ink(&self, colour: Color32) -> Color32 {
+        if self.tiny() {
+            Color32::TRANSPARENT
+        } else {
+            colour
+        }
+    }
+
     fn value_text(&self, id: NodeId) -> Option<String> {
         let value = (*self.analysis.values.get(&id)?)?;
         let node = self.strategy.node(id)?;
@@ -121,8 +164,9 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
                 Severity::Error => ("⛔", style::ERROR),
                 Severity::Warning => ("⚠", style::WARNING),
             };
-            let badge =
-                ui.add(egui::Label::new(RichText::new(icon).color(colour)).sense(Sense::hover()));
+            let badge = ui.add(
+                egui::Label::new(RichText::new(icon).color(self.ink(colour))).sense(Sense::hover()),
+            );
             badge.widget_info(|| {
                 WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} {severity}"))
             });
@@ -137,7 +181,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             egui::Label::new(
                 RichText::new(kind_info.title)
                     .strong()
-                    .color(Color32::WHITE),
+                    .color(self.ink(Color32::WHITE)),
             )
             .selectable(false)
             .sense(Sense::click()),
@@ -156,7 +200,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             let chip = ui.label(
                 RichText::new(format!("= {value}"))
                     .strong()
-                    .color(style::VALUE),
+                    .color(self.ink(style::VALUE)),
             );
             chip.widget_info(|| {
                 WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} = {value}"))
@@ -193,7 +237,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             .next()
             .and_then(|w| self.strategy.node(w.from))
             .and_then(|n| n.output());
-        let label = ui.label(RichText::new(p.name).color(style::pin_colour(p.ty)));
+        let label = ui.label(RichText::new(p.name).color(self.ink(style::pin_colour(p.ty))));
         label.widget_info(|| {
             WidgetInfo::labeled(
                 WidgetType::Label,
@@ -201,12 +245,13 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
                 format!("node {id} input {}", p.name),
             )
         });
-        label.on_hover_ui(|ui| input_doc(ui, p));
+        let from = self.source_name(id, index);
+        label.on_hover_ui(|ui| input_doc(ui, p, from.as_deref()));
         if source.is_none() {
             ui.label(
                 RichText::new(default_text(p.ty, p.default))
                     .small()
-                    .color(theme::MUTED_TEXT.gamma_multiply(0.8)),
+                    .color(self.ink(theme::MUTED_TEXT.gamma_multiply(0.8))),
             );
         }
         let wire = style::pin_colour(source.unwrap_or(p.ty));
@@ -232,7 +277,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             let label = ui.label(
                 RichText::new(ty.name())
                     .small()
-                    .color(style::pin_colour(ty)),
+                    .color(self.ink(style::pin_colour(ty))),
             );
             label.widget_info(|| {
                 WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} output"))
@@ -264,6 +309,10 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         let Some((id, n)) = self.model_node(snarl, node) else {
             return;
         };
+        if self.tiny() {
+            // The parameters keep their place, without their text.
+            ui.set_invisible();
+        }
         ui.vertical(|ui| {
             if let Some(kind) = params_ui(ui, id, &n.kind) {
                 self.events.edits.push(Edit::SetKind(id, kind));
@@ -338,7 +387,8 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             match key {
                 PinKey::Input(of, i) => {
                     if let Some(p) = self.strategy.node(of).and_then(|n| n.inputs().get(i)) {
-                        r.on_hover_ui(|ui| input_doc(ui, p));
+                        let from = self.source_name(of, i);
+                        r.on_hover_ui(|ui| input_doc(ui, p, from.as_deref()));
                     }
                 }
                 PinKey::Output(of) => {
@@ -424,12 +474,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
                     to: id,
                     input: p.input,
                 };
-                Some((
-                    WireEnd::Input(ty),
-                    link,
-                    ty,
-                    pos - egui::vec2(NODE_GUESS.x, 0.0),
-                ))
+                Some((WireEnd::Input(ty), link, ty, pos))
             }),
         };
         let Some((end, link, ty, at)) = found else {
@@ -442,6 +487,16 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         };
         ui.label(RichText::new(what).strong());
         if let Some(kind) = kind_menu(ui, self.search, &|k| fits_link(k, end)) {
+            let at = match end {
+                // A node that gives the input its value: left of the drop
+                // point (its output there), but never left of the view.
+                WireEnd::Input(_) => {
+                    let visible = self.view.transform.inverse() * self.view.screen;
+                    let x = (at.x - width_guess(kind)).max(visible.min.x + 12.0);
+                    Pos2::new(x, at.y)
+                }
+                WireEnd::Output(_) => at,
+            };
             self.events.edits.push(Edit::Add {
                 kind,
                 pos: [at.x, at.y],

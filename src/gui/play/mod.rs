@@ -12,7 +12,7 @@ use crate::gui::board::{BoardView, Overlay};
 use crate::gui::files::{FileKind, FilePicker};
 use crate::gui::players::{move_list, players_table};
 use crate::gui::replay::ReplayGame;
-use crate::gui::seats::{Catalogue, SeatChoice, shipped_strategies_dir};
+use crate::gui::seats::{Catalogue, SeatChoice, player_name, shipped_strategies_dir};
 use crate::gui::theme;
 use crate::gui::{Command, View};
 use crate::rules::{Player, Position};
@@ -128,7 +128,8 @@ impl PlayView {
             .min_size(240.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    match setup_ui(ui, settings, catalogue) {
+                    let pending = self.pending_change(settings, catalogue);
+                    match setup_ui(ui, settings, catalogue, pending) {
                         Some(SetupAction::NewGame) => commands.push(Command::NewGame),
                         Some(SetupAction::PickFile(seat)) => self.files.open(
                             seat,
@@ -184,6 +185,29 @@ impl PlayView {
             })
             .collect();
         move_list(ui, &moves, None, false);
+    }
+
+    /// Whether the setup differs from the game being played (board, rules
+    /// or seats): the change applies at the next New game.
+    fn pending_change(&self, settings: &PlaySettings, catalogue: &Catalogue) -> bool {
+        let Some(session) = &self.session else {
+            return false;
+        };
+        let playing = session.position();
+        let Ok(start) = settings.start() else {
+            return true;
+        };
+        let seats_differ = settings.seats.iter().enumerate().any(|(i, seat)| {
+            let label = match seat {
+                SeatChoice::Human => "Human".to_string(),
+                SeatChoice::Computer(spec) => player_name(spec, catalogue),
+            };
+            Player::new(i).is_none_or(|p| session.label(p) != label)
+        });
+        start.size() != playing.size()
+            || start.rules() != playing.rules()
+            || start.player_count() != playing.player_count()
+            || seats_differ
     }
 
     fn board_ui(
@@ -270,7 +294,9 @@ fn tip(session: &Session) -> String {
         ),
         Status::Paused(_) => "Resume, or Step for one move.".to_string(),
         Status::Thinking(_) => String::new(),
-        Status::Won(_) => "Press Play again for a new game with the same seats.".to_string(),
+        Status::Won(_) | Status::Resigned(_) => {
+            "Press Play again for a new game with the same seats.".to_string()
+        }
         Status::Failed(_) => "Start a new game to go on.".to_string(),
     }
 }
@@ -292,6 +318,7 @@ fn status_ui(ui: &mut egui::Ui, session: &mut Session, commands: &mut Vec<Comman
                 session.label(*w),
                 session.game().moves().len()
             ),
+            Status::Resigned(p) => format!("{p} ({}) resigned", session.label(*p)),
             Status::Failed(e) => format!("Stopped: {e}"),
         };
         let colour = match status {
@@ -304,12 +331,22 @@ fn status_ui(ui: &mut egui::Ui, session: &mut Session, commands: &mut Vec<Comman
         }
 
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if matches!(status, Status::Won(_) | Status::Failed(_))
-                && ui
-                    .button(egui::RichText::new("Play again").strong())
-                    .clicked()
+            if matches!(
+                status,
+                Status::Won(_) | Status::Resigned(_) | Status::Failed(_)
+            ) && ui
+                .button(egui::RichText::new("Play again").strong())
+                .clicked()
             {
                 commands.push(Command::NewGame);
+            }
+            if session.can_resign()
+                && ui
+                    .button("Resign")
+                    .on_hover_text("Give up this game.")
+                    .clicked()
+            {
+                session.resign();
             }
             let undo_key = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
             let undo_pressed = ui.input_mut(|i| i.consume_shortcut(&undo_key));

@@ -62,6 +62,8 @@ pub enum Status {
     Paused(Player),
     /// The game is over.
     Won(Player),
+    /// A human player resigned; the game is over.
+    Resigned(Player),
     /// A computer player failed; the game cannot go on.
     Failed(String),
 }
@@ -77,6 +79,7 @@ pub struct Session {
     paused: bool,
     /// One computer move may start while paused.
     step: bool,
+    resigned: Option<Player>,
 }
 
 impl Session {
@@ -121,6 +124,7 @@ impl Session {
             hint: None,
             paused: false,
             step: false,
+            resigned: None,
         })
     }
 
@@ -199,6 +203,9 @@ impl Session {
         if let Some(failure) = &self.failure {
             return Status::Failed(failure.clone());
         }
+        if let Some(p) = self.resigned {
+            return Status::Resigned(p);
+        }
         if self.anim.is_some() {
             return Status::Animating;
         }
@@ -216,6 +223,9 @@ impl Session {
     /// otherwise leaves the game unchanged and sets a hint. A click during an
     /// animation only finishes the animation.
     pub fn click(&mut self, coord: Coord, pace: Pace) {
+        if self.resigned.is_some() {
+            return;
+        }
         if self.anim.is_some() {
             self.skip_animation();
             return;
@@ -265,13 +275,27 @@ impl Session {
         self.anim = None;
     }
 
+    /// Whether the human to move may resign (the game is on).
+    pub fn can_resign(&self) -> bool {
+        matches!(self.status(), Status::HumanToMove(_))
+    }
+
+    /// The human to move resigns: the game is over.
+    pub fn resign(&mut self) {
+        if let Status::HumanToMove(p) = self.status() {
+            self.resigned = Some(p);
+            self.anim = None;
+        }
+    }
+
     /// Whether [`Session::undo`] would take back anything: some human has moved.
     pub fn can_undo(&self) -> bool {
-        (0..self.game.moves().len()).any(|ply| {
-            self.game
-                .position_at(ply)
-                .is_some_and(|p| self.is_human(p.mover()))
-        })
+        self.resigned.is_none()
+            && (0..self.game.moves().len()).any(|ply| {
+                self.game
+                    .position_at(ply)
+                    .is_some_and(|p| self.is_human(p.mover()))
+            })
     }
 
     /// Takes back moves up to and including the last human move, so that the
@@ -299,6 +323,9 @@ impl Session {
     /// collects a finished computer move, and starts the next one. Returns the
     /// time at which it wants to be called again, if it waits for the clock.
     pub fn update(&mut self, now: f64, pace: Pace, ctx: Option<&egui::Context>) -> Option<f64> {
+        if self.resigned.is_some() {
+            return None;
+        }
         if let Some(anim) = &mut self.anim {
             match anim.advance(now) {
                 Some(next) => return Some(next),

@@ -68,10 +68,13 @@ impl PlaySettings {
     }
 
     /// Makes the seats of strategies handed over in memory (by the editor)
-    /// human: after a restart those strategies are gone.
-    pub fn forget_in_memory(&mut self) {
+    /// human, but `keep`: after a restart only the editor's current
+    /// strategy is there again.
+    pub fn forget_in_memory(&mut self, keep: Option<&str>) {
         for seat in &mut self.seats {
-            if matches!(seat, SeatChoice::Computer(spec) if spec.starts_with(IN_MEMORY)) {
+            if matches!(seat, SeatChoice::Computer(spec)
+                if spec.starts_with(IN_MEMORY) && Some(spec.as_str()) != keep)
+            {
                 *seat = SeatChoice::Human;
             }
         }
@@ -99,10 +102,13 @@ pub enum SetupAction {
 }
 
 /// Draws the new-game panel; returns what the user asked for, if anything.
+/// `pending`: the setup differs from the game on the board (said under New
+/// game, which applies it).
 pub fn setup_ui(
     ui: &mut egui::Ui,
     settings: &mut PlaySettings,
     catalogue: &Catalogue,
+    pending: bool,
 ) -> Option<SetupAction> {
     ui.heading("Game setup");
     ui.add_space(4.0);
@@ -132,6 +138,12 @@ pub fn setup_ui(
                 .min_size(egui::vec2(ui.available_width(), 30.0)),
         )
         .clicked();
+    if pending && start.is_ok() {
+        ui.colored_label(
+            theme::HINT_TEXT,
+            "Changed: press New game to play with this board, these rules and seats.",
+        );
+    }
 
     ui.add_space(12.0);
     ui.separator();
