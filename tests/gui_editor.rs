@@ -878,13 +878,22 @@ fn node_text_is_dropped_only_where_it_is_too_small() {
     let zoom = h.state().editor().zoom();
     assert!(zoom < 0.2, "framed far out: {zoom}");
     assert!(!h.state().editor().shows_node_text(), "{zoom}");
+    let hint = "Zoomed out too far to draw node text: Ctrl+scroll to zoom in";
+    assert!(
+        h.query_by_label(hint).is_some(),
+        "the canvas says how to read the nodes"
+    );
     let centre = h.state().editor().canvas_rect().center();
     h.hover_at(centre);
     h.step();
     h.event(egui::Event::Zoom(8.0));
     h.run_steps(3);
     let zoom = h.state().editor().zoom();
-    assert!(zoom >= 0.6, "zoomed in: {zoom}");
+    assert!(zoom >= 0.7, "zoomed in: {zoom}");
     assert!(h.state().editor().shows_node_text(), "{zoom}");
+    assert!(
+        h.query_by_label(hint).is_none(),
+        "no hint while text is drawn"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -249,6 +249,9 @@ impl Canvas {
         if !events.menu_open {
             self.search.clear();
         }
+        if self.view.transform.scaling < super::viewer::TEXT_MIN_SCALE {
+            small_text_hint(ui, self.view.screen);
+        }
         if let Ok(pins) = self.sink.try_borrow() {
             self.pins = pins.iter().copied().collect();
         }
@@ -336,6 +339,29 @@ impl Canvas {
 
 /// The size of a new node of `kind` before it is drawn (generous: one row
 /// per input, and room for parameters).
+/// The line shown at the canvas's bottom while nodes are drawn without text.
+pub const SMALL_TEXT_HINT: &str = "Zoomed out too far to draw node text: Ctrl+scroll to zoom in";
+
+/// A line at the canvas's bottom when nodes are drawn without text: how to
+/// zoom in far enough to read them.
+fn small_text_hint(ui: &mut Ui, screen: Rect) {
+    let size = egui::vec2(420.0, 24.0);
+    let rect = Rect::from_center_size(
+        egui::pos2(screen.center().x, screen.bottom() - size.y),
+        size,
+    );
+    ui.put(rect, |ui: &mut Ui| {
+        egui::Frame::new()
+            .fill(ui.visuals().extreme_bg_color)
+            .corner_radius(4.0)
+            .inner_margin(4.0)
+            .show(ui, |ui| {
+                ui.add(egui::Label::new(SMALL_TEXT_HINT).selectable(false))
+            })
+            .inner
+    });
+}
+
 fn size_guess(kind: Kind) -> egui::Vec2 {
     let inputs = info(kind).inputs.len().max(1) as f32;
     egui::vec2(NODE_GUESS.x + 60.0, 44.0 + 24.0 * inputs).max(NODE_GUESS)
