@@ -1,10 +1,13 @@
 //! Computer moves off the UI thread: the player and its random generator
 //! move into a worker thread, and come back with the chosen move. The window
-//! never waits for a computer player.
+//! never waits for a computer player. Dropping a [`Thinking`] (undo, a new
+//! game, leaving the view) interrupts the player, so its thread ends soon.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-use crate::bots::{BotError, Player as Bot};
+use crate::bots::{BotError, Interrupt, Player as Bot};
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
 
@@ -28,9 +31,10 @@ pub enum Poll {
     Crashed,
 }
 
-/// A computer move being chosen on another thread.
+/// A computer move being chosen on another thread; dropping it stops the player.
 pub struct Thinking {
     rx: Receiver<Reply>,
+    stop: Arc<AtomicBool>,
 }
 
 impl Thinking {
@@ -43,10 +47,12 @@ impl Thinking {
         ctx: Option<egui::Context>,
     ) -> Result<Thinking, String> {
         let (tx, rx) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let interrupt = Interrupt::on_flag(Arc::clone(&stop));
         std::thread::Builder::new()
             .name("chainlab-computer-move".to_string())
             .spawn(move || {
-                let choice = bot.choose(&position, &mut rng);
+                let choice = bot.choose_within(&position, &mut rng, &interrupt);
                 // The receiver is gone when the game was abandoned: nothing to do.
                 let _ = tx.send(Reply { bot, rng, choice });
                 if let Some(ctx) = ctx {
@@ -54,7 +60,7 @@ impl Thinking {
                 }
             })
             .map_err(|e| format!("cannot start a thread for the computer player: {e}"))?;
-        Ok(Thinking { rx })
+        Ok(Thinking { rx, stop })
     }
 
     /// The answer, if it has arrived.
@@ -64,5 +70,12 @@ impl Thinking {
             Err(TryRecvError::Empty) => Poll::Pending,
             Err(TryRecvError::Disconnected) => Poll::Crashed,
         }
+    }
+}
+
+impl Drop for Thinking {
+    /// The move is no longer wanted: the player stops thinking.
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
     }
 }
