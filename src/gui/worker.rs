@@ -79,3 +79,62 @@ impl Drop for Thinking {
         self.stop.store(true, Ordering::Relaxed);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::parse_player;
+    use crate::rng::rng_from_seed;
+    use crate::rules::{Rules, Size};
+    use std::time::Duration;
+
+    /// A player that says when it is dropped, which the worker does once
+    /// its thread ends.
+    struct Watched {
+        inner: Box<dyn Bot>,
+        gone: mpsc::Sender<()>,
+    }
+
+    impl Bot for Watched {
+        fn name(&self) -> String {
+            self.inner.name()
+        }
+
+        fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
+            self.inner.choose(position, rng)
+        }
+
+        fn choose_within(
+            &mut self,
+            position: &Position,
+            rng: &mut GameRng,
+            interrupt: &Interrupt,
+        ) -> Result<Coord, BotError> {
+            self.inner.choose_within(position, rng, interrupt)
+        }
+    }
+
+    impl Drop for Watched {
+        fn drop(&mut self) {
+            let _ = self.gone.send(());
+        }
+    }
+
+    #[test]
+    fn abandoning_a_move_stops_the_search_and_its_thread() {
+        // Without being stopped this search would run for hours.
+        let endless = parse_player("bot:master:depth=32,nodes=1000000000000").unwrap();
+        let (gone, watch) = mpsc::channel();
+        let bot = Watched {
+            inner: endless.create().unwrap(),
+            gone,
+        };
+        let position = Position::new(Size::new(8, 8).unwrap(), 2, Rules::Standard).unwrap();
+        let thinking = Thinking::start(Box::new(bot), rng_from_seed(1), position, None).unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(matches!(thinking.poll(), Poll::Pending));
+        drop(thinking);
+        // A watchdog, not a timing: the thread ends within moments.
+        assert!(watch.recv_timeout(Duration::from_secs(120)).is_ok());
+    }
+}

@@ -52,6 +52,7 @@ impl Table {
     }
 
     /// The number of entries.
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.entries.len()
     }

@@ -173,3 +173,48 @@ fn takes_a_win_in_one() {
         assert!(r.value >= WIN);
     }
 }
+
+#[test]
+fn a_search_cut_short_plays_a_best_move_of_its_deepest_completed_iteration() {
+    let mut rng = rng_from_seed(17);
+    let mut checked = 0;
+    while checked < 60 {
+        let p = random_position(&mut rng);
+        if p.size().cells() > 9 {
+            continue;
+        }
+        let root = p.to_move().unwrap();
+        for nodes in [40, 90, 200, 500, 1200] {
+            let config = SearchConfig {
+                nodes: Some(nodes),
+                ..SearchConfig::plain(5)
+            };
+            let result = Searcher::new(config).search(&p, &mut rng).unwrap();
+            if result.value.abs() >= WIN {
+                continue;
+            }
+            let mut child = p;
+            child.play_index(result.best);
+            let chosen = minimax(&child, result.depth - 1, root, &config);
+            assert_eq!(
+                chosen, result.value,
+                "nodes={nodes} depth={}\n{p}",
+                result.depth
+            );
+        }
+        checked += 1;
+    }
+}
+
+#[test]
+fn the_table_never_exceeds_its_largest_size() {
+    let config = SearchConfig {
+        table_bits: 40,
+        ..SearchConfig::enhanced(3)
+    };
+    let mut searcher = Searcher::new(config);
+    assert_eq!(searcher.table.len(), 1 << MAX_TABLE_BITS);
+    let p = Position::new(Size::JABC, 2, Rules::Standard).unwrap();
+    let result = searcher.search(&p, &mut rng_from_seed(2)).unwrap();
+    assert!(p.is_legal_index(result.best));
+}
