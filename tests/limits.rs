@@ -17,7 +17,8 @@ use chainlab::bots::{
 };
 use chainlab::rng::rng_from_seed;
 use chainlab::rules::{Position, Rules, Size};
-use rand::RngExt;
+
+mod common;
 
 /// Far longer than any of these runs needs; reaching it means a hang.
 const WATCHDOG: Duration = Duration::from_secs(120);
@@ -36,21 +37,11 @@ fn within_watchdog<T: Send + 'static>(what: &str, work: impl FnOnce() -> T + Sen
         .unwrap_or_else(|_| panic!("{what} did not finish within {WATCHDOG:?}"))
 }
 
-/// A position `plies` random moves into a game.
-fn midgame(size: Size, players: usize, plies: u32, seed: u64) -> Position {
-    let mut rng = rng_from_seed(seed);
-    let mut p = Position::new(size, players, Rules::Standard).unwrap();
-    for _ in 0..plies {
-        let moves = p.moves();
-        let m = moves.indices()[rng.random_range(0..moves.len())];
-        let mut next = p;
-        next.play_index(usize::from(m));
-        if next.is_over() {
-            break;
-        }
-        p = next;
-    }
-    p
+/// The position `plies` placements into random play (a new game starts
+/// when one ends).
+fn midgame(size: Size, players: usize, plies: usize, seed: u64) -> Position {
+    let positions = common::random_positions(seed, plies + 1, size, players, Rules::Standard);
+    *positions.last().unwrap()
 }
 
 fn raised() -> Interrupt {

@@ -359,6 +359,16 @@ impl Searcher {
         self.nodes.is_multiple_of(CLOCK_EVERY) && self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
+    /// Counts a node; false when the search must stop (then it unwinds
+    /// with meaningless values that the root discards).
+    fn enter(&mut self) -> bool {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            self.aborted = true;
+        }
+        !self.aborted
+    }
+
     /// Negamax with alpha-beta: the value of `position` for `team` (true: the
     /// root player's team), searched `depth` plies.
     fn negamax(
@@ -370,11 +380,7 @@ impl Searcher {
         team: bool,
         ply: usize,
     ) -> i32 {
-        self.nodes += 1;
-        if self.out_of_budget() {
-            self.aborted = true;
-        }
-        if self.aborted {
+        if !self.enter() {
             return 0;
         }
         if position.is_over() || has_lost(position, self.root) {
@@ -464,11 +470,7 @@ impl Searcher {
         team: bool,
         left: u8,
     ) -> i32 {
-        self.nodes += 1;
-        if self.out_of_budget() {
-            self.aborted = true;
-        }
-        if self.aborted {
+        if !self.enter() {
             return 0;
         }
         let stand = self.leaf(position, 0);
@@ -542,18 +544,8 @@ impl Searcher {
                     .min(u32::MAX - 3)
             };
         }
-        // Insertion sort, highest score first; stable so ties keep board order.
-        for i in 1..moves.len() {
-            let (m, s) = (moves[i], scores[i]);
-            let mut j = i;
-            while j > 0 && scores[j - 1] < s {
-                moves[j] = moves[j - 1];
-                scores[j] = scores[j - 1];
-                j -= 1;
-            }
-            moves[j] = m;
-            scores[j] = s;
-        }
+        // Stable, so that ties keep board order.
+        sort_by_value(moves, &mut scores[..moves.len()]);
     }
 }
 
@@ -591,8 +583,9 @@ pub fn balanced_value(position: &Position, me: Player) -> i32 {
     mine - best_other
 }
 
-/// Sorts moves by value, highest first, keeping the order of equal values.
-fn sort_by_value(moves: &mut [u16], values: &mut [i32]) {
+/// Sorts moves by value, highest first, keeping the order of equal values
+/// (insertion sort: the lists are short and often nearly sorted).
+fn sort_by_value<V: Copy + PartialOrd>(moves: &mut [u16], values: &mut [V]) {
     for i in 1..moves.len() {
         let (m, v) = (moves[i], values[i]);
         let mut j = i;
