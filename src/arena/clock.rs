@@ -74,18 +74,18 @@ impl MoveClock {
     /// Why the move, now finished, forfeits the game, if it does.
     pub fn overrun(&self) -> Option<String> {
         let took = self.began.elapsed();
+        // Tenths of a millisecond, so that a move just over the limit does not read as equal.
+        let ms = took.as_secs_f64() * 1000.0;
         if let Some(limit) = self.move_limit.filter(|&l| took > l) {
             return Some(format!(
-                "took {} ms for a move; the limit is {} ms",
-                took.as_millis(),
+                "took {ms:.1} ms for a move; the limit is {} ms",
                 limit.as_millis()
             ));
         }
         let t = self.time_control?;
         (took > t.per_move.saturating_add(t.margin)).then(|| {
             format!(
-                "took {} ms for a move; the time control is {} ms per move (margin {} ms)",
-                took.as_millis(),
+                "took {ms:.1} ms for a move; the time control is {} ms per move (margin {} ms)",
                 t.per_move.as_millis(),
                 t.margin.as_millis()
             )

@@ -19,6 +19,9 @@ use crate::rules::{Coord, MAX_CELLS, MAX_PLAYERS, Position};
 /// The most nodes the tree of one move may hold: 2^20 nodes of 20 bytes (20 MiB).
 pub const DEFAULT_TREE_NODES: usize = 1 << 20;
 
+// The size the documentation gives (docs/players.md, Resource limits).
+const _: () = assert!(std::mem::size_of::<Node>() == 20);
+
 /// A playout that reaches this many placements per cell is scored as a draw
 /// (only possible under the `empties` rules, where atoms are not conserved).
 const PLAYOUT_CAP_PER_CELL: u32 = 10;
