@@ -1,12 +1,15 @@
 //! Playing one game of a match: seats, the shared opening, the placement cap,
 //! and forfeits (a failing, panicking, too slow or illegal player loses).
+//! Every move is played under the match's clock (see [`super::clock`]).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::RngExt;
 
+use super::clock::{MoveClock, TimeControl};
 use super::record::GameRecord;
 use super::runner::Side;
 use crate::bots::{Player as Bot, PlayerFactory};
@@ -26,6 +29,7 @@ pub(super) struct GameSpec<'a> {
     pub opening: &'a [Coord],
     pub cap: u32,
     pub move_limit: Option<Duration>,
+    pub time_control: Option<TimeControl>,
     pub pairing: Option<u32>,
 }
 
@@ -74,8 +78,9 @@ fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Plays one game; `None` when `stop` was raised before it finished.
-pub(super) fn play_game(spec: &GameSpec, stop: &AtomicBool) -> Option<GameRecord> {
+/// Plays one game; `None` when `stop` was raised before it finished. A
+/// player thinking when `stop` is raised is interrupted.
+pub(super) fn play_game(spec: &GameSpec, stop: &Arc<AtomicBool>) -> Option<GameRecord> {
     let seats = spec.sides.len();
     let mut record = GameRecord {
         pairing: spec.pairing,
@@ -161,9 +166,14 @@ pub(super) fn play_game(spec: &GameSpec, stop: &AtomicBool) -> Option<GameRecord
         else {
             return None;
         };
-        let began = Instant::now();
-        let choice = catch_unwind(AssertUnwindSafe(|| player.choose(&position, rng)));
-        let took = began.elapsed();
+        let clock = MoveClock::start(spec.time_control, spec.move_limit);
+        let interrupt = clock.interrupt(stop);
+        let choice = catch_unwind(AssertUnwindSafe(|| {
+            player.choose_within(&position, rng, &interrupt)
+        }));
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
         let coord = match choice {
             Err(panic) => {
                 forfeit(
@@ -179,12 +189,7 @@ pub(super) fn play_game(spec: &GameSpec, stop: &AtomicBool) -> Option<GameRecord
             }
             Ok(Ok(coord)) => coord,
         };
-        if let Some(limit) = spec.move_limit.filter(|&l| took > l) {
-            let why = format!(
-                "took {} ms for a move; the limit is {} ms",
-                took.as_millis(),
-                limit.as_millis()
-            );
+        if let Some(why) = clock.overrun() {
             forfeit(&mut record, mover, why);
             return Some(record);
         }

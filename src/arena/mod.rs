@@ -5,6 +5,7 @@
 //! Long runs report through observers ([`MatchObserver`]) and stop when a
 //! cancel flag is raised, so a GUI can run them on a background thread.
 
+mod clock;
 mod game;
 mod record;
 mod runner;
@@ -12,6 +13,7 @@ pub mod stats;
 mod tally;
 mod tournament;
 
+pub use clock::{DEFAULT_TIME_MARGIN, TimeControl};
 pub use record::{GameRecord, RecordWriter, read_records};
 pub use runner::{CAP_PER_CELL, MatchConfig, MatchObserver, MatchReport, Side, Stop, run_match};
 pub use stats::{Sprt, SprtDecision, Wdl};

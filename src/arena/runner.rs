@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use super::clock::TimeControl;
 use super::game::{GameSpec, opening, play_game};
 use super::record::GameRecord;
 use super::stats::{Sprt, SprtDecision, Wdl};
@@ -85,8 +86,12 @@ pub struct MatchConfig {
     pub opening_plies: u32,
     /// Stop early when the SPRT decides.
     pub sprt: Option<Sprt>,
-    /// A player whose move takes longer forfeits (not exactly replayable).
+    /// A player whose move takes longer forfeits (not exactly replayable);
+    /// a searching player is stopped at the limit.
     pub move_limit: Option<Duration>,
+    /// The time every player has for each move, with the margin past which
+    /// a move forfeits (not exactly replayable when a search is cut short).
+    pub time_control: Option<TimeControl>,
     /// Placements after which a game is a draw; `None` for `10 × cells`.
     pub placement_cap: Option<u32>,
     /// The pairing this match is in a tournament (set by the tournament and
@@ -106,6 +111,7 @@ impl Default for MatchConfig {
             opening_plies: 0,
             sprt: None,
             move_limit: None,
+            time_control: None,
             placement_cap: None,
             pairing: None,
         }
@@ -222,7 +228,8 @@ struct Shared<'a> {
     labels: [&'a str; 2],
     start: Position,
     next: AtomicU64,
-    stop: AtomicBool,
+    /// Raised when the match stops; it also interrupts the players thinking.
+    stop: Arc<AtomicBool>,
     /// Games reported so far, for the look-ahead window.
     reported: Mutex<u64>,
     advanced: Condvar,
@@ -273,6 +280,7 @@ impl Shared<'_> {
             opening: &opening_moves,
             cap: self.config.cap(),
             move_limit: self.config.move_limit,
+            time_control: self.config.time_control,
             pairing: self.config.pairing,
         };
         play_game(&spec, &self.stop)
@@ -321,7 +329,7 @@ pub fn run_match(
         labels: [&labels.0, &labels.1],
         start,
         next: AtomicU64::new(0),
-        stop: AtomicBool::new(false),
+        stop: Arc::new(AtomicBool::new(false)),
         reported: Mutex::new(0),
         advanced: Condvar::new(),
         window: WINDOW_PER_THREAD * threads as u64,

@@ -2,7 +2,7 @@
 //! with move ordering and a transposition table), both over the expert evaluation.
 
 use super::search::{SearchConfig, Searcher};
-use super::{BotError, Player};
+use super::{BotError, Interrupt, Player};
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
 
@@ -28,7 +28,16 @@ impl Player for SearchPlayer {
     }
 
     fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
-        let result = self.searcher.search(position, rng)?;
+        self.choose_within(position, rng, &Interrupt::never())
+    }
+
+    fn choose_within(
+        &mut self,
+        position: &Position,
+        rng: &mut GameRng,
+        interrupt: &Interrupt,
+    ) -> Result<Coord, BotError> {
+        let result = self.searcher.search_within(position, rng, interrupt)?;
         Ok(position.size().coord_of(result.best))
     }
 }

@@ -1,14 +1,26 @@
 //! Monte Carlo tree search (UCT) with uniformly random playouts, for any
 //! number of players: each node counts the wins of the player who moved into it.
+//!
+//! Memory is bounded: the tree lives in one pool of at most a fixed number
+//! of nodes ([`DEFAULT_TREE_NODES`], 20 bytes each). Once a node's children
+//! would not fit, that node stays a leaf and the playouts go on from it, so
+//! any number of iterations runs in the same memory. Below the cap the pool
+//! changes nothing, and a search that never fills it is the same as without one.
 
 use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
 use super::heuristic::expert_value;
-use super::{BotError, Player};
+use super::{BotError, Interrupt, Player};
 use crate::rng::GameRng;
-use crate::rules::{Coord, MAX_PLAYERS, Position};
+use crate::rules::{Coord, MAX_CELLS, MAX_PLAYERS, Position};
+
+/// The most nodes the tree of one move may hold: 2^20 nodes of 20 bytes (20 MiB).
+pub const DEFAULT_TREE_NODES: usize = 1 << 20;
+
+// The size the documentation gives (docs/players.md, Resource limits).
+const _: () = assert!(std::mem::size_of::<Node>() == 20);
 
 /// A playout that reaches this many placements per cell is scored as a draw
 /// (only possible under the `empties` rules, where atoms are not conserved).
@@ -39,6 +51,7 @@ pub struct MctsPlayer {
     time: Option<Duration>,
     explore: f32,
     playout: u32,
+    tree_cap: usize,
     nodes: Vec<Node>,
     path: Vec<u32>,
 }
@@ -60,14 +73,34 @@ impl MctsPlayer {
             time,
             explore: 1.0,
             playout,
+            tree_cap: DEFAULT_TREE_NODES,
             nodes: Vec::new(),
             path: Vec::new(),
         }
     }
 
+    /// The same player with a tree of at most `nodes` nodes (at least room
+    /// for the root and its children: 1 + the most cells a board has).
+    pub fn with_tree_cap(self, nodes: usize) -> MctsPlayer {
+        MctsPlayer {
+            tree_cap: nodes.max(1 + MAX_CELLS),
+            ..self
+        }
+    }
+
+    /// The number of nodes in the tree of the last move.
+    pub fn tree_nodes(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Creates the children of node `index`, unless they do not fit in the
+    /// pool: the node then stays a leaf.
     fn expand(&mut self, index: usize, position: &Position, rng: &mut GameRng) {
         let moves = position.moves();
         let first = self.nodes.len();
+        if first + moves.len() > self.tree_cap {
+            return;
+        }
         let mover = position.mover().index() as u8;
         for &m in moves.indices() {
             self.nodes.push(Node {
@@ -205,6 +238,17 @@ impl Player for MctsPlayer {
     }
 
     fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
+        self.choose_within(position, rng, &Interrupt::never())
+    }
+
+    /// Runs the playouts (all `iterations`, or until the time limit) and
+    /// plays the most visited move; stops early when `interrupt` fires.
+    fn choose_within(
+        &mut self,
+        position: &Position,
+        rng: &mut GameRng,
+        interrupt: &Interrupt,
+    ) -> Result<Coord, BotError> {
         if position.moves().is_empty() {
             return Err(BotError::NoMove);
         }
@@ -221,19 +265,27 @@ impl Player for MctsPlayer {
             visits: 0,
             reward: 0.0,
         });
-        let deadline = self.time.map(|t| Instant::now() + t);
-        let mut done = 0u32;
+        let own = self.time.map(|t| Instant::now() + t);
+        let interrupt = match own {
+            Some(deadline) => interrupt.clone().with_deadline(deadline),
+            None => interrupt.clone(),
+        };
+        let mut done = 0u64;
         loop {
             self.iterate(position, cap, rng);
             done += 1;
-            let finished = match deadline {
-                Some(d) => done.is_multiple_of(16) && Instant::now() >= d,
-                None => done >= self.iterations,
-            };
-            if finished {
+            // With a time limit the iteration count does not matter.
+            if (own.is_none() && done >= u64::from(self.iterations)) || interrupt.has_fired() {
                 break;
             }
         }
+        self.most_visited(position)
+    }
+}
+
+impl MctsPlayer {
+    /// The root's most visited move (the first one on equal visits).
+    fn most_visited(&self, position: &Position) -> Result<Coord, BotError> {
         let root = self.nodes.first().copied().ok_or(BotError::NoMove)?;
         let first = root.first_child as usize;
         let best = self

@@ -1,5 +1,6 @@
 //! Players: anything that chooses a move for a position. Built-in computer
-//! players and strategy graphs both implement [`Player`].
+//! players and strategy graphs both implement [`Player`]. A player that
+//! searches can be stopped in the middle of a move through an [`Interrupt`].
 
 pub mod graph;
 pub mod native;
@@ -30,6 +31,20 @@ pub trait Player: Send {
 
     /// Chooses a move for the player to move in `position`.
     fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError>;
+
+    /// Chooses a move as [`Player::choose`] does, but stops thinking soon
+    /// after `interrupt` fires and then plays the best move found so far.
+    /// While it does not fire the choice is exactly that of `choose`. Players
+    /// that never think long (the default) ignore it.
+    fn choose_within(
+        &mut self,
+        position: &Position,
+        rng: &mut GameRng,
+        interrupt: &Interrupt,
+    ) -> Result<Coord, BotError> {
+        let _ = interrupt;
+        self.choose(position, rng)
+    }
 }
 
 impl<P: Player + ?Sized> Player for Box<P> {
@@ -39,6 +54,15 @@ impl<P: Player + ?Sized> Player for Box<P> {
 
     fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
         (**self).choose(position, rng)
+    }
+
+    fn choose_within(
+        &mut self,
+        position: &Position,
+        rng: &mut GameRng,
+        interrupt: &Interrupt,
+    ) -> Result<Coord, BotError> {
+        (**self).choose_within(position, rng, interrupt)
     }
 }
 
@@ -55,13 +79,15 @@ pub trait PlayerFactory: Send + Sync {
 
 mod expert;
 pub mod heuristic;
+mod interrupt;
 mod mcts;
 pub mod search;
 mod simple;
 mod spec;
 
 pub use expert::SearchPlayer;
-pub use mcts::MctsPlayer;
+pub use interrupt::Interrupt;
+pub use mcts::{DEFAULT_TREE_NODES, MctsPlayer};
 pub use simple::{GreedyPlayer, MixedPlayer, PreferOwnPlayer, RandomPlayer};
 pub use spec::{BotKind, BotSpec, BuiltinInfo, DEFAULT_ITERS, Eval, builtins, parse_player};
 

@@ -3,7 +3,7 @@
 
 use rand::RngExt;
 
-use super::{BotError, Player, pick, random_index};
+use super::{BotError, Interrupt, Player, pick, random_index};
 use crate::rng::GameRng;
 use crate::rules::{Coord, MAX_CELLS, Position};
 
@@ -114,10 +114,19 @@ impl Player for MixedPlayer {
     }
 
     fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
+        self.choose_within(position, rng, &Interrupt::never())
+    }
+
+    fn choose_within(
+        &mut self,
+        position: &Position,
+        rng: &mut GameRng,
+        interrupt: &Interrupt,
+    ) -> Result<Coord, BotError> {
         if rng.random_range(0..100u8) < self.percent {
             random_index(position, rng).map(|i| position.size().coord_of(i))
         } else {
-            self.inner.choose(position, rng)
+            self.inner.choose_within(position, rng, interrupt)
         }
     }
 }

@@ -151,6 +151,10 @@ impl BotSpec {
         let time = self.ms.map(Duration::from_millis);
         let search = |mut config: SearchConfig| {
             config.nodes = self.nodes;
+            if self.nodes.is_some() || time.is_some() {
+                // A limit of the player's own replaces the default cap.
+                config.node_cells = None;
+            }
             if let Some(q) = self.quiescence {
                 config.quiescence = q;
             }

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chainlab::arena::{
-    GameRecord, MatchConfig, MatchObserver, Pairing, RecordWriter, Sprt, Tally, TournamentObserver,
+    DEFAULT_TIME_MARGIN, GameRecord, MatchConfig, MatchObserver, Pairing, RecordWriter, Sprt,
+    Tally, TimeControl, TournamentObserver,
 };
 use chainlab::bots::{BotError, PlayerFactory, parse_player};
 use chainlab::rules::{Rules, Size};
@@ -44,10 +45,21 @@ pub struct GameArgs {
     /// Adjudicate a draw after this many placements (default 10 × cells).
     #[arg(long, value_name = "PLACEMENTS")]
     pub cap: Option<u32>,
-    /// A player whose move takes longer than this forfeits the game (not replayable).
+    /// A player whose move takes longer than this forfeits the game; a
+    /// searching player is stopped at the limit (not replayable).
     #[arg(long, value_name = "MS")]
     pub move_limit: Option<u64>,
+    /// Time control: every searching player stops thinking after MS per move;
+    /// a move slower than MS plus the margin forfeits (not replayable).
+    #[arg(long, value_name = "MS")]
+    pub time_per_move: Option<u64>,
+    /// How far a move may overrun --time-per-move before it forfeits.
+    #[arg(long, value_name = "MS", requires = "time_per_move")]
+    pub time_margin: Option<u64>,
 }
+
+/// The longest time per move, limit or margin accepted: one hour.
+const MAX_MS: u64 = 3_600_000;
 
 impl GameArgs {
     /// The match configuration for `games` games, validated.
@@ -91,9 +103,23 @@ impl GameArgs {
                 "--cap {cap} is too many placements (at most {MAX_CAP}, so that every game record fits in a records line)"
             ));
         }
-        if self.move_limit == Some(0) {
-            return bad("--move-limit must be at least 1 ms".into());
+        for (flag, value, min) in [
+            ("--move-limit", self.move_limit, 1),
+            ("--time-per-move", self.time_per_move, 1),
+            ("--time-margin", self.time_margin, 0),
+        ] {
+            if let Some(ms) = value.filter(|ms| !(min..=MAX_MS).contains(ms)) {
+                return bad(format!(
+                    "{flag} {ms}: give a whole number of milliseconds from {min} to {MAX_MS}"
+                ));
+            }
         }
+        let time_control = self.time_per_move.map(|ms| TimeControl {
+            per_move: Duration::from_millis(ms),
+            margin: self
+                .time_margin
+                .map_or(DEFAULT_TIME_MARGIN, Duration::from_millis),
+        });
         Ok(MatchConfig {
             games,
             size: self.size,
@@ -104,6 +130,7 @@ impl GameArgs {
             opening_plies: self.openings,
             sprt,
             move_limit: self.move_limit.map(Duration::from_millis),
+            time_control,
             placement_cap: self.cap,
             pairing: None,
         })

@@ -245,11 +245,22 @@ pub fn to_text(r: &MatchReport) -> String {
             .parse::<BotSpec>()
             .is_ok_and(|spec| !spec.is_deterministic())
     });
-    if timed || c.move_limit.is_some() {
+    if let Some(t) = c.time_control {
+        line(
+            &mut out,
+            "Time control",
+            format!(
+                "{} ms per move (a move over {} ms forfeits)",
+                t.per_move.as_millis(),
+                (t.per_move + t.margin).as_millis()
+            ),
+        );
+    }
+    if timed || c.move_limit.is_some() || c.time_control.is_some() {
         line(
             &mut out,
             "Note",
-            "time limits (ms=, --move-limit) make results depend on the machine: they do not repeat exactly".into(),
+            "time limits (ms=, --move-limit, --time-per-move) make results depend on the machine: they do not repeat exactly".into(),
         );
     }
     out

@@ -1,10 +1,13 @@
 //! Computer moves off the UI thread: the player and its random generator
 //! move into a worker thread, and come back with the chosen move. The window
-//! never waits for a computer player.
+//! never waits for a computer player. Dropping a [`Thinking`] (undo, a new
+//! game, leaving the view) interrupts the player, so its thread ends soon.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-use crate::bots::{BotError, Player as Bot};
+use crate::bots::{BotError, Interrupt, Player as Bot};
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
 
@@ -28,9 +31,10 @@ pub enum Poll {
     Crashed,
 }
 
-/// A computer move being chosen on another thread.
+/// A computer move being chosen on another thread; dropping it stops the player.
 pub struct Thinking {
     rx: Receiver<Reply>,
+    stop: Arc<AtomicBool>,
 }
 
 impl Thinking {
@@ -43,10 +47,12 @@ impl Thinking {
         ctx: Option<egui::Context>,
     ) -> Result<Thinking, String> {
         let (tx, rx) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let interrupt = Interrupt::on_flag(Arc::clone(&stop));
         std::thread::Builder::new()
             .name("chainlab-computer-move".to_string())
             .spawn(move || {
-                let choice = bot.choose(&position, &mut rng);
+                let choice = bot.choose_within(&position, &mut rng, &interrupt);
                 // The receiver is gone when the game was abandoned: nothing to do.
                 let _ = tx.send(Reply { bot, rng, choice });
                 if let Some(ctx) = ctx {
@@ -54,7 +60,7 @@ impl Thinking {
                 }
             })
             .map_err(|e| format!("cannot start a thread for the computer player: {e}"))?;
-        Ok(Thinking { rx })
+        Ok(Thinking { rx, stop })
     }
 
     /// The answer, if it has arrived.
@@ -64,5 +70,71 @@ impl Thinking {
             Err(TryRecvError::Empty) => Poll::Pending,
             Err(TryRecvError::Disconnected) => Poll::Crashed,
         }
+    }
+}
+
+impl Drop for Thinking {
+    /// The move is no longer wanted: the player stops thinking.
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::parse_player;
+    use crate::rng::rng_from_seed;
+    use crate::rules::{Rules, Size};
+    use std::time::Duration;
+
+    /// A player that says when it is dropped, which the worker does once
+    /// its thread ends.
+    struct Watched {
+        inner: Box<dyn Bot>,
+        gone: mpsc::Sender<()>,
+    }
+
+    impl Bot for Watched {
+        fn name(&self) -> String {
+            self.inner.name()
+        }
+
+        fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
+            self.inner.choose(position, rng)
+        }
+
+        fn choose_within(
+            &mut self,
+            position: &Position,
+            rng: &mut GameRng,
+            interrupt: &Interrupt,
+        ) -> Result<Coord, BotError> {
+            self.inner.choose_within(position, rng, interrupt)
+        }
+    }
+
+    impl Drop for Watched {
+        fn drop(&mut self) {
+            let _ = self.gone.send(());
+        }
+    }
+
+    #[test]
+    fn abandoning_a_move_stops_the_search_and_its_thread() {
+        // Without being stopped this search would run for hours.
+        let endless = parse_player("bot:master:depth=32,nodes=1000000000000").unwrap();
+        let (gone, watch) = mpsc::channel();
+        let bot = Watched {
+            inner: endless.create().unwrap(),
+            gone,
+        };
+        let position = Position::new(Size::new(8, 8).unwrap(), 2, Rules::Standard).unwrap();
+        let thinking = Thinking::start(Box::new(bot), rng_from_seed(1), position, None).unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(matches!(thinking.poll(), Poll::Pending));
+        drop(thinking);
+        // A watchdog, not a timing: the thread ends within moments.
+        assert!(watch.recv_timeout(Duration::from_secs(120)).is_ok());
     }
 }

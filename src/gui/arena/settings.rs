@@ -162,6 +162,7 @@ impl ArenaSettings {
             opening_plies: self.openings,
             sprt,
             move_limit: (self.move_limit_ms > 0).then(|| Duration::from_millis(self.move_limit_ms)),
+            time_control: None,
             placement_cap: None,
             pairing: None,
         })

@@ -12,11 +12,13 @@
 //! Copy-make: every child is a copy of the `Copy` position; the search
 //! allocates nothing per node (the table is allocated once per player).
 
-use std::hash::{Hash, Hasher};
+mod table;
+
 use std::time::{Duration, Instant};
 
-use super::BotError;
+use self::table::{Bound, Entry, Table, position_key};
 use super::heuristic::{WIN, expert_value, has_lost};
+use super::{BotError, Interrupt};
 use crate::rng::GameRng;
 use crate::rules::{MAX_CELLS, MAX_PLAYERS, Player, Position};
 
@@ -24,21 +26,33 @@ use crate::rules::{MAX_CELLS, MAX_PLAYERS, Player, Position};
 const INF: i32 = 1_000_000;
 /// The deepest search the limits accept.
 pub const MAX_DEPTH: u8 = 32;
-/// Nodes between two looks at the clock.
-const CLOCK_EVERY: u64 = 1024;
+/// Nodes between two looks at the clock (the interrupt's flag is read at every node).
+const CLOCK_EVERY: u64 = 256;
+
+/// The default cap of a search without a node or time limit, in nodes ×
+/// cells: 6.7 million nodes on `5x6`, 3.1 million on `8x8`, half a million on
+/// `20x20` (a few seconds a move at most).
+pub const DEFAULT_NODE_CELLS: u64 = 200_000_000;
+
+pub use self::table::MAX_TABLE_BITS;
 
 /// How deep and how the search looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
     /// The deepest iteration, in plies (1..=[`MAX_DEPTH`]).
     pub depth: u8,
-    /// Stop after about this many nodes (deterministic).
+    /// Stop deepening after about this many nodes (deterministic).
     pub nodes: Option<u64>,
+    /// Stop deepening after about this many nodes × cells of the board
+    /// (deterministic): the default cap, [`DEFAULT_NODE_CELLS`], that keeps
+    /// a deep fixed-depth search on a large board from running for hours.
+    pub node_cells: Option<u64>,
     /// Stop after this much time (not exactly replayable).
     pub time: Option<Duration>,
     /// Order moves at inner nodes (table move, killers, history).
     pub ordering: bool,
-    /// Log2 of the transposition-table entries; 0 for no table.
+    /// Log2 of the transposition-table entries; 0 for no table, at most
+    /// [`MAX_TABLE_BITS`] (a larger value allocates that many).
     pub table_bits: u8,
     /// Plies of quiescence search at the leaves: only moves that make an own
     /// critical cell next to an opponent react, each side free to stop
@@ -51,11 +65,13 @@ pub struct SearchConfig {
 
 impl SearchConfig {
     /// The plain alpha-beta search of the expert player: no table, moves in
-    /// board order (the root is ordered by the previous iteration).
+    /// board order (the root is ordered by the previous iteration), and the
+    /// default node cap.
     pub fn plain(depth: u8) -> SearchConfig {
         SearchConfig {
             depth,
             nodes: None,
+            node_cells: Some(DEFAULT_NODE_CELLS),
             time: None,
             ordering: false,
             table_bits: 0,
@@ -88,34 +104,46 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    value: i32,
-    best: u16,
-    depth: u8,
-    bound: Bound,
+/// The moves at the root in the order to search them, with the values of
+/// the last iteration and the best moves of the running one.
+struct RootMoves {
+    order: [u16; MAX_CELLS],
+    values: [i32; MAX_CELLS],
+    ties: [u16; MAX_CELLS],
+    len: usize,
 }
 
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-enum Bound {
-    #[default]
-    Exact,
-    Lower,
-    Upper,
+impl RootMoves {
+    fn new(moves: &[u16]) -> RootMoves {
+        let len = moves.len().min(MAX_CELLS);
+        let mut order = [0u16; MAX_CELLS];
+        order[..len].copy_from_slice(&moves[..len]);
+        RootMoves {
+            order,
+            values: [0; MAX_CELLS],
+            ties: [0; MAX_CELLS],
+            len,
+        }
+    }
+
+    /// Orders the moves by the values of the last iteration, best first.
+    fn sort(&mut self) {
+        sort_by_value(&mut self.order[..self.len], &mut self.values[..self.len]);
+    }
 }
 
 /// The search state of one player: table, killers and history are kept
 /// between moves of a game.
 pub struct Searcher {
     config: SearchConfig,
-    table: Vec<Entry>,
+    table: Table,
     killers: [[u16; 2]; MAX_DEPTH as usize + 1],
     history: Vec<u32>,
     root: Player,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    interrupt: Interrupt,
     limits_active: bool,
     aborted: bool,
 }
@@ -123,14 +151,9 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher with `config` (allocates the table once).
     pub fn new(config: SearchConfig) -> Searcher {
-        let entries = if config.table_bits == 0 {
-            0
-        } else {
-            1usize << config.table_bits.min(26)
-        };
         Searcher {
             config,
-            table: vec![Entry::default(); entries],
+            table: Table::new(config.table_bits),
             killers: [[u16::MAX; 2]; MAX_DEPTH as usize + 1],
             history: if config.ordering {
                 vec![0; MAX_PLAYERS as usize * MAX_CELLS]
@@ -141,6 +164,7 @@ impl Searcher {
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
+            interrupt: Interrupt::never(),
             limits_active: false,
             aborted: false,
         }
@@ -159,68 +183,112 @@ impl Searcher {
         position: &Position,
         rng: &mut GameRng,
     ) -> Result<SearchResult, BotError> {
+        self.search_within(position, rng, &Interrupt::never())
+    }
+
+    /// [`Searcher::search`], stopping soon after `interrupt` fires. The move
+    /// then comes from the deepest completed iteration; when even the first
+    /// one was cut short, from the moves it searched (depth 0 in the result),
+    /// and when it searched none, it is a random legal move. While
+    /// `interrupt` does not fire the result is exactly that of `search`.
+    pub fn search_within(
+        &mut self,
+        position: &Position,
+        rng: &mut GameRng,
+        interrupt: &Interrupt,
+    ) -> Result<SearchResult, BotError> {
         let root = position.to_move().ok_or(BotError::NoMove)?;
         self.root = root;
         self.nodes = 0;
         self.aborted = false;
-        self.node_limit = self.config.nodes.unwrap_or(u64::MAX);
-        self.deadline = self.config.time.map(|t| Instant::now() + t);
+        let cells = position.size().cells().max(1) as u64;
+        self.node_limit = self
+            .config
+            .nodes
+            .unwrap_or(u64::MAX)
+            .min(self.config.node_cells.map_or(u64::MAX, |w| w / cells));
+        let own = self.config.time.map(|t| Instant::now() + t);
+        self.deadline = match (own, interrupt.deadline()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.interrupt = interrupt.clone();
         let list = position.moves();
         let n = list.len();
         if n == 0 {
             return Err(BotError::NoMove);
         }
-        let mut order = [0u16; MAX_CELLS];
-        order[..n].copy_from_slice(list.indices());
-        let mut values = [0i32; MAX_CELLS];
-        let mut ties = [0u16; MAX_CELLS];
+        let mut root_moves = RootMoves::new(list.indices());
+        let mut best = [0u16; MAX_CELLS];
         let mut tie_count = 0;
         let mut best_value = -INF;
         let mut completed = 0u8;
         for depth in 1..=self.config.depth.clamp(1, MAX_DEPTH) {
-            // The first iteration always completes, so there is always a move.
+            // The node limit spares the first iteration, so that it gives a move.
             self.limits_active = depth > 1;
-            let mut alpha = -INF;
-            let mut iteration_ties = 0;
-            for k in 0..n {
-                let m = order[k];
-                let mut child = *position;
-                child.play_index(usize::from(m));
-                // Searched with the window just below the best so far, so
-                // that a move equal to the best gets its exact value (ties).
-                let v = self.child_value(&child, depth - 1, alpha, INF, true);
-                if self.aborted {
-                    break;
-                }
-                values[k] = v;
-                if v > alpha + 1 || iteration_ties == 0 {
-                    iteration_ties = 0;
-                    alpha = v - 1;
-                }
-                if v == alpha + 1 {
-                    ties[iteration_ties] = m;
-                    iteration_ties += 1;
-                }
+            let (value, ties) = self.root_iteration(position, &mut root_moves, depth);
+            if self.aborted && (completed > 0 || ties.is_empty()) {
+                break;
             }
+            best[..ties.len()].copy_from_slice(ties);
+            tie_count = ties.len();
+            best_value = value;
             if self.aborted {
                 break;
             }
             completed = depth;
-            tie_count = iteration_ties;
-            best_value = alpha + 1;
             // The next iteration tries the moves in order of this one's values.
-            sort_by_value(&mut order[..n], &mut values[..n]);
+            root_moves.sort();
             if best_value.abs() >= WIN {
                 break;
             }
         }
-        let pick = super::pick(&ties[..tie_count], rng).ok_or(BotError::NoMove)?;
+        if tie_count == 0 {
+            // Interrupted before a single move was searched: any move will do.
+            best[..n].copy_from_slice(list.indices());
+            tie_count = n;
+            best_value = 0;
+        }
+        let pick = super::pick(&best[..tie_count], rng).ok_or(BotError::NoMove)?;
         Ok(SearchResult {
             best: usize::from(pick),
             value: best_value,
             depth: completed,
             nodes: self.nodes,
         })
+    }
+
+    /// Searches every root move `depth` plies (until aborted) and returns the
+    /// best value and the moves that have it, in the order searched.
+    fn root_iteration<'a>(
+        &mut self,
+        position: &Position,
+        root: &'a mut RootMoves,
+        depth: u8,
+    ) -> (i32, &'a [u16]) {
+        let mut alpha = -INF;
+        let mut tie_count = 0;
+        for k in 0..root.len {
+            let m = root.order[k];
+            let mut child = *position;
+            child.play_index(usize::from(m));
+            // Searched with the window just below the best so far, so
+            // that a move equal to the best gets its exact value (ties).
+            let v = self.child_value(&child, depth - 1, alpha, INF, true);
+            if self.aborted {
+                break;
+            }
+            root.values[k] = v;
+            if v > alpha + 1 || tie_count == 0 {
+                tie_count = 0;
+                alpha = v - 1;
+            }
+            if v == alpha + 1 {
+                root.ties[tie_count] = m;
+                tie_count += 1;
+            }
+        }
+        (alpha + 1, &root.ties[..tie_count])
     }
 
     /// The value of `position` for the player to move, searched to exactly
@@ -234,6 +302,7 @@ impl Searcher {
         self.aborted = false;
         self.node_limit = u64::MAX;
         self.deadline = None;
+        self.interrupt = Interrupt::never();
         self.limits_active = false;
         let mut v = 0;
         for d in 1..=depth.clamp(1, MAX_DEPTH) {
@@ -280,19 +349,24 @@ impl Searcher {
         }
     }
 
-    fn out_of_budget(&mut self) -> bool {
-        if !self.limits_active {
-            return false;
-        }
-        if self.nodes >= self.node_limit {
+    /// Whether the search must stop: the interrupt's flag (every node), the
+    /// node limit (from the second iteration on) or a deadline (every
+    /// [`CLOCK_EVERY`] nodes).
+    fn out_of_budget(&self) -> bool {
+        if self.interrupt.is_raised() || (self.limits_active && self.nodes >= self.node_limit) {
             return true;
         }
-        if self.nodes.is_multiple_of(CLOCK_EVERY)
-            && let Some(deadline) = self.deadline
-        {
-            return Instant::now() >= deadline;
+        self.nodes.is_multiple_of(CLOCK_EVERY) && self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Counts a node; false when the search must stop (then it unwinds
+    /// with meaningless values that the root discards).
+    fn enter(&mut self) -> bool {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            self.aborted = true;
         }
-        false
+        !self.aborted
     }
 
     /// Negamax with alpha-beta: the value of `position` for `team` (true: the
@@ -306,11 +380,7 @@ impl Searcher {
         team: bool,
         ply: usize,
     ) -> i32 {
-        self.nodes += 1;
-        if self.out_of_budget() {
-            self.aborted = true;
-        }
-        if self.aborted {
+        if !self.enter() {
             return 0;
         }
         if position.is_over() || has_lost(position, self.root) {
@@ -326,7 +396,7 @@ impl Searcher {
             position_key(position)
         };
         let mut table_move = u16::MAX;
-        if let Some(entry) = self.probe(key) {
+        if let Some(entry) = self.table.probe(key) {
             table_move = entry.best;
             if entry.depth >= depth {
                 let v = entry.value;
@@ -380,7 +450,13 @@ impl Searcher {
         } else {
             Bound::Exact
         };
-        self.store(key, best, best_move, depth, bound);
+        self.table.store(Entry {
+            key,
+            value: best,
+            best: best_move,
+            depth,
+            bound,
+        });
         best
     }
 
@@ -394,11 +470,7 @@ impl Searcher {
         team: bool,
         left: u8,
     ) -> i32 {
-        self.nodes += 1;
-        if self.out_of_budget() {
-            self.aborted = true;
-        }
-        if self.aborted {
+        if !self.enter() {
             return 0;
         }
         let stand = self.leaf(position, 0);
@@ -437,30 +509,6 @@ impl Searcher {
         best
     }
 
-    fn probe(&self, key: u64) -> Option<Entry> {
-        if self.table.is_empty() {
-            return None;
-        }
-        let slot = (key >> (64 - u32::from(self.config.table_bits))) as usize;
-        self.table.get(slot).copied().filter(|e| e.key == key)
-    }
-
-    fn store(&mut self, key: u64, value: i32, best: u16, depth: u8, bound: Bound) {
-        if self.table.is_empty() {
-            return;
-        }
-        let slot = (key >> (64 - u32::from(self.config.table_bits))) as usize;
-        if let Some(e) = self.table.get_mut(slot) {
-            *e = Entry {
-                key,
-                value,
-                best,
-                depth,
-                bound,
-            };
-        }
-    }
-
     /// Remembers a move that caused a cut-off (killer and history).
     fn reward(&mut self, m: u16, mover: usize, ply: usize, depth: u8) {
         if !self.config.ordering {
@@ -496,18 +544,8 @@ impl Searcher {
                     .min(u32::MAX - 3)
             };
         }
-        // Insertion sort, highest score first; stable so ties keep board order.
-        for i in 1..moves.len() {
-            let (m, s) = (moves[i], scores[i]);
-            let mut j = i;
-            while j > 0 && scores[j - 1] < s {
-                moves[j] = moves[j - 1];
-                scores[j] = scores[j - 1];
-                j -= 1;
-            }
-            moves[j] = m;
-            scores[j] = s;
-        }
+        // Stable, so that ties keep board order.
+        sort_by_value(moves, &mut scores[..moves.len()]);
     }
 }
 
@@ -545,8 +583,9 @@ pub fn balanced_value(position: &Position, me: Player) -> i32 {
     mine - best_other
 }
 
-/// Sorts moves by value, highest first, keeping the order of equal values.
-fn sort_by_value(moves: &mut [u16], values: &mut [i32]) {
+/// Sorts moves by value, highest first, keeping the order of equal values
+/// (insertion sort: the lists are short and often nearly sorted).
+fn sort_by_value<V: Copy + PartialOrd>(moves: &mut [u16], values: &mut [V]) {
     for i in 1..moves.len() {
         let (m, v) = (moves[i], values[i]);
         let mut j = i;
@@ -560,229 +599,5 @@ fn sort_by_value(moves: &mut [u16], values: &mut [i32]) {
     }
 }
 
-/// A 64-bit key of everything that makes a position (FxHash with a final mix).
-fn position_key(position: &Position) -> u64 {
-    let mut h = KeyHasher(0);
-    position.hash(&mut h);
-    let mut z = h.0;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-struct KeyHasher(u64);
-
-impl KeyHasher {
-    #[inline]
-    fn add(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
-    }
-}
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.add(u64::from(b));
-        }
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.add(u64::from(i));
-    }
-
-    fn write_u16(&mut self, i: u16) {
-        self.add(u64::from(i));
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        self.add(u64::from(i));
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rng::rng_from_seed;
-    use crate::rules::{Rules, Size};
-    use rand::RngExt;
-
-    /// The leaf value of the searches, from the root player's side.
-    fn static_value(position: &Position, root: Player, config: &SearchConfig, depth: u8) -> i32 {
-        let v = if config.balanced {
-            balanced_value(position, root)
-        } else {
-            expert_value(position, root)
-        };
-        if v >= WIN {
-            v + i32::from(depth)
-        } else if v <= -WIN {
-            v - i32::from(depth)
-        } else {
-            v
-        }
-    }
-
-    /// Quiescence by plain minimax: each side may stand pat or strike.
-    fn quiet_minimax(position: &Position, root: Player, config: &SearchConfig, left: u8) -> i32 {
-        let stand = static_value(position, root, config, 0);
-        if left == 0 || position.is_over() || has_lost(position, root) {
-            return stand;
-        }
-        let moves = position.moves();
-        let values = moves
-            .indices()
-            .iter()
-            .filter(|&&m| is_striking(position, usize::from(m)))
-            .map(|&m| {
-                let mut child = *position;
-                child.play_index(usize::from(m));
-                quiet_minimax(&child, root, config, left - 1)
-            })
-            .chain([stand]);
-        if position.to_move() == Some(root) {
-            values.max().unwrap()
-        } else {
-            values.min().unwrap()
-        }
-    }
-
-    /// Plain minimax over the same leaves, from the root player's side.
-    fn minimax(position: &Position, depth: u8, root: Player, config: &SearchConfig) -> i32 {
-        if position.is_over() || has_lost(position, root) {
-            return static_value(position, root, config, depth);
-        }
-        if depth == 0 {
-            return quiet_minimax(position, root, config, config.quiescence);
-        }
-        let moves = position.moves();
-        let values = moves.indices().iter().map(|&m| {
-            let mut child = *position;
-            child.play_index(usize::from(m));
-            minimax(&child, depth - 1, root, config)
-        });
-        if position.to_move() == Some(root) {
-            values.max().unwrap()
-        } else {
-            values.min().unwrap()
-        }
-    }
-
-    fn random_position(rng: &mut GameRng) -> Position {
-        let size = Size::new(rng.random_range(2..=4), rng.random_range(2..=4)).unwrap();
-        let players = rng.random_range(2..=size.cells().min(4));
-        let rules = Rules::ALL[rng.random_range(0..3)];
-        let mut p = Position::new(size, players, rules).unwrap();
-        let plies = rng.random_range(0..25);
-        for _ in 0..plies {
-            let moves = p.moves();
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves.indices()[rng.random_range(0..moves.len())];
-            let mut next = p;
-            next.play_index(usize::from(m));
-            if next.is_over() {
-                break;
-            }
-            p = next;
-        }
-        p
-    }
-
-    #[test]
-    fn alpha_beta_equals_minimax_on_small_random_positions() {
-        let mut rng = rng_from_seed(7);
-        let mut checked = 0;
-        for _ in 0..300 {
-            let p = random_position(&mut rng);
-            let root = p.to_move().unwrap();
-            let depth = if p.size().cells() <= 9 { 4 } else { 3 };
-            let configs = [
-                SearchConfig::plain(depth),
-                SearchConfig::enhanced(depth),
-                SearchConfig {
-                    balanced: true,
-                    ..SearchConfig::enhanced(depth)
-                },
-                SearchConfig {
-                    quiescence: 2,
-                    ..SearchConfig::plain(depth)
-                },
-            ];
-            for config in configs {
-                let expected = minimax(&p, depth, root, &config);
-                let config = SearchConfig {
-                    table_bits: config.table_bits.min(12),
-                    ..config
-                };
-                assert_eq!(
-                    Searcher::new(config).value(&p, depth),
-                    expected,
-                    "{config:?}\n{p}"
-                );
-                // The root search picks a move of exactly that value.
-                let result = Searcher::new(config).search(&p, &mut rng).unwrap();
-                let mut child = p;
-                child.play_index(result.best);
-                let chosen = minimax(&child, depth - 1, root, &config);
-                if expected.abs() < WIN {
-                    assert_eq!(result.value, expected, "{p}");
-                    assert_eq!(chosen, expected, "{p}");
-                } else {
-                    // A decided game stops deepening early: the move must still win (or all lose).
-                    assert_eq!(chosen.signum(), expected.signum(), "{p}");
-                    assert!(chosen.abs() >= WIN, "{p}");
-                }
-            }
-            checked += 1;
-        }
-        assert_eq!(checked, 300);
-    }
-
-    #[test]
-    fn a_node_limit_is_deterministic_and_still_gives_a_move() {
-        let p = Position::new(Size::JABC, 2, Rules::Standard).unwrap();
-        let config = SearchConfig {
-            nodes: Some(500),
-            ..SearchConfig::plain(8)
-        };
-        let a = Searcher::new(config)
-            .search(&p, &mut rng_from_seed(1))
-            .unwrap();
-        let b = Searcher::new(config)
-            .search(&p, &mut rng_from_seed(1))
-            .unwrap();
-        assert_eq!(a, b);
-        assert!(a.depth >= 1 && a.depth < 8);
-        assert!(p.is_legal_index(a.best));
-    }
-
-    #[test]
-    fn takes_a_win_in_one() {
-        // A wins by placing on 0,0 (corner with 1 atom reacts and captures B's last cell).
-        let p: Position = "size 2x3\nplaced A B\nmoves 3\nA1 B1 .\nA1 . .\n"
-            .parse()
-            .unwrap();
-        for config in [SearchConfig::plain(3), SearchConfig::enhanced(3)] {
-            let r = Searcher::new(config)
-                .search(&p, &mut rng_from_seed(3))
-                .unwrap();
-            let mut after = p;
-            after.play_index(r.best);
-            assert_eq!(after.winner(), Some(Player::A), "{config:?}");
-            assert!(r.value >= WIN);
-        }
-    }
-}
+mod tests;
