@@ -249,7 +249,7 @@ impl Canvas {
         if !events.menu_open {
             self.search.clear();
         }
-        if self.view.transform.scaling < super::viewer::TEXT_MIN_SCALE {
+        if self.view.transform.scaling < super::view::TEXT_MIN_SCALE {
             small_text_hint(ui, self.view.screen);
         }
         if let Ok(pins) = self.sink.try_borrow() {

@@ -227,9 +227,9 @@ impl EditorView {
     }
 
     /// Whether nodes show their text at this zoom (below
-    /// [`viewer::TEXT_MIN_SCALE`] they are drawn without it).
+    /// [`view::TEXT_MIN_SCALE`] they are drawn without it).
     pub fn shows_node_text(&self) -> bool {
-        self.zoom() >= viewer::TEXT_MIN_SCALE
+        self.zoom() >= view::TEXT_MIN_SCALE
     }
 
     /// The canvas on screen.

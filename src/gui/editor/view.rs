@@ -9,6 +9,15 @@ use egui::{Pos2, Rect};
 
 use crate::strategy::{NodeId, Strategy};
 
+/// The smallest zoom at which nodes show their text; below it they are drawn
+/// without it, and the canvas says how to bring it back. Renders of lesson 3
+/// (`cargo run --release --example screenshots --features screenshots --
+/// DIR zoom`) show titles and pins whole at 100, 90, 80 and 70%; at 65% and
+/// 60% some scaled-down glyphs lose their stems (pin "b" shows as "ɔ",
+/// "Is corner" as "s corner"): egui draws the canvas layer's text scaled down
+/// from its font atlas, so a smaller zoom cannot draw it whole.
+pub const TEXT_MIN_SCALE: f32 = 0.7;
+
 /// A request to move the view.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ViewRequest {
@@ -81,7 +90,7 @@ impl ViewControl {
                         .map(|n| Pos2::new(n.pos[0], n.pos[1]) + NODE_GUESS / 2.0)
                 });
                 if let Some(c) = centre {
-                    let scale = to_global.scaling.max(super::viewer::TEXT_MIN_SCALE);
+                    let scale = to_global.scaling.max(TEXT_MIN_SCALE);
                     *to_global = TSTransform::new(
                         self.screen.center().to_vec2() - c.to_vec2() * scale,
                         scale,

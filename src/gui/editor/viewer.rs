@@ -20,16 +20,7 @@ use super::palette::{default_text, doc_ui, kind_menu};
 use super::params::{has_params, params_ui, wide_params};
 use super::pins::{PinKey, PinSink, TypedPin, input_doc, output_doc};
 use super::style;
-use super::view::ViewControl;
-
-/// The smallest zoom at which nodes show their text; below it they are drawn
-/// without it, and the canvas says how to bring it back. Renders of lesson 3
-/// (`cargo run --release --example screenshots --features screenshots --
-/// DIR zoom`) show titles and pins whole at 100, 90, 80 and 70%; at 65% and
-/// 60% some scaled-down glyphs lose their stems (pin "b" shows as "ɔ",
-/// "Is corner" as "s corner"): egui draws the canvas layer's text scaled down
-/// from its font atlas, so a smaller zoom cannot draw it whole.
-pub const TEXT_MIN_SCALE: f32 = 0.7;
+use super::view::{TEXT_MIN_SCALE, ViewControl};
 
 /// The width of a new node of `kind` before it is drawn, roughly: its title,
 /// its output's name, and room for parameters.
