@@ -117,6 +117,7 @@ fn endless_and_newline_free_files_are_refused_at_their_limit() {
         let e = stderr(&o);
         assert!(e.contains(needle), "{args:?}: {e}");
         assert!(e.lines().count() <= 1, "{args:?}: {e}");
+        assert_eq!(stdout(&o), "", "{args:?}: nothing but the error");
     }
 }
 

@@ -81,17 +81,15 @@ pub fn run(args: &Args) -> CmdResult {
             outln!("{n} games in {path}: every one replays to its recorded result");
         }
         None => {
-            let records = open(args)?;
-            outln!(
-                "{:>7}  {:>6}  {:<6}  {:>6}  {:<16}  players",
-                "pairing",
-                "game",
-                "seats",
-                "moves",
-                "result"
-            );
-            for record in records {
+            // The header comes with the first game read, so that a file whose
+            // first line is unreadable gives only the error.
+            let mut header = false;
+            for record in open(args)? {
                 let r = record?;
+                if !header {
+                    list_header()?;
+                    header = true;
+                }
                 outln!(
                     "{:>7}  {:>6}  {:<6}  {:>6}  {:<16}  {}",
                     r.pairing.map_or_else(|| "-".to_string(), |p| p.to_string()),
@@ -102,9 +100,25 @@ pub fn run(args: &Args) -> CmdResult {
                     shown(&r.players.join(" vs "))
                 );
             }
+            if !header {
+                list_header()?;
+            }
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The column titles of the list of games.
+fn list_header() -> Result<(), Failure> {
+    outln!(
+        "{:>7}  {:>6}  {:<6}  {:>6}  {:<16}  players",
+        "pairing",
+        "game",
+        "seats",
+        "moves",
+        "result"
+    );
+    Ok(())
 }
 
 fn check(record: &GameRecord, path: &str) -> Result<(), Failure> {
