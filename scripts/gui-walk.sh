@@ -47,7 +47,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-Xvfb "$display" -screen 0 1920x1080x24 >/dev/null 2>&1 &
+# -noreset: the server must not reset when the first app closes, or the
+# second start below may find no X server.
+Xvfb "$display" -screen 0 1920x1080x24 -noreset >/dev/null 2>&1 &
 xvfb_pid=$!
 sleep 1
 
