@@ -343,23 +343,24 @@ impl Canvas {
 pub const SMALL_TEXT_HINT: &str = "Zoomed out too far to draw node text: Ctrl+scroll to zoom in";
 
 /// A line at the canvas's bottom when nodes are drawn without text: how to
-/// zoom in far enough to read them.
-fn small_text_hint(ui: &mut Ui, screen: Rect) {
-    let size = egui::vec2(420.0, 24.0);
-    let rect = Rect::from_center_size(
-        egui::pos2(screen.center().x, screen.bottom() - size.y),
-        size,
-    );
-    ui.put(rect, |ui: &mut Ui| {
-        egui::Frame::new()
-            .fill(ui.visuals().extreme_bg_color)
-            .corner_radius(4.0)
-            .inner_margin(4.0)
-            .show(ui, |ui| {
-                ui.add(egui::Label::new(SMALL_TEXT_HINT).selectable(false))
-            })
-            .inner
-    });
+/// zoom in far enough to read them. It is an area above the canvas's layer,
+/// so that no node covers it, and it takes no clicks.
+fn small_text_hint(ui: &Ui, screen: Rect) {
+    egui::Area::new(ui.id().with("small text hint"))
+        .order(egui::Order::Middle)
+        .pivot(egui::Align2::CENTER_BOTTOM)
+        .fixed_pos(egui::pos2(screen.center().x, screen.bottom() - 8.0))
+        .interactable(false)
+        .show(ui.ctx(), |ui| {
+            egui::Frame::new()
+                .fill(ui.visuals().extreme_bg_color)
+                .stroke(ui.visuals().widgets.noninteractive.bg_stroke)
+                .corner_radius(4.0)
+                .inner_margin(egui::Margin::symmetric(8, 4))
+                .show(ui, |ui| {
+                    ui.add(egui::Label::new(SMALL_TEXT_HINT).selectable(false).extend());
+                });
+        });
 }
 
 fn size_guess(kind: Kind) -> egui::Vec2 {
