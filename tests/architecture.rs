@@ -33,7 +33,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
     &["arena::game", "arena::record", "arena::runner"],
     &["eval::code", "eval::compile", "eval::fuse", "eval::guard"],
     &["gui::play", "gui::players", "gui::records", "gui::replay"],
-    &["strategy::docs", "strategy::kind"],
 ];
 
 /// The longest function allowed, in lines (the architecture work lowers it).

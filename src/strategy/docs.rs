@@ -2,7 +2,7 @@
 //! categories, summaries, explanations, pins and their defaults. The editor's
 //! tooltips and `docs/nodes.md` are both produced from this table.
 
-use super::kind::{Kind, PinType};
+use super::kind::{Kind, NodeKind, PinType};
 
 /// The palette groups node kinds into categories.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -614,6 +614,36 @@ pub fn info(kind: Kind) -> &'static KindInfo {
 /// The kind with this file name.
 pub fn kind_by_key(key: &str) -> Option<Kind> {
     KINDS.iter().find(|i| i.key == key).map(|i| i.kind)
+}
+
+// The title lives beside the table it reads, so that `kind.rs` depends on
+// nothing else in `strategy`.
+impl NodeKind {
+    /// The node's title: the kind's title plus its parameters, such as
+    /// `Neighbours (opponent's, critical, after placing here)`.
+    pub fn title(&self) -> String {
+        let base = info(self.kind()).title;
+        let params: Vec<String> = match self {
+            NodeKind::Neighbours { owner, state, when } => {
+                vec![owner.to_string(), state.to_string(), when.to_string()]
+            }
+            NodeKind::BoardCount {
+                measure,
+                whose,
+                when,
+            } => vec![format!("{whose} {measure}"), when.to_string()],
+            NodeKind::BoardSize { measure } => vec![measure.to_string()],
+            NodeKind::Constant { value } => vec![value.to_string()],
+            NodeKind::Truth { value } => vec![if *value { "yes" } else { "no" }.to_string()],
+            NodeKind::Compare { op } => vec![format!("a {op} b")],
+            _ => self.when().map(|w| w.to_string()).into_iter().collect(),
+        };
+        if params.is_empty() {
+            base.to_string()
+        } else {
+            format!("{base} ({})", params.join(", "))
+        }
+    }
 }
 
 #[cfg(test)]

@@ -412,30 +412,4 @@ impl NodeKind {
                     | NodeKind::WinsTheGame
             )
     }
-
-    /// The node's title: the kind's title plus its parameters, such as
-    /// `Neighbours (opponent's, critical, after placing here)`.
-    pub fn title(&self) -> String {
-        let base = super::docs::info(self.kind()).title;
-        let params: Vec<String> = match self {
-            NodeKind::Neighbours { owner, state, when } => {
-                vec![owner.to_string(), state.to_string(), when.to_string()]
-            }
-            NodeKind::BoardCount {
-                measure,
-                whose,
-                when,
-            } => vec![format!("{whose} {measure}"), when.to_string()],
-            NodeKind::BoardSize { measure } => vec![measure.to_string()],
-            NodeKind::Constant { value } => vec![value.to_string()],
-            NodeKind::Truth { value } => vec![if *value { "yes" } else { "no" }.to_string()],
-            NodeKind::Compare { op } => vec![format!("a {op} b")],
-            _ => self.when().map(|w| w.to_string()).into_iter().collect(),
-        };
-        if params.is_empty() {
-            base.to_string()
-        } else {
-            format!("{base} ({})", params.join(", "))
-        }
-    }
 }
