@@ -203,12 +203,11 @@ impl RecordsIndex {
         let mut file = File::open(&self.path).map_err(|e| format!("cannot read {shown}: {e}"))?;
         file.seek(SeekFrom::Start(offset))
             .map_err(|e| format!("cannot read {shown}: {e}"))?;
-        let mut lines = BufReader::new(file).lines();
-        let line = lines
+        // The one records reader, with its line limit, as for any records file.
+        crate::arena::read_records(BufReader::new(file))
             .nth((k % INDEX_EVERY) as usize)
             .ok_or_else(|| format!("game {number} is missing from {shown}"))?
-            .map_err(|e| format!("cannot read {shown}: {e}"))?;
-        serde_json::from_str(&line).map_err(|e| format!("game {number} in {shown}: {e}"))
+            .map_err(|e| format!("game {number} in {shown}: {e}"))
     }
 
     /// Copies the games written so far to `to`, in the same format; returns
