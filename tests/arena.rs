@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use chainlab::arena::{
     GameRecord, MatchConfig, MatchObserver, Sprt, Stop, Tally, read_records, run_match,
 };
-use chainlab::bots::{BotError, Player, PlayerFactory, builtins, parse_player};
+use chainlab::bots::{Agent, AgentFactory, BotError, builtins, parse_player};
 use chainlab::rng::GameRng;
 use chainlab::rules::{Coord, Position, Rules, Size};
 
@@ -31,8 +31,8 @@ fn play(a: &str, b: &str, config: &MatchConfig) -> (chainlab::arena::MatchReport
 }
 
 fn play_factories(
-    a: &Arc<dyn PlayerFactory>,
-    b: &Arc<dyn PlayerFactory>,
+    a: &Arc<dyn AgentFactory>,
+    b: &Arc<dyn AgentFactory>,
     config: &MatchConfig,
 ) -> (chainlab::arena::MatchReport, Vec<GameRecord>) {
     let mut records = Collect::default();
@@ -155,7 +155,7 @@ struct Bad {
     moves: usize,
 }
 
-impl Player for Bad {
+impl Agent for Bad {
     fn name(&self) -> String {
         self.mode.into()
     }
@@ -191,12 +191,12 @@ impl Player for Bad {
 
 struct BadFactory(&'static str, AtomicUsize);
 
-impl PlayerFactory for BadFactory {
+impl AgentFactory for BadFactory {
     fn label(&self) -> String {
         format!("test:{}", self.0)
     }
 
-    fn create(&self) -> Result<Box<dyn Player>, BotError> {
+    fn create(&self) -> Result<Box<dyn Agent>, BotError> {
         self.1.fetch_add(1, Ordering::Relaxed);
         match self.0 {
             "uncreatable" => Err(BotError::Failed("the strategy file is broken".into())),
@@ -218,7 +218,7 @@ fn failing_players_forfeit_without_stopping_the_match() {
         ),
         ("slow", "took"),
     ] {
-        let bad: Arc<dyn PlayerFactory> = Arc::new(BadFactory(mode, AtomicUsize::new(0)));
+        let bad: Arc<dyn AgentFactory> = Arc::new(BadFactory(mode, AtomicUsize::new(0)));
         let config = MatchConfig {
             games: 6,
             move_limit: (mode == "slow").then(|| std::time::Duration::from_millis(10)),
@@ -415,4 +415,23 @@ fn a_missing_or_broken_strategy_file_is_a_clear_error() {
         .to_string();
     assert!(e.contains("nonexistent"), "{e}");
     assert!(!e.contains('\n'), "{e}");
+}
+
+#[test]
+fn a_report_says_whether_its_players_replay_exactly() {
+    let config = MatchConfig {
+        games: 2,
+        threads: 1,
+        ..MatchConfig::default()
+    };
+    let strategy = "strategies/01-prefer-corners.json";
+    for (a, b, deterministic) in [
+        ("bot:greedy", strategy, true),
+        ("bot:expert:depth=1", "bot:mcts:iters=20", true),
+        ("bot:expert:ms=5", "bot:greedy", false),
+        ("bot:greedy", "bot:mcts:ms=5", false),
+    ] {
+        let (report, _) = play(a, b, &config);
+        assert_eq!(report.deterministic, deterministic, "{a} vs {b}");
+    }
 }

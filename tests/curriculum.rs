@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use chainlab::arena::{MatchConfig, MatchObserver, run_match};
-use chainlab::bots::{PlayerFactory, parse_player};
+use chainlab::bots::{AgentFactory, parse_player};
 use chainlab::rules::{Rules, Size};
 use chainlab::strategy::Strategy;
 
@@ -36,12 +36,12 @@ fn shipped() -> Vec<PathBuf> {
     files
 }
 
-fn player(path: &Path) -> Arc<dyn PlayerFactory> {
+fn player(path: &Path) -> Arc<dyn AgentFactory> {
     parse_player(path.to_str().unwrap()).unwrap()
 }
 
 /// Side A's score in a seeded match.
-fn score(a: &Arc<dyn PlayerFactory>, b: &Arc<dyn PlayerFactory>, config: &MatchConfig) -> f64 {
+fn score(a: &Arc<dyn AgentFactory>, b: &Arc<dyn AgentFactory>, config: &MatchConfig) -> f64 {
     let report = run_match(a, b, config, &AtomicBool::new(false), &mut Quiet).unwrap();
     assert_eq!(
         report.tally.forfeits_a + report.tally.forfeits_b,

@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use chainlab::bots::graph::{GraphFactory, file_factory};
-use chainlab::bots::{Player, PlayerFactory};
+use chainlab::bots::{Agent, AgentFactory};
 use chainlab::eval::{EvalError, Evaluator, Program};
 use chainlab::rng::rng_from_seed;
 use chainlab::rules::{Coord, Position, Rules, Size};

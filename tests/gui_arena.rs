@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chainlab::arena::{MatchReport, Stop, TournamentReport, read_records};
-use chainlab::bots::{BotError, Player as Bot, PlayerFactory};
+use chainlab::bots::{Agent, AgentFactory, BotError};
 use chainlab::gui::arena::results::elo_summary;
 use chainlab::gui::arena::run::Outcome;
 use chainlab::gui::arena::settings::{ArenaSettings, Format};
@@ -24,7 +24,7 @@ use egui_kittest::kittest::Queryable;
 /// A test-only player that takes its time: the first legal move, after a pause.
 struct SlowBot;
 
-impl Bot for SlowBot {
+impl Agent for SlowBot {
     fn name(&self) -> String {
         "slow".to_string()
     }
@@ -37,12 +37,12 @@ impl Bot for SlowBot {
 
 struct SlowFactory;
 
-impl PlayerFactory for SlowFactory {
+impl AgentFactory for SlowFactory {
     fn label(&self) -> String {
         "slow".to_string()
     }
 
-    fn create(&self) -> Result<Box<dyn Bot>, BotError> {
+    fn create(&self) -> Result<Box<dyn Agent>, BotError> {
         Ok(Box::new(SlowBot))
     }
 }

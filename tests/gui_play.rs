@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use chainlab::bots::{BotError, Player as Bot, PlayerFactory};
+use chainlab::bots::{Agent, AgentFactory, BotError};
 use chainlab::gui::play::session::Status;
 use chainlab::gui::play::setup::PlaySettings;
 use chainlab::gui::seats::{Catalogue, ComputerChoice, SeatChoice};
@@ -19,7 +19,7 @@ use rand::RngExt;
 /// A test-only computer player: a uniformly random legal move.
 struct RandomBot;
 
-impl Bot for RandomBot {
+impl Agent for RandomBot {
     fn name(&self) -> String {
         "test random".to_string()
     }
@@ -35,12 +35,12 @@ impl Bot for RandomBot {
 
 struct RandomFactory;
 
-impl PlayerFactory for RandomFactory {
+impl AgentFactory for RandomFactory {
     fn label(&self) -> String {
         "test random".to_string()
     }
 
-    fn create(&self) -> Result<Box<dyn Bot>, BotError> {
+    fn create(&self) -> Result<Box<dyn Agent>, BotError> {
         Ok(Box::new(RandomBot))
     }
 }

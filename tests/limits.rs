@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use chainlab::arena::{MatchConfig, Stop, TimeControl, run_match};
 use chainlab::bots::search::{DEFAULT_NODE_CELLS, SearchConfig, Searcher};
 use chainlab::bots::{
-    BotSpec, DEFAULT_TREE_NODES, Interrupt, MctsPlayer, Player, builtins, parse_player,
+    Agent, BotSpec, DEFAULT_TREE_NODES, Interrupt, MctsPlayer, builtins, parse_player,
 };
 use chainlab::rng::rng_from_seed;
 use chainlab::rules::{Position, Rules, Size};

@@ -8,13 +8,13 @@
 
 mod common;
 
-use chainlab::bots::Player;
+use chainlab::bots::Agent;
 use chainlab::bots::graph::file_factory;
 use chainlab::bots::native::CaptureAndWin;
 use chainlab::rng::{derive_seed, rng_from_seed};
 use chainlab::rules::{Position, Rules, Size};
 
-fn capture() -> Box<dyn Player> {
+fn capture() -> Box<dyn Agent> {
     file_factory(&common::repo().join("strategies/04-capture.json"))
         .unwrap()
         .create()

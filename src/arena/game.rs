@@ -12,7 +12,7 @@ use rand::RngExt;
 use super::clock::{MoveClock, TimeControl};
 use super::record::GameRecord;
 use super::runner::Side;
-use crate::bots::{Player as Bot, PlayerFactory};
+use crate::bots::{Agent, AgentFactory};
 use crate::rng::{derive_seed, rng_from_seed};
 use crate::rules::{Coord, MAX_PLAYERS, Player, Position};
 
@@ -22,7 +22,7 @@ pub(super) struct GameSpec<'a> {
     pub seed: u64,
     /// The match side of each seat.
     pub sides: &'a [Side],
-    pub factories: [&'a dyn PlayerFactory; 2],
+    pub factories: [&'a dyn AgentFactory; 2],
     pub labels: [&'a str; 2],
     /// The empty board.
     pub start: Position,
@@ -118,7 +118,7 @@ pub(super) fn play_game(spec: &GameSpec, stop: &Arc<AtomicBool>) -> Option<GameR
         ));
     };
     // Make every seat's player; one that cannot be made forfeits.
-    let mut players: Vec<Box<dyn Bot>> = Vec::with_capacity(seats);
+    let mut players: Vec<Box<dyn Agent>> = Vec::with_capacity(seats);
     for (seat, side) in spec.sides.iter().enumerate() {
         let seat_player = Player::new(seat).unwrap_or(Player::A);
         let made = catch_unwind(AssertUnwindSafe(|| spec.factories[side.index()].create()));

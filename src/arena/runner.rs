@@ -16,7 +16,7 @@ use super::game::{GameSpec, opening, play_game};
 use super::record::GameRecord;
 use super::stats::{Sprt, SprtDecision, Wdl};
 use super::{ArenaError, Tally};
-use crate::bots::PlayerFactory;
+use crate::bots::AgentFactory;
 use crate::rng::derive_seed;
 use crate::rules::{Position, Rules, Size};
 
@@ -212,6 +212,9 @@ pub struct MatchReport {
     pub threads: usize,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// Whether both players are deterministic ([`AgentFactory::is_deterministic`]),
+    /// so that, without a time limit, every game replays exactly from its seed.
+    pub deterministic: bool,
 }
 
 impl MatchReport {
@@ -224,7 +227,7 @@ impl MatchReport {
 /// State shared by the workers of one match.
 struct Shared<'a> {
     config: &'a MatchConfig,
-    factories: [&'a dyn PlayerFactory; 2],
+    factories: [&'a dyn AgentFactory; 2],
     labels: [&'a str; 2],
     start: Position,
     next: AtomicU64,
@@ -308,8 +311,8 @@ impl Shared<'_> {
 /// then covers the games finished in order so far). The observer is called
 /// on this thread in game order.
 pub fn run_match(
-    a: &Arc<dyn PlayerFactory>,
-    b: &Arc<dyn PlayerFactory>,
+    a: &Arc<dyn AgentFactory>,
+    b: &Arc<dyn AgentFactory>,
     config: &MatchConfig,
     cancel: &AtomicBool,
     observer: &mut dyn MatchObserver,
@@ -390,5 +393,6 @@ pub fn run_match(
         llr,
         threads,
         elapsed: began.elapsed(),
+        deterministic: a.is_deterministic() && b.is_deterministic(),
     })
 }

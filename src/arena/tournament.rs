@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::runner::{MatchConfig, MatchObserver, Stop, run_match};
 use super::stats::Wdl;
 use super::{ArenaError, Tally};
-use crate::bots::PlayerFactory;
+use crate::bots::AgentFactory;
 use crate::rng::derive_seed;
 
 /// How a tournament is played.
@@ -108,7 +108,7 @@ pub fn pairings(n: usize, gauntlet: bool) -> Vec<(usize, usize)> {
 
 /// Plays a tournament between `entrants` (at least two).
 pub fn run_tournament(
-    entrants: &[Arc<dyn PlayerFactory>],
+    entrants: &[Arc<dyn AgentFactory>],
     config: &TournamentConfig,
     cancel: &AtomicBool,
     observer: &mut dyn TournamentObserver,

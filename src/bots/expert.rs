@@ -2,7 +2,7 @@
 //! with move ordering and a transposition table), both over the expert evaluation.
 
 use super::search::{SearchConfig, Searcher};
-use super::{BotError, Interrupt, Player};
+use super::{Agent, BotError, Interrupt};
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
 
@@ -22,7 +22,7 @@ impl SearchPlayer {
     }
 }
 
-impl Player for SearchPlayer {
+impl Agent for SearchPlayer {
     fn name(&self) -> String {
         self.name.clone()
     }

@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::{BotError, Player, PlayerFactory};
+use super::{Agent, AgentFactory, BotError};
 use crate::eval::{Evaluator, Program};
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
@@ -26,7 +26,7 @@ impl GraphPlayer {
     }
 }
 
-impl Player for GraphPlayer {
+impl Agent for GraphPlayer {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -63,12 +63,12 @@ impl GraphFactory {
     }
 }
 
-impl PlayerFactory for GraphFactory {
+impl AgentFactory for GraphFactory {
     fn label(&self) -> String {
         self.label.clone()
     }
 
-    fn create(&self) -> Result<Box<dyn Player>, BotError> {
+    fn create(&self) -> Result<Box<dyn Agent>, BotError> {
         Ok(Box::new(GraphPlayer::new(
             self.label.clone(),
             Arc::clone(&self.program),
@@ -77,7 +77,7 @@ impl PlayerFactory for GraphFactory {
 }
 
 /// Loads and compiles a strategy file; the label is the file's stem.
-pub fn file_factory(path: &Path) -> Result<Arc<dyn PlayerFactory>, BotError> {
+pub fn file_factory(path: &Path) -> Result<Arc<dyn AgentFactory>, BotError> {
     let strategy = Strategy::load(path).map_err(|e| BotError::Failed(e.to_string()))?;
     let label = path
         .file_stem()

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 
 use super::heuristic::expert_value;
-use super::{BotError, Interrupt, Player};
+use super::{Agent, BotError, Interrupt};
 use crate::rng::GameRng;
 use crate::rules::{Coord, MAX_CELLS, MAX_PLAYERS, Position};
 
@@ -232,7 +232,7 @@ impl MctsPlayer {
     }
 }
 
-impl Player for MctsPlayer {
+impl Agent for MctsPlayer {
     fn name(&self) -> String {
         self.name.clone()
     }

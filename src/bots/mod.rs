@@ -1,5 +1,5 @@
 //! Players: anything that chooses a move for a position. Built-in computer
-//! players and strategy graphs both implement [`Player`]. A player that
+//! players and strategy graphs both implement [`Agent`]. A player that
 //! searches can be stopped in the middle of a move through an [`Interrupt`].
 
 pub mod graph;
@@ -25,14 +25,14 @@ pub enum BotError {
 /// A player of Chain Reaction: given a position where it is to move, it
 /// chooses a legal move. Randomness comes only from the `rng` passed in, so a
 /// game replays exactly from its seed.
-pub trait Player: Send {
+pub trait Agent: Send {
     /// A short name for tables, records and the GUI.
     fn name(&self) -> String;
 
     /// Chooses a move for the player to move in `position`.
     fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError>;
 
-    /// Chooses a move as [`Player::choose`] does, but stops thinking soon
+    /// Chooses a move as [`Agent::choose`] does, but stops thinking soon
     /// after `interrupt` fires and then plays the best move found so far.
     /// While it does not fire the choice is exactly that of `choose`. Players
     /// that never think long (the default) ignore it.
@@ -47,7 +47,7 @@ pub trait Player: Send {
     }
 }
 
-impl<P: Player + ?Sized> Player for Box<P> {
+impl<P: Agent + ?Sized> Agent for Box<P> {
     fn name(&self) -> String {
         (**self).name()
     }
@@ -69,12 +69,19 @@ impl<P: Player + ?Sized> Player for Box<P> {
 /// Makes fresh, independent players of one kind: the arena creates one per
 /// game (and per thread), the GUI one per seat. Built-in specs such as
 /// `bot:greedy`, strategy files and the editor's graph all become factories.
-pub trait PlayerFactory: Send + Sync {
+pub trait AgentFactory: Send + Sync {
     /// The name shown in tables and records.
     fn label(&self) -> String;
 
     /// A new player, or why it cannot be made (for example a broken graph).
-    fn create(&self) -> Result<Box<dyn Player>, BotError>;
+    fn create(&self) -> Result<Box<dyn Agent>, BotError>;
+
+    /// Whether its players choose the same move from the same position and
+    /// seed every time, so a game replays exactly. Players that look at the
+    /// clock (a built-in with `ms=`) are not.
+    fn is_deterministic(&self) -> bool {
+        true
+    }
 }
 
 mod expert;

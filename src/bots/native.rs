@@ -4,7 +4,7 @@
 
 use rand::Rng;
 
-use super::{BotError, Player};
+use super::{Agent, BotError};
 use crate::eval::{danger, is_critical, pick_best};
 use crate::rng::GameRng;
 use crate::rules::{Coord, MAX_CELLS, Position};
@@ -50,7 +50,7 @@ impl CaptureAndWin {
     }
 }
 
-impl Player for CaptureAndWin {
+impl Agent for CaptureAndWin {
     fn name(&self) -> String {
         "04-capture (native)".to_string()
     }

@@ -3,7 +3,7 @@
 
 use rand::RngExt;
 
-use super::{BotError, Interrupt, Player, pick, random_index};
+use super::{Agent, BotError, Interrupt, pick, random_index};
 use crate::rng::GameRng;
 use crate::rules::{Coord, MAX_CELLS, Position};
 
@@ -11,7 +11,7 @@ use crate::rules::{Coord, MAX_CELLS, Position};
 #[derive(Clone, Debug, Default)]
 pub struct RandomPlayer;
 
-impl Player for RandomPlayer {
+impl Agent for RandomPlayer {
     fn name(&self) -> String {
         "random".into()
     }
@@ -25,7 +25,7 @@ impl Player for RandomPlayer {
 #[derive(Clone, Debug, Default)]
 pub struct PreferOwnPlayer;
 
-impl Player for PreferOwnPlayer {
+impl Agent for PreferOwnPlayer {
     fn name(&self) -> String {
         "prefer-own".into()
     }
@@ -56,7 +56,7 @@ impl Player for PreferOwnPlayer {
 #[derive(Clone, Debug, Default)]
 pub struct GreedyPlayer;
 
-impl Player for GreedyPlayer {
+impl Agent for GreedyPlayer {
     fn name(&self) -> String {
         "greedy".into()
     }
@@ -95,12 +95,12 @@ impl Player for GreedyPlayer {
 /// asks the inner player (the Archimedes levels' randomness setting).
 pub struct MixedPlayer {
     percent: u8,
-    inner: Box<dyn Player>,
+    inner: Box<dyn Agent>,
 }
 
 impl MixedPlayer {
     /// A mix of `percent` (0..=100) random moves over `inner`.
-    pub fn new(percent: u8, inner: Box<dyn Player>) -> MixedPlayer {
+    pub fn new(percent: u8, inner: Box<dyn Agent>) -> MixedPlayer {
         MixedPlayer {
             percent: percent.min(100),
             inner,
@@ -108,7 +108,7 @@ impl MixedPlayer {
     }
 }
 
-impl Player for MixedPlayer {
+impl Agent for MixedPlayer {
     fn name(&self) -> String {
         format!("{} with {}% random moves", self.inner.name(), self.percent)
     }

@@ -1,6 +1,6 @@
 //! Player specs: the names of built-in players on the command line and in
 //! files (`bot:expert:depth=3`), the ladder of built-ins, and resolving a spec
-//! or a strategy file path into a [`PlayerFactory`]. Grammar in `docs/players.md`.
+//! or a strategy file path into an [`AgentFactory`]. Grammar in `docs/players.md`.
 
 use std::fmt;
 use std::path::Path;
@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use super::search::{MAX_DEPTH, SearchConfig};
 use super::{
-    BotError, GreedyPlayer, MctsPlayer, MixedPlayer, Player, PlayerFactory, PreferOwnPlayer,
+    Agent, AgentFactory, BotError, GreedyPlayer, MctsPlayer, MixedPlayer, PreferOwnPlayer,
     RandomPlayer, SearchPlayer,
 };
 
@@ -146,7 +146,7 @@ impl BotSpec {
     }
 
     /// Makes a fresh player.
-    pub fn player(&self) -> Box<dyn Player> {
+    pub fn player(&self) -> Box<dyn Agent> {
         let label = self.to_string();
         let time = self.ms.map(Duration::from_millis);
         let search = |mut config: SearchConfig| {
@@ -170,7 +170,7 @@ impl BotSpec {
             config
         };
         let depth = self.depth.unwrap_or(self.kind.default_depth());
-        let base: Box<dyn Player> = match self.kind {
+        let base: Box<dyn Agent> = match self.kind {
             BotKind::Random => Box::new(RandomPlayer),
             BotKind::PreferOwn => Box::new(PreferOwnPlayer),
             BotKind::Greedy => Box::new(GreedyPlayer),
@@ -344,19 +344,23 @@ impl FromStr for BotSpec {
 /// A factory for a built-in spec.
 struct BuiltinFactory(BotSpec);
 
-impl PlayerFactory for BuiltinFactory {
+impl AgentFactory for BuiltinFactory {
     fn label(&self) -> String {
         self.0.to_string()
     }
 
-    fn create(&self) -> Result<Box<dyn Player>, BotError> {
+    fn create(&self) -> Result<Box<dyn Agent>, BotError> {
         Ok(self.0.player())
+    }
+
+    fn is_deterministic(&self) -> bool {
+        self.0.is_deterministic()
     }
 }
 
 /// Resolves a player named on the command line: a built-in spec starting
 /// with `bot:`, or the path of a strategy file ending in `.json`.
-pub fn parse_player(spec: &str) -> Result<Arc<dyn PlayerFactory>, BotError> {
+pub fn parse_player(spec: &str) -> Result<Arc<dyn AgentFactory>, BotError> {
     let trimmed = spec.trim();
     if trimmed.starts_with("bot:") {
         let parsed: BotSpec = trimmed.parse()?;

@@ -11,7 +11,7 @@ use chainlab::arena::{
     DEFAULT_TIME_MARGIN, GameRecord, MatchConfig, MatchObserver, Pairing, RecordWriter, Sprt,
     Tally, TimeControl, TournamentObserver,
 };
-use chainlab::bots::{BotError, PlayerFactory, parse_player};
+use chainlab::bots::{AgentFactory, BotError, parse_player};
 use chainlab::rules::{Rules, Size};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -140,7 +140,7 @@ impl GameArgs {
 /// Resolves a player spec, with the spec in the error: a spec that is not
 /// understood is a usage error (exit code 2), a strategy file that cannot be
 /// read or has errors is bad input (exit code 1).
-pub fn player(spec: &str) -> Result<Arc<dyn PlayerFactory>, Failure> {
+pub fn player(spec: &str) -> Result<Arc<dyn AgentFactory>, Failure> {
     parse_player(spec).map_err(|e| {
         let code = match e {
             BotError::Spec(_) => EXIT_USAGE,

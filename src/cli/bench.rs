@@ -11,7 +11,7 @@ use serde_json::json;
 use std::sync::atomic::AtomicBool;
 
 use chainlab::arena::{MatchConfig, run_match};
-use chainlab::bots::{Player, PlayerFactory, parse_player};
+use chainlab::bots::{Agent, AgentFactory, parse_player};
 
 use super::{CmdResult, Failure};
 
@@ -139,7 +139,7 @@ fn sample_positions(count: usize) -> Vec<Position> {
 
 /// Decisions per second of `player` over `positions`, repeated `rounds` times.
 fn decisions_per_s(
-    player: &mut dyn Player,
+    player: &mut dyn Agent,
     positions: &[Position],
     rounds: usize,
 ) -> Result<f64, Failure> {

@@ -5,7 +5,6 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
 use chainlab::arena::{MatchReport, Sprt, SprtDecision, Stop, run_match};
-use chainlab::bots::BotSpec;
 use serde_json::json;
 
 use super::arena_args::{Both, GameArgs, Progress, elo_text, player, records_writer};
@@ -240,11 +239,7 @@ pub fn to_text(r: &MatchReport) -> String {
             w.games() as f64 / secs.max(1e-9)
         ),
     );
-    let timed = [r.a.as_str(), r.b.as_str()].into_iter().any(|label| {
-        label
-            .parse::<BotSpec>()
-            .is_ok_and(|spec| !spec.is_deterministic())
-    });
+    let timed = !r.deterministic;
     if let Some(t) = c.time_control {
         line(
             &mut out,

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::bots::graph::GraphFactory;
-use crate::bots::{PlayerFactory, builtins, parse_player};
+use crate::bots::{AgentFactory, builtins, parse_player};
 use crate::eval::Program;
 use crate::strategy::Strategy;
 
@@ -30,7 +30,7 @@ pub struct ComputerChoice {
     /// A strategy's compiled program, for its heat map.
     pub program: Option<Arc<Program>>,
     /// Makes a fresh player for each game.
-    pub factory: Arc<dyn PlayerFactory>,
+    pub factory: Arc<dyn AgentFactory>,
 }
 
 impl fmt::Debug for ComputerChoice {

@@ -7,14 +7,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-use crate::bots::{BotError, Interrupt, Player as Bot};
+use crate::bots::{Agent, BotError, Interrupt};
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
 
 /// What a worker hands back: the player, its generator, and its choice.
 pub struct Reply {
     /// The player, to be used again for its next move.
-    pub bot: Box<dyn Bot>,
+    pub bot: Box<dyn Agent>,
     /// Its generator, advanced by the choice.
     pub rng: GameRng,
     /// The move, or why there is none.
@@ -41,7 +41,7 @@ impl Thinking {
     /// Starts choosing a move for `position` on a new thread; `ctx` (if
     /// any) is asked to repaint when the answer is ready.
     pub fn start(
-        mut bot: Box<dyn Bot>,
+        mut bot: Box<dyn Agent>,
         mut rng: GameRng,
         position: Position,
         ctx: Option<egui::Context>,
@@ -91,11 +91,11 @@ mod tests {
     /// A player that says when it is dropped, which the worker does once
     /// its thread ends.
     struct Watched {
-        inner: Box<dyn Bot>,
+        inner: Box<dyn Agent>,
         gone: mpsc::Sender<()>,
     }
 
-    impl Bot for Watched {
+    impl Agent for Watched {
         fn name(&self) -> String {
             self.inner.name()
         }

@@ -13,7 +13,7 @@ use crate::arena::{
     GameRecord, MatchConfig, MatchObserver, MatchReport, Pairing, Tally, TournamentConfig,
     TournamentObserver, TournamentReport, run_match, run_tournament,
 };
-use crate::bots::{BotError, Player as Bot, PlayerFactory};
+use crate::bots::{Agent, AgentFactory, BotError};
 
 use super::store::{FinishedGame, Recent, RecordsIndex, RecordsOut, ScoreSeries};
 
@@ -26,22 +26,26 @@ pub struct Entrant {
     /// The name, unique within the run.
     pub label: String,
     /// Makes the player for each game.
-    pub factory: Arc<dyn PlayerFactory>,
+    pub factory: Arc<dyn AgentFactory>,
 }
 
 /// A factory under another label.
 struct Labelled {
     label: String,
-    inner: Arc<dyn PlayerFactory>,
+    inner: Arc<dyn AgentFactory>,
 }
 
-impl PlayerFactory for Labelled {
+impl AgentFactory for Labelled {
     fn label(&self) -> String {
         self.label.clone()
     }
 
-    fn create(&self) -> Result<Box<dyn Bot>, BotError> {
+    fn create(&self) -> Result<Box<dyn Agent>, BotError> {
         self.inner.create()
+    }
+
+    fn is_deterministic(&self) -> bool {
+        self.inner.is_deterministic()
     }
 }
 
@@ -287,13 +291,13 @@ impl Run {
             ctx,
             pairing: 0,
         };
-        let factories: Vec<Arc<dyn PlayerFactory>> = entrants
+        let factories: Vec<Arc<dyn AgentFactory>> = entrants
             .into_iter()
             .map(|e| {
                 Arc::new(Labelled {
                     label: e.label,
                     inner: e.factory,
-                }) as Arc<dyn PlayerFactory>
+                }) as Arc<dyn AgentFactory>
             })
             .collect();
         let thread = {
@@ -426,7 +430,7 @@ impl Drop for Run {
 
 /// Plays the plan on this thread.
 fn play(
-    factories: &[Arc<dyn PlayerFactory>],
+    factories: &[Arc<dyn AgentFactory>],
     plan: &Plan,
     cancel: &AtomicBool,
     watcher: &mut Watcher,

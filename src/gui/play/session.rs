@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::bots::{Player as Bot, PlayerFactory};
+use crate::bots::{Agent, AgentFactory};
 use crate::eval::Program;
 use crate::gui::anim::{Frame, MoveAnimation};
 use crate::gui::worker::{Poll, Thinking};
@@ -26,7 +26,7 @@ pub struct SeatSpec {
     /// Shown next to the player's letter.
     pub label: String,
     /// `None` for a human.
-    pub computer: Option<Arc<dyn PlayerFactory>>,
+    pub computer: Option<Arc<dyn AgentFactory>>,
     /// A strategy's compiled program, for showing its heat map.
     pub program: Option<Arc<Program>>,
 }
@@ -34,12 +34,12 @@ pub struct SeatSpec {
 enum Brain {
     Human,
     Computer {
-        factory: Arc<dyn PlayerFactory>,
+        factory: Arc<dyn AgentFactory>,
         /// Seeds a new generator when a player has to be made again.
         seed: u64,
         /// The player and its generator; both are away while it thinks, and
         /// lost when its move is abandoned (by undo).
-        ready: Option<(Box<dyn Bot>, GameRng)>,
+        ready: Option<(Box<dyn Agent>, GameRng)>,
     },
 }
 
@@ -438,7 +438,7 @@ mod tests {
         Panics,
     }
 
-    impl Bot for TestBot {
+    impl Agent for TestBot {
         fn name(&self) -> String {
             "test".to_string()
         }
@@ -452,12 +452,12 @@ mod tests {
         }
     }
 
-    impl PlayerFactory for TestBot {
+    impl AgentFactory for TestBot {
         fn label(&self) -> String {
             "test".to_string()
         }
 
-        fn create(&self) -> Result<Box<dyn Bot>, BotError> {
+        fn create(&self) -> Result<Box<dyn Agent>, BotError> {
             Ok(Box::new(*self))
         }
     }
@@ -473,7 +473,7 @@ mod tests {
             .into_iter()
             .map(|bot| SeatSpec {
                 label: "seat".to_string(),
-                computer: bot.map(|b| Arc::new(b) as Arc<dyn PlayerFactory>),
+                computer: bot.map(|b| Arc::new(b) as Arc<dyn AgentFactory>),
                 program: None,
             })
             .collect();
