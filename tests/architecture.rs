@@ -562,3 +562,41 @@ fn no_function_is_longer_than_the_ceiling() {
         lengths.len()
     );
 }
+
+/// The project explains itself: nothing in the repository sends a reader to
+/// a design file that is not in it (the architecture is `docs/architecture.md`).
+#[test]
+fn the_code_and_docs_refer_only_to_files_in_the_repository() {
+    let mut files = Vec::new();
+    for dir in ["src", "tests", "docs", "examples", "scripts"] {
+        collect_all(Path::new(dir), &mut files);
+    }
+    files.push(PathBuf::from("README.md"));
+    let this = Path::new("tests/architecture.rs");
+    let stale: Vec<String> = files
+        .iter()
+        .filter(|f| f.as_path() != this)
+        .filter(|f| fs::read_to_string(f).is_ok_and(|text| text.contains("DESIGN")))
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(stale.is_empty(), "files referring to DESIGN: {stale:?}");
+    assert!(Path::new("docs/architecture.md").is_file());
+}
+
+/// Every text file under `dir` (Rust, Markdown, shell).
+fn collect_all(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_all(&path, out);
+        } else if path
+            .extension()
+            .is_some_and(|e| e == "rs" || e == "md" || e == "sh")
+        {
+            out.push(path);
+        }
+    }
+}

@@ -1,6 +1,7 @@
-//! The evaluation contract (DESIGN.md §2): only active cells are chosen,
-//! values below 0 count as 0, the highest value wins with a uniform seeded
-//! tie break; `heat_map`, `choose` and `explain` agree with each other.
+//! The evaluation contract (`docs/strategy-format.md`, "Evaluation"): only
+//! active cells are chosen, values below 0 count as 0, the highest value wins
+//! with a uniform seeded tie break; `heat_map`, `choose` and `explain` agree
+//! with each other.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 

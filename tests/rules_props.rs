@@ -1,4 +1,4 @@
-//! Property tests of the rule facts in DESIGN.md §1, against an independent
+//! Property tests of the rule facts in docs/positions.md, against an independent
 //! reference implementation that resolves chains one cell at a time, last in
 //! first out (deliberately unlike the engine's waves).
 

@@ -2,7 +2,7 @@
 //! arena (matches and tournaments), the replay view, and the board widget
 //! they share.
 //!
-//! Structure (DESIGN §5.7): [`App`] holds the persisted [`Settings`] and the
+//! Structure (docs/architecture.md): [`App`] holds the persisted [`Settings`] and the
 //! runtime state of each view; every view is a struct with a `ui` method;
 //! actions that cross views are [`Command`]s run at the end of the frame;
 //! computer moves run on worker threads.

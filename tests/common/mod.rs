@@ -1,7 +1,8 @@
 //! Shared helpers of the strategy-graph tests: the shipped strategies, random
 //! positions from random games, generators of random graphs (any graph, and
-//! valid acyclic ones), and a reference evaluator written from DESIGN.md §2
-//! and the node documentation, independently of `src/eval`.
+//! valid acyclic ones), and a reference evaluator written from the evaluation
+//! contract (`docs/strategy-format.md`) and the node documentation,
+//! independently of `src/eval`.
 
 #![allow(dead_code)]
 
