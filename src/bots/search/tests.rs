@@ -2,7 +2,8 @@
 //! positions, node limits, interrupts, and taking a win.
 
 use super::*;
-use crate::rng::rng_from_seed;
+use crate::bots::heuristic::{WIN, expert_value, has_lost};
+use crate::rng::{GameRng, rng_from_seed};
 use crate::rules::{Rules, Size};
 use rand::RngExt;
 
