@@ -63,6 +63,7 @@ struct Best {
 impl Best {
     /// Takes a child's value (already the parent's view) into the best and
     /// the window.
+    #[inline]
     fn take(&mut self, v: i32) -> Step {
         if v <= self.value {
             return Step::Worse;
@@ -83,6 +84,7 @@ impl Searcher {
     /// parent's `window`: `search` gets the child's team and the window in
     /// that team's view, and its result is negated back where the team
     /// changes (a consecutive opponent passes the window through unchanged).
+    #[inline]
     pub(super) fn child_value(
         &mut self,
         child: &Position,
@@ -101,6 +103,7 @@ impl Searcher {
     /// Plays `m` on `child` (a copy of the position whose key is `key`) for
     /// a node `depth` plies from the horizon, and returns the child's key
     /// when it will look into the table (an inner node and a table), else 0.
+    #[inline]
     pub(super) fn play_child(&self, child: &mut Position, key: u64, m: u16, depth: u8) -> u64 {
         if depth > 0 && !self.table.is_empty() {
             child_key(child, key, usize::from(m)).unwrap_or(0)
@@ -111,6 +114,7 @@ impl Searcher {
     }
 
     /// The value at a leaf for `team`, `depth` plies before the horizon.
+    #[inline]
     fn leaf(&self, position: &Position, team: bool, depth: u8) -> i32 {
         let v = leaf_value(position, self.root, self.config.balanced, depth);
         if team { v } else { -v }

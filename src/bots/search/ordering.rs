@@ -37,6 +37,7 @@ impl Ordering {
 
     /// Remembers a move of `mover` that caused a cut-off at `ply`, `depth`
     /// plies from the leaves (killer and history).
+    #[inline]
     pub fn reward(&mut self, m: u16, mover: usize, ply: usize, depth: u8) {
         if !self.enabled {
             return;
@@ -54,6 +55,7 @@ impl Ordering {
 
     /// Orders the moves of `mover` at `ply`: the table move, then killers,
     /// then by history; ties keep board order.
+    #[inline]
     pub fn order(&self, moves: &mut [u16], table_move: u16, mover: usize, ply: usize) {
         if !self.enabled {
             return;

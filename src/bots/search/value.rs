@@ -7,6 +7,7 @@ use crate::rules::{Player, Position};
 
 /// The value of a leaf for `root`, `depth` plies before the search horizon:
 /// a win counts [`WIN`] plus `depth`, a loss `-WIN` minus `depth`.
+#[inline]
 pub(super) fn leaf_value(position: &Position, root: Player, balanced: bool, depth: u8) -> i32 {
     let v = if balanced {
         balanced_value(position, root)
