@@ -86,6 +86,12 @@ pub trait ReactionObserver {
     /// Called after each wave with the position after it and the cells
     /// (flat indices, see [`Size::coord_of`]) that reacted in it, in order.
     fn wave(&mut self, _position: &Position, _reacted: &[u16]) {}
+    /// Called at every change of one cell as it happens (the placement, a
+    /// reacting cell giving up its atoms, a neighbour receiving one), with
+    /// its flat index and its contents before and after: applying the
+    /// changes in order to the board before the move gives the board after
+    /// it. For incremental position keys (see `bots::search`).
+    fn cell_changed(&mut self, _index: usize, _before: Cell, _after: Cell) {}
 }
 
 impl ReactionObserver for () {}
@@ -380,8 +386,19 @@ impl Position {
     /// position unchanged, when the move is not legal.
     #[inline]
     pub fn play_index(&mut self, index: usize) -> Option<MoveOutcome> {
+        self.play_index_observed(index, &mut ())
+    }
+
+    /// [`Position::play_index`], reporting the placement, every wave and
+    /// every cell change to `observer`.
+    #[inline]
+    pub fn play_index_observed<O: ReactionObserver>(
+        &mut self,
+        index: usize,
+        observer: &mut O,
+    ) -> Option<MoveOutcome> {
         self.is_legal_index(index)
-            .then(|| self.place(index, &mut ()))
+            .then(|| self.place(index, observer))
     }
 
     #[inline]
@@ -391,11 +408,13 @@ impl Position {
         self.placed.insert(mover);
         self.placements += 1;
         let cell = &mut self.cells[index];
+        let before = *cell;
         if cell.owner == 0 {
             cell.owner = own;
             *self.counts.get_mut(mover) += 1;
         }
         cell.atoms += 1;
+        observer.cell_changed(index, before, *cell);
         let reacts = cell.atoms >= self.rules.threshold(self.geo.capacity(index));
         observer.placed(self, self.size().coord_of(index));
         let mut outcome = MoveOutcome::default();
@@ -427,11 +446,13 @@ impl Position {
             for &c in &current[..current_len] {
                 let c = usize::from(c);
                 let cell = &mut self.cells[c];
+                let before = *cell;
                 cell.atoms = rules.after_reaction(cell.atoms, geo.capacity(c));
                 if cell.atoms == 0 {
                     cell.owner = 0;
                     *self.counts.get_mut(mover) -= 1;
                 }
+                observer.cell_changed(c, before, *cell);
             }
             // ... then every neighbour receives one and becomes the mover's.
             let mut next_len = 0;
@@ -440,6 +461,7 @@ impl Position {
                 for &n in geo.neighbours(usize::from(c)) {
                     let n = usize::from(n);
                     let cell = &mut self.cells[n];
+                    let before = *cell;
                     if cell.owner != own {
                         if cell.owner != 0 {
                             let victim = self.counts.get_mut(Player::from_owner(cell.owner));
@@ -451,6 +473,7 @@ impl Position {
                         *self.counts.get_mut(mover) += 1;
                     }
                     cell.atoms += 1;
+                    observer.cell_changed(n, before, *cell);
                     if cell.atoms == rules.threshold(geo.capacity(n)) {
                         next[next_len] = n as u16;
                         next_len += 1;

@@ -11,16 +11,30 @@
 //!
 //! Copy-make: every child is a copy of the `Copy` position; the search
 //! allocates nothing per node (the table is allocated once per player).
+//!
+//! The files: this one holds the configuration and the searcher's state and
+//! limits; `deepening` the iterative-deepening driver at the root; `negamax`
+//! the alpha-beta core, quiescence and the one rule that turns a child's
+//! value into its parent's; `ordering` killers and history; `value` the leaf
+//! values; `table` the transposition table and `key` its incrementally kept
+//! position key.
 
+mod deepening;
+mod key;
+mod negamax;
+mod ordering;
 mod table;
+mod value;
 
 use std::time::{Duration, Instant};
 
-use self::table::{Bound, Entry, Table, position_key};
-use super::heuristic::{WIN, expert_value, has_lost};
-use super::{BotError, Interrupt};
-use crate::rng::GameRng;
-use crate::rules::{MAX_CELLS, MAX_PLAYERS, Player, Position};
+use self::ordering::Ordering;
+use self::table::Table;
+use super::Interrupt;
+use crate::rules::{Player, Position};
+
+pub use self::negamax::is_striking;
+pub use self::value::balanced_value;
 
 /// Larger than any value a position can have.
 const INF: i32 = 1_000_000;
@@ -104,41 +118,12 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
-/// The moves at the root in the order to search them, with the values of
-/// the last iteration and the best moves of the running one.
-struct RootMoves {
-    order: [u16; MAX_CELLS],
-    values: [i32; MAX_CELLS],
-    ties: [u16; MAX_CELLS],
-    len: usize,
-}
-
-impl RootMoves {
-    fn new(moves: &[u16]) -> RootMoves {
-        let len = moves.len().min(MAX_CELLS);
-        let mut order = [0u16; MAX_CELLS];
-        order[..len].copy_from_slice(&moves[..len]);
-        RootMoves {
-            order,
-            values: [0; MAX_CELLS],
-            ties: [0; MAX_CELLS],
-            len,
-        }
-    }
-
-    /// Orders the moves by the values of the last iteration, best first.
-    fn sort(&mut self) {
-        sort_by_value(&mut self.order[..self.len], &mut self.values[..self.len]);
-    }
-}
-
 /// The search state of one player: table, killers and history are kept
 /// between moves of a game.
 pub struct Searcher {
     config: SearchConfig,
     table: Table,
-    killers: [[u16; 2]; MAX_DEPTH as usize + 1],
-    history: Vec<u32>,
+    ordering: Ordering,
     root: Player,
     nodes: u64,
     node_limit: u64,
@@ -154,12 +139,7 @@ impl Searcher {
         Searcher {
             config,
             table: Table::new(config.table_bits),
-            killers: [[u16::MAX; 2]; MAX_DEPTH as usize + 1],
-            history: if config.ordering {
-                vec![0; MAX_PLAYERS as usize * MAX_CELLS]
-            } else {
-                Vec::new()
-            },
+            ordering: Ordering::new(config.ordering),
             root: Player::A,
             nodes: 0,
             node_limit: u64::MAX,
@@ -175,177 +155,36 @@ impl Searcher {
         self.config
     }
 
-    /// Searches `position` by iterative deepening within the limits and
-    /// returns the best move; among equally valued best moves of the deepest
-    /// completed iteration it picks one at random from `rng`.
-    pub fn search(
-        &mut self,
-        position: &Position,
-        rng: &mut GameRng,
-    ) -> Result<SearchResult, BotError> {
-        self.search_within(position, rng, &Interrupt::never())
-    }
-
-    /// [`Searcher::search`], stopping soon after `interrupt` fires. The move
-    /// then comes from the deepest completed iteration; when even the first
-    /// one was cut short, from the moves it searched (depth 0 in the result),
-    /// and when it searched none, it is a random legal move. While
-    /// `interrupt` does not fire the result is exactly that of `search`.
-    pub fn search_within(
-        &mut self,
-        position: &Position,
-        rng: &mut GameRng,
-        interrupt: &Interrupt,
-    ) -> Result<SearchResult, BotError> {
-        let root = position.to_move().ok_or(BotError::NoMove)?;
-        self.root = root;
-        self.nodes = 0;
-        self.aborted = false;
-        let cells = position.size().cells().max(1) as u64;
-        self.node_limit = self
-            .config
-            .nodes
-            .unwrap_or(u64::MAX)
-            .min(self.config.node_cells.map_or(u64::MAX, |w| w / cells));
-        let own = self.config.time.map(|t| Instant::now() + t);
-        self.deadline = match (own, interrupt.deadline()) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        self.interrupt = interrupt.clone();
-        let list = position.moves();
-        let n = list.len();
-        if n == 0 {
-            return Err(BotError::NoMove);
-        }
-        let mut root_moves = RootMoves::new(list.indices());
-        let mut best = [0u16; MAX_CELLS];
-        let mut tie_count = 0;
-        let mut best_value = -INF;
-        let mut completed = 0u8;
-        for depth in 1..=self.config.depth.clamp(1, MAX_DEPTH) {
-            // The node limit spares the first iteration, so that it gives a move.
-            self.limits_active = depth > 1;
-            let (value, ties) = self.root_iteration(position, &mut root_moves, depth);
-            if self.aborted && (completed > 0 || ties.is_empty()) {
-                break;
-            }
-            best[..ties.len()].copy_from_slice(ties);
-            tie_count = ties.len();
-            best_value = value;
-            if self.aborted {
-                break;
-            }
-            completed = depth;
-            // The next iteration tries the moves in order of this one's values.
-            root_moves.sort();
-            if best_value.abs() >= WIN {
-                break;
-            }
-        }
-        if tie_count == 0 {
-            // Interrupted before a single move was searched: any move will do.
-            best[..n].copy_from_slice(list.indices());
-            tie_count = n;
-            best_value = 0;
-        }
-        let pick = super::pick(&best[..tie_count], rng).ok_or(BotError::NoMove)?;
-        Ok(SearchResult {
-            best: usize::from(pick),
-            value: best_value,
-            depth: completed,
-            nodes: self.nodes,
-        })
-    }
-
-    /// Searches every root move `depth` plies (until aborted) and returns the
-    /// best value and the moves that have it, in the order searched.
-    fn root_iteration<'a>(
-        &mut self,
-        position: &Position,
-        root: &'a mut RootMoves,
-        depth: u8,
-    ) -> (i32, &'a [u16]) {
-        let mut alpha = -INF;
-        let mut tie_count = 0;
-        for k in 0..root.len {
-            let m = root.order[k];
-            let mut child = *position;
-            child.play_index(usize::from(m));
-            // Searched with the window just below the best so far, so
-            // that a move equal to the best gets its exact value (ties).
-            let v = self.child_value(&child, depth - 1, alpha, INF, true);
-            if self.aborted {
-                break;
-            }
-            root.values[k] = v;
-            if v > alpha + 1 || tie_count == 0 {
-                tie_count = 0;
-                alpha = v - 1;
-            }
-            if v == alpha + 1 {
-                root.ties[tie_count] = m;
-                tie_count += 1;
-            }
-        }
-        (alpha + 1, &root.ties[..tie_count])
-    }
-
-    /// The value of `position` for the player to move, searched to exactly
-    /// `depth` plies with a full window (for tests and analysis).
-    pub fn value(&mut self, position: &Position, depth: u8) -> i32 {
-        let Some(root) = position.to_move() else {
-            return 0;
-        };
-        self.root = root;
-        self.nodes = 0;
-        self.aborted = false;
-        self.node_limit = u64::MAX;
-        self.deadline = None;
-        self.interrupt = Interrupt::never();
-        self.limits_active = false;
-        let mut v = 0;
-        for d in 1..=depth.clamp(1, MAX_DEPTH) {
-            v = self.negamax(position, d, -INF, INF, true, 0);
-        }
-        v
-    }
-
     /// Nodes visited by the last search.
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
 
-    /// The value of a child for the root's team.
-    fn child_value(
+    /// Starts a search for `root` with its limits: no node counted yet,
+    /// nothing aborted, the node limit not yet active.
+    fn begin(
         &mut self,
-        child: &Position,
-        depth: u8,
-        alpha: i32,
-        beta: i32,
-        team: bool,
-    ) -> i32 {
-        let child_team = child.to_move().map_or(team, |p| p == self.root);
-        if child_team == team {
-            self.negamax(child, depth, alpha, beta, child_team, 1)
-        } else {
-            -self.negamax(child, depth, -beta, -alpha, child_team, 1)
-        }
+        root: Player,
+        node_limit: u64,
+        deadline: Option<Instant>,
+        interrupt: &Interrupt,
+    ) {
+        self.root = root;
+        self.nodes = 0;
+        self.aborted = false;
+        self.node_limit = node_limit;
+        self.deadline = deadline;
+        self.interrupt = interrupt.clone();
+        self.limits_active = false;
     }
 
-    /// The value of a leaf for the root's player.
-    fn leaf(&self, position: &Position, depth: u8) -> i32 {
-        let v = if self.config.balanced {
-            balanced_value(position, self.root)
+    /// The table key of the root `position`, computed from scratch (0
+    /// without a table: then no key is ever needed).
+    fn root_key(&self, position: &Position) -> u64 {
+        if self.table.is_empty() {
+            0
         } else {
-            expert_value(position, self.root)
-        };
-        if v >= WIN {
-            v + i32::from(depth)
-        } else if v <= -WIN {
-            v - i32::from(depth)
-        } else {
-            v
+            key::key_of(position)
         }
     }
 
@@ -368,236 +207,9 @@ impl Searcher {
         }
         !self.aborted
     }
-
-    /// Negamax with alpha-beta: the value of `position` for `team` (true: the
-    /// root player's team), searched `depth` plies.
-    fn negamax(
-        &mut self,
-        position: &Position,
-        depth: u8,
-        mut alpha: i32,
-        beta: i32,
-        team: bool,
-        ply: usize,
-    ) -> i32 {
-        if !self.enter() {
-            return 0;
-        }
-        if position.is_over() || has_lost(position, self.root) {
-            let v = self.leaf(position, depth);
-            return if team { v } else { -v };
-        }
-        if depth == 0 {
-            return self.quiesce(position, alpha, beta, team, self.config.quiescence);
-        }
-        let key = if self.table.is_empty() {
-            0
-        } else {
-            position_key(position)
-        };
-        let mut table_move = u16::MAX;
-        if let Some(entry) = self.table.probe(key) {
-            table_move = entry.best;
-            if entry.depth >= depth {
-                let v = entry.value;
-                match entry.bound {
-                    Bound::Exact => return v,
-                    Bound::Lower if v >= beta => return v,
-                    Bound::Upper if v <= alpha => return v,
-                    _ => {}
-                }
-            }
-        }
-        let list = position.moves();
-        let n = list.len();
-        let mut order = [0u16; MAX_CELLS];
-        order[..n].copy_from_slice(list.indices());
-        let mover = position.mover().index();
-        if self.config.ordering {
-            self.order_moves(&mut order[..n], table_move, mover, ply);
-        }
-        let alpha0 = alpha;
-        let mut best = -INF;
-        let mut best_move = order[0];
-        for &m in &order[..n] {
-            let mut child = *position;
-            child.play_index(usize::from(m));
-            let child_team = child.to_move().map_or(team, |p| p == self.root);
-            let v = if child_team == team {
-                self.negamax(&child, depth - 1, alpha, beta, child_team, ply + 1)
-            } else {
-                -self.negamax(&child, depth - 1, -beta, -alpha, child_team, ply + 1)
-            };
-            if self.aborted {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = m;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        self.reward(m, mover, ply, depth);
-                        break;
-                    }
-                }
-            }
-        }
-        let bound = if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.table.store(Entry {
-            key,
-            value: best,
-            best: best_move,
-            depth,
-            bound,
-        });
-        best
-    }
-
-    /// The value at a leaf for `team`: the static value, or better for the
-    /// side to move if one of its reactions next to an opponent gains.
-    fn quiesce(
-        &mut self,
-        position: &Position,
-        mut alpha: i32,
-        beta: i32,
-        team: bool,
-        left: u8,
-    ) -> i32 {
-        if !self.enter() {
-            return 0;
-        }
-        let stand = self.leaf(position, 0);
-        let stand = if team { stand } else { -stand };
-        if left == 0 || stand >= beta || position.is_over() || has_lost(position, self.root) {
-            return stand;
-        }
-        let mut best = stand;
-        alpha = alpha.max(stand);
-        let list = position.moves();
-        for &m in list.indices() {
-            if !is_striking(position, usize::from(m)) {
-                continue;
-            }
-            let mut child = *position;
-            child.play_index(usize::from(m));
-            let child_team = child.to_move().map_or(team, |p| p == self.root);
-            let v = if child_team == team {
-                self.quiesce(&child, alpha, beta, child_team, left - 1)
-            } else {
-                -self.quiesce(&child, -beta, -alpha, child_team, left - 1)
-            };
-            if self.aborted {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    /// Remembers a move that caused a cut-off (killer and history).
-    fn reward(&mut self, m: u16, mover: usize, ply: usize, depth: u8) {
-        if !self.config.ordering {
-            return;
-        }
-        if let Some(k) = self.killers.get_mut(ply)
-            && k[0] != m
-        {
-            k[1] = k[0];
-            k[0] = m;
-        }
-        if let Some(h) = self.history.get_mut(mover * MAX_CELLS + usize::from(m)) {
-            *h = h.saturating_add(u32::from(depth) * u32::from(depth));
-        }
-    }
-
-    /// Orders moves: the table move, then killers, then by history.
-    fn order_moves(&self, moves: &mut [u16], table_move: u16, mover: usize, ply: usize) {
-        let killers = self.killers.get(ply).copied().unwrap_or([u16::MAX; 2]);
-        let mut scores = [0u32; MAX_CELLS];
-        for (k, &m) in moves.iter().enumerate() {
-            scores[k] = if m == table_move {
-                u32::MAX
-            } else if m == killers[0] {
-                u32::MAX - 1
-            } else if m == killers[1] {
-                u32::MAX - 2
-            } else {
-                self.history
-                    .get(mover * MAX_CELLS + usize::from(m))
-                    .copied()
-                    .unwrap_or(0)
-                    .min(u32::MAX - 3)
-            };
-        }
-        // Stable, so that ties keep board order.
-        sort_by_value(moves, &mut scores[..moves.len()]);
-    }
 }
 
-/// Whether placing on `index` makes a critical cell of the player to move
-/// react next to a cell of an opponent (a move that captures at once).
-pub fn is_striking(position: &Position, index: usize) -> bool {
-    let mover = position.mover();
-    let geo = position.geometry();
-    let cells = position.cells();
-    let Some(cell) = cells.get(index) else {
-        return false;
-    };
-    cell.is_owned_by(mover)
-        && cell.atoms() + 1 == position.threshold(geo.capacity(index))
-        && geo.neighbours(index).iter().any(|&n| {
-            cells
-                .get(usize::from(n))
-                .is_some_and(|c| !c.is_empty() && !c.is_owned_by(mover))
-        })
-}
-
-/// The expert value of `me` minus the highest expert value among the other
-/// players still in the game (±[`WIN`] once decided).
-pub fn balanced_value(position: &Position, me: Player) -> i32 {
-    let mine = expert_value(position, me);
-    if mine.abs() >= WIN {
-        return mine;
-    }
-    let best_other = position
-        .alive()
-        .filter(|&p| p != me)
-        .map(|p| expert_value(position, p))
-        .max()
-        .unwrap_or(0);
-    mine - best_other
-}
-
-/// Sorts moves by value, highest first, keeping the order of equal values
-/// (insertion sort: the lists are short and often nearly sorted).
-fn sort_by_value<V: Copy + PartialOrd>(moves: &mut [u16], values: &mut [V]) {
-    for i in 1..moves.len() {
-        let (m, v) = (moves[i], values[i]);
-        let mut j = i;
-        while j > 0 && values[j - 1] < v {
-            moves[j] = moves[j - 1];
-            values[j] = values[j - 1];
-            j -= 1;
-        }
-        moves[j] = m;
-        values[j] = v;
-    }
-}
-
+#[cfg(test)]
+mod key_tests;
 #[cfg(test)]
 mod tests;

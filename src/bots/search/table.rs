@@ -1,11 +1,7 @@
 //! The transposition table of the search: a fixed array of entries indexed
-//! by the top bits of a 64-bit position key, allocated once per player and
-//! never grown, so its memory is known in advance (16 bytes × 2^bits, at
-//! most 2^[`MAX_TABLE_BITS`] entries).
-
-use std::hash::{Hash, Hasher};
-
-use crate::rules::Position;
+//! by the top bits of a 64-bit position key (see `key`), allocated once per
+//! player and never grown, so its memory is known in advance (16 bytes ×
+//! 2^bits, at most 2^[`MAX_TABLE_BITS`] entries).
 
 /// The largest table a search allocates: 2^22 entries of 16 bytes (64 MiB).
 pub const MAX_TABLE_BITS: u8 = 22;
@@ -81,56 +77,5 @@ impl Table {
         if let Some(e) = self.entries.get_mut(slot) {
             *e = entry;
         }
-    }
-}
-
-/// A 64-bit key of everything that makes a position (FxHash with a final mix).
-pub(super) fn position_key(position: &Position) -> u64 {
-    let mut h = KeyHasher(0);
-    position.hash(&mut h);
-    let mut z = h.0;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-struct KeyHasher(u64);
-
-impl KeyHasher {
-    #[inline]
-    fn add(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
-    }
-}
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.add(u64::from(b));
-        }
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.add(u64::from(i));
-    }
-
-    fn write_u16(&mut self, i: u16) {
-        self.add(u64::from(i));
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        self.add(u64::from(i));
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
     }
 }

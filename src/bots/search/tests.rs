@@ -2,24 +2,15 @@
 //! positions, node limits, interrupts, and taking a win.
 
 use super::*;
-use crate::rng::rng_from_seed;
+use crate::bots::heuristic::{WIN, has_lost};
+use crate::rng::{GameRng, rng_from_seed};
 use crate::rules::{Rules, Size};
 use rand::RngExt;
 
-/// The leaf value of the searches, from the root player's side.
+/// The leaf value of the searches, from the root player's side (the static
+/// evaluation is not under test here, only the tree search over it).
 fn static_value(position: &Position, root: Player, config: &SearchConfig, depth: u8) -> i32 {
-    let v = if config.balanced {
-        balanced_value(position, root)
-    } else {
-        expert_value(position, root)
-    };
-    if v >= WIN {
-        v + i32::from(depth)
-    } else if v <= -WIN {
-        v - i32::from(depth)
-    } else {
-        v
-    }
+    value::leaf_value(position, root, config.balanced, depth)
 }
 
 /// Quiescence by plain minimax: each side may stand pat or strike.

@@ -1,0 +1,197 @@
+//! The iterative-deepening driver: searches the root one ply deeper at a
+//! time within the limits, orders the root moves by the last iteration's
+//! values, and picks at random among the equally best moves of the deepest
+//! completed iteration.
+//!
+//! Invariant: the move returned comes from the deepest completed iteration;
+//! an iteration cut short by a limit only counts when no iteration completed
+//! (then its searched moves are used, and with none, any legal move).
+
+use std::time::Instant;
+
+use super::negamax::Window;
+use super::ordering::sort_by_value;
+use super::{INF, MAX_DEPTH, SearchResult, Searcher};
+use crate::bots::heuristic::WIN;
+use crate::bots::{BotError, Interrupt};
+use crate::rng::GameRng;
+use crate::rules::{MAX_CELLS, Position};
+
+/// The moves at the root in the order to search them, with the values of
+/// the last iteration and the best moves of the running one.
+struct RootMoves {
+    order: [u16; MAX_CELLS],
+    values: [i32; MAX_CELLS],
+    ties: [u16; MAX_CELLS],
+    len: usize,
+}
+
+impl RootMoves {
+    fn new(moves: &[u16]) -> RootMoves {
+        let len = moves.len().min(MAX_CELLS);
+        let mut order = [0u16; MAX_CELLS];
+        order[..len].copy_from_slice(&moves[..len]);
+        RootMoves {
+            order,
+            values: [0; MAX_CELLS],
+            ties: [0; MAX_CELLS],
+            len,
+        }
+    }
+
+    /// Orders the moves by the values of the last iteration, best first.
+    fn sort(&mut self) {
+        sort_by_value(&mut self.order[..self.len], &mut self.values[..self.len]);
+    }
+}
+
+/// The best moves of the deepest iteration that counts.
+struct Deepest {
+    moves: [u16; MAX_CELLS],
+    len: usize,
+    value: i32,
+    /// The deepest completed iteration (0: none completed).
+    depth: u8,
+}
+
+impl Searcher {
+    /// Searches `position` by iterative deepening within the limits and
+    /// returns the best move; among equally valued best moves of the deepest
+    /// completed iteration it picks one at random from `rng`.
+    pub fn search(
+        &mut self,
+        position: &Position,
+        rng: &mut GameRng,
+    ) -> Result<SearchResult, BotError> {
+        self.search_within(position, rng, &Interrupt::never())
+    }
+
+    /// [`Searcher::search`], stopping soon after `interrupt` fires. The move
+    /// then comes from the deepest completed iteration; when even the first
+    /// one was cut short, from the moves it searched (depth 0 in the result),
+    /// and when it searched none, it is a random legal move. While
+    /// `interrupt` does not fire the result is exactly that of `search`.
+    pub fn search_within(
+        &mut self,
+        position: &Position,
+        rng: &mut GameRng,
+        interrupt: &Interrupt,
+    ) -> Result<SearchResult, BotError> {
+        let root = position.to_move().ok_or(BotError::NoMove)?;
+        let cells = position.size().cells().max(1) as u64;
+        let node_limit = self
+            .config
+            .nodes
+            .unwrap_or(u64::MAX)
+            .min(self.config.node_cells.map_or(u64::MAX, |w| w / cells));
+        let own = self.config.time.map(|t| Instant::now() + t);
+        let deadline = match (own, interrupt.deadline()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.begin(root, node_limit, deadline, interrupt);
+        let list = position.moves();
+        if list.is_empty() {
+            return Err(BotError::NoMove);
+        }
+        let found = self.deepen(position, list.indices());
+        let (moves, value) = if found.len == 0 {
+            // Interrupted before a single move was searched: any move will do.
+            (list.indices(), 0)
+        } else {
+            (&found.moves[..found.len], found.value)
+        };
+        let pick = crate::bots::pick(moves, rng).ok_or(BotError::NoMove)?;
+        Ok(SearchResult {
+            best: usize::from(pick),
+            value,
+            depth: found.depth,
+            nodes: self.nodes,
+        })
+    }
+
+    /// Deepens one ply at a time up to the configured depth, until a limit
+    /// stops it or an iteration finds the game decided.
+    fn deepen(&mut self, position: &Position, moves: &[u16]) -> Deepest {
+        let mut root = RootMoves::new(moves);
+        let mut found = Deepest {
+            moves: [0u16; MAX_CELLS],
+            len: 0,
+            value: -INF,
+            depth: 0,
+        };
+        for depth in 1..=self.config.depth.clamp(1, MAX_DEPTH) {
+            // The node limit spares the first iteration, so that it gives a move.
+            self.limits_active = depth > 1;
+            let (value, ties) = self.root_iteration(position, &mut root, depth);
+            if self.aborted && (found.depth > 0 || ties.is_empty()) {
+                break;
+            }
+            found.moves[..ties.len()].copy_from_slice(ties);
+            found.len = ties.len();
+            found.value = value;
+            if self.aborted {
+                break;
+            }
+            found.depth = depth;
+            // The next iteration tries the moves in order of this one's values.
+            root.sort();
+            if found.value.abs() >= WIN {
+                break;
+            }
+        }
+        found
+    }
+
+    /// Searches every root move `depth` plies (until aborted) and returns the
+    /// best value and the moves that have it, in the order searched.
+    fn root_iteration<'a>(
+        &mut self,
+        position: &Position,
+        root: &'a mut RootMoves,
+        depth: u8,
+    ) -> (i32, &'a [u16]) {
+        let key = self.root_key(position);
+        let mut alpha = -INF;
+        let mut tie_count = 0;
+        for k in 0..root.len {
+            let m = root.order[k];
+            let mut child = *position;
+            let child_key = self.play_child(&mut child, key, m, depth - 1);
+            // Searched with the window just below the best so far, so
+            // that a move equal to the best gets its exact value (ties).
+            let window = Window { alpha, beta: INF };
+            let v = self.child_value(&child, true, window, |s, child_team, w| {
+                s.negamax(&child, child_key, depth - 1, w, child_team, 1)
+            });
+            if self.aborted {
+                break;
+            }
+            root.values[k] = v;
+            if v > alpha + 1 || tie_count == 0 {
+                tie_count = 0;
+                alpha = v - 1;
+            }
+            if v == alpha + 1 {
+                root.ties[tie_count] = m;
+                tie_count += 1;
+            }
+        }
+        (alpha + 1, &root.ties[..tie_count])
+    }
+
+    /// The value of `position` for the player to move, searched to exactly
+    /// `depth` plies with a full window (for tests and analysis).
+    pub fn value(&mut self, position: &Position, depth: u8) -> i32 {
+        let Some(root) = position.to_move() else {
+            return 0;
+        };
+        self.begin(root, u64::MAX, None, &Interrupt::never());
+        let key = self.root_key(position);
+        let mut v = 0;
+        for d in 1..=depth.clamp(1, MAX_DEPTH) {
+            v = self.negamax(position, key, d, Window::FULL, true, 0);
+        }
+        v
+    }
+}

@@ -1,0 +1,276 @@
+//! The core of the search: negamax with alpha-beta and the transposition
+//! table, and the quiescence search at its leaves.
+//!
+//! Values are from the point of view of the team to move at a node (true:
+//! the root player's team). [`Searcher::child_value`] is the one place where
+//! a child's result becomes its parent's value: negated, with the window
+//! negated and swapped, only where the team changes (see the module doc of
+//! [`super`] for why this is the paranoid search). Positions are copied,
+//! never undone; a child's table key is derived from its parent's as the
+//! move is played (see [`super::key`]) and only for children that will
+//! look into the table.
+
+use super::key::child_key;
+use super::ordering::NO_MOVE;
+use super::table::{Bound, Entry};
+use super::value::leaf_value;
+use super::{INF, Searcher};
+use crate::bots::heuristic::has_lost;
+use crate::rules::{MAX_CELLS, Position};
+
+/// An alpha-beta window from the point of view of the team at a node: values
+/// at or below `alpha` are no better than what the team has elsewhere, values
+/// at or above `beta` are more than the other team allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Window {
+    pub alpha: i32,
+    pub beta: i32,
+}
+
+impl Window {
+    /// The window that excludes no value.
+    pub const FULL: Window = Window {
+        alpha: -INF,
+        beta: INF,
+    };
+
+    /// The same window seen by the other team.
+    fn negated(self) -> Window {
+        Window {
+            alpha: -self.beta,
+            beta: -self.alpha,
+        }
+    }
+}
+
+/// What a child's value did at its parent.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// Not better than the best so far.
+    Worse,
+    /// The new best value, inside the window.
+    Better,
+    /// The new best value, at or above beta: the other moves need no search.
+    Cutoff,
+}
+
+/// The best value of a node so far and the window it has narrowed.
+struct Best {
+    value: i32,
+    window: Window,
+}
+
+impl Best {
+    /// Takes a child's value (already the parent's view) into the best and
+    /// the window.
+    #[inline]
+    fn take(&mut self, v: i32) -> Step {
+        if v <= self.value {
+            return Step::Worse;
+        }
+        self.value = v;
+        if v > self.window.alpha {
+            self.window.alpha = v;
+            if v >= self.window.beta {
+                return Step::Cutoff;
+            }
+        }
+        Step::Better
+    }
+}
+
+impl Searcher {
+    /// The value of `child` for its parent of team `team` within the
+    /// parent's `window`: `search` gets the child's team and the window in
+    /// that team's view, and its result is negated back where the team
+    /// changes (a consecutive opponent passes the window through unchanged).
+    #[inline]
+    pub(super) fn child_value(
+        &mut self,
+        child: &Position,
+        team: bool,
+        window: Window,
+        search: impl FnOnce(&mut Searcher, bool, Window) -> i32,
+    ) -> i32 {
+        let child_team = child.to_move().map_or(team, |p| p == self.root);
+        if child_team == team {
+            search(self, child_team, window)
+        } else {
+            -search(self, child_team, window.negated())
+        }
+    }
+
+    /// Plays `m` on `child` (a copy of the position whose key is `key`) for
+    /// a node `depth` plies from the horizon, and returns the child's key
+    /// when it will look into the table (an inner node and a table), else 0.
+    #[inline]
+    pub(super) fn play_child(&self, child: &mut Position, key: u64, m: u16, depth: u8) -> u64 {
+        if depth > 0 && !self.table.is_empty() {
+            child_key(child, key, usize::from(m)).unwrap_or(0)
+        } else {
+            child.play_index(usize::from(m));
+            0
+        }
+    }
+
+    /// The value at a leaf for `team`, `depth` plies before the horizon.
+    #[inline]
+    fn leaf(&self, position: &Position, team: bool, depth: u8) -> i32 {
+        let v = leaf_value(position, self.root, self.config.balanced, depth);
+        if team { v } else { -v }
+    }
+
+    /// Negamax with alpha-beta: the value of `position` (whose table key is
+    /// `key`, 0 without a table) for `team`, searched `depth` plies.
+    pub(super) fn negamax(
+        &mut self,
+        position: &Position,
+        key: u64,
+        depth: u8,
+        window: Window,
+        team: bool,
+        ply: usize,
+    ) -> i32 {
+        if !self.enter() {
+            return 0;
+        }
+        if position.is_over() || has_lost(position, self.root) {
+            return self.leaf(position, team, depth);
+        }
+        if depth == 0 {
+            return self.quiesce(position, window, team, self.config.quiescence);
+        }
+        let table_move = match self.probe(key, depth, window) {
+            Ok(settled) => return settled,
+            Err(table_move) => table_move,
+        };
+        let list = position.moves();
+        let n = list.len();
+        let mut order = [0u16; MAX_CELLS];
+        order[..n].copy_from_slice(list.indices());
+        let mover = position.mover().index();
+        self.ordering.order(&mut order[..n], table_move, mover, ply);
+        let mut best = Best {
+            value: -INF,
+            window,
+        };
+        let mut best_move = order[0];
+        for &m in &order[..n] {
+            let mut child = *position;
+            let child_key = self.play_child(&mut child, key, m, depth - 1);
+            let v = self.child_value(&child, team, best.window, |s, child_team, w| {
+                s.negamax(&child, child_key, depth - 1, w, child_team, ply + 1)
+            });
+            if self.aborted {
+                return 0;
+            }
+            match best.take(v) {
+                Step::Worse => {}
+                Step::Better => best_move = m,
+                Step::Cutoff => {
+                    best_move = m;
+                    self.ordering.reward(m, mover, ply, depth);
+                    break;
+                }
+            }
+        }
+        self.remember(key, depth, window, best.value, best_move);
+        best.value
+    }
+
+    /// What the table knows of the node with `key`, searched `depth` plies
+    /// within `window`: `Ok` with its value when an entry at least that deep
+    /// settles it, else `Err` with the move to try first ([`NO_MOVE`] when
+    /// the table has none).
+    fn probe(&self, key: u64, depth: u8, window: Window) -> Result<i32, u16> {
+        let Some(entry) = self.table.probe(key) else {
+            return Err(NO_MOVE);
+        };
+        if entry.depth >= depth {
+            let v = entry.value;
+            match entry.bound {
+                Bound::Exact => return Ok(v),
+                Bound::Lower if v >= window.beta => return Ok(v),
+                Bound::Upper if v <= window.alpha => return Ok(v),
+                _ => {}
+            }
+        }
+        Err(entry.best)
+    }
+
+    /// Stores a node's result: `value` bounds the true value from above when
+    /// it is at most the `window`'s alpha, from below when at least its beta.
+    fn remember(&mut self, key: u64, depth: u8, window: Window, value: i32, best: u16) {
+        let bound = if value <= window.alpha {
+            Bound::Upper
+        } else if value >= window.beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(Entry {
+            key,
+            value,
+            best,
+            depth,
+            bound,
+        });
+    }
+
+    /// The value at a leaf for `team`: the static value, or better for the
+    /// side to move if one of its reactions next to an opponent gains, up to
+    /// `left` plies of such reactions.
+    fn quiesce(&mut self, position: &Position, window: Window, team: bool, left: u8) -> i32 {
+        if !self.enter() {
+            return 0;
+        }
+        let stand = self.leaf(position, team, 0);
+        if left == 0 || stand >= window.beta || position.is_over() || has_lost(position, self.root)
+        {
+            return stand;
+        }
+        let mut best = Best {
+            value: stand,
+            window: Window {
+                alpha: window.alpha.max(stand),
+                beta: window.beta,
+            },
+        };
+        let list = position.moves();
+        for &m in list.indices() {
+            if !is_striking(position, usize::from(m)) {
+                continue;
+            }
+            let mut child = *position;
+            child.play_index(usize::from(m));
+            let v = self.child_value(&child, team, best.window, |s, child_team, w| {
+                s.quiesce(&child, w, child_team, left - 1)
+            });
+            if self.aborted {
+                return 0;
+            }
+            if best.take(v) == Step::Cutoff {
+                break;
+            }
+        }
+        best.value
+    }
+}
+
+/// Whether placing on `index` makes a critical cell of the player to move
+/// react next to a cell of an opponent (a move that captures at once).
+pub fn is_striking(position: &Position, index: usize) -> bool {
+    let mover = position.mover();
+    let geo = position.geometry();
+    let cells = position.cells();
+    let Some(cell) = cells.get(index) else {
+        return false;
+    };
+    cell.is_owned_by(mover)
+        && cell.atoms() + 1 == position.threshold(geo.capacity(index))
+        && geo.neighbours(index).iter().any(|&n| {
+            cells
+                .get(usize::from(n))
+                .is_some_and(|c| !c.is_empty() && !c.is_owned_by(mover))
+        })
+}
