@@ -76,6 +76,19 @@ pub enum InputError {
     },
 }
 
+impl InputError {
+    /// The line the error is on (from 1), for the errors of a line-by-line
+    /// read or of text that is not UTF-8.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            InputError::NotUtf8 { line, .. }
+            | InputError::LineTooLong { line, .. }
+            | InputError::LineIo { line, .. } => Some(*line),
+            InputError::Io { .. } | InputError::TooLarge { .. } => None,
+        }
+    }
+}
+
 /// Reads the file at `path` as text of at most `limit` bytes; `what` names
 /// the kind of file in the error ("strategy files").
 pub fn read_text(path: &Path, limit: u64, what: &'static str) -> Result<String, InputError> {

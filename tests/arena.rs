@@ -168,7 +168,7 @@ impl Agent for Bad {
         }
         match self.mode {
             "panic" => panic!("deliberate test panic"),
-            "error" => Err(BotError::Failed(
+            "error" => Err(BotError::Other(
                 "graph node 7 divides by a wire that is not there".into(),
             )),
             "illegal" => {
@@ -199,7 +199,7 @@ impl AgentFactory for BadFactory {
     fn create(&self) -> Result<Box<dyn Agent>, BotError> {
         self.1.fetch_add(1, Ordering::Relaxed);
         match self.0 {
-            "uncreatable" => Err(BotError::Failed("the strategy file is broken".into())),
+            "uncreatable" => Err(BotError::Other("the strategy file is broken".into())),
             mode => Ok(Box::new(Bad { mode, moves: 0 })),
         }
     }

@@ -10,8 +10,8 @@ use std::time::Duration;
 use rand::RngExt;
 
 use super::clock::{MoveClock, TimeControl};
+use super::config::Side;
 use super::record::GameRecord;
-use super::runner::Side;
 use crate::bots::{Agent, AgentFactory};
 use crate::rng::{derive_seed, rng_from_seed};
 use crate::rules::{Coord, MAX_PLAYERS, Player, Position};
@@ -81,134 +81,189 @@ fn one_line(text: &str) -> String {
 /// Plays one game; `None` when `stop` was raised before it finished. A
 /// player thinking when `stop` is raised is interrupted.
 pub(super) fn play_game(spec: &GameSpec, stop: &Arc<AtomicBool>) -> Option<GameRecord> {
-    let seats = spec.sides.len();
-    let mut record = GameRecord {
-        pairing: spec.pairing,
-        game: spec.index,
-        seed: spec.seed,
-        size: spec.start.size(),
-        rules: spec.start.rules(),
-        players: spec
-            .sides
-            .iter()
-            .map(|s| spec.labels[s.index()].to_string())
-            .collect(),
-        sides: spec.sides.iter().map(|s| s.letter()).collect(),
-        opening: spec.opening.len() as u32,
-        moves: spec.opening.to_vec(),
-        winner: None,
-        forfeit: None,
-        reason: String::new(),
-        ranks: None,
+    let mut game = Game::start(spec);
+    let mut agents = match create_agents(spec) {
+        Ok(agents) => agents,
+        Err((seat, why)) => return Some(game.forfeit(seat, why)),
     };
-    let mut position = spec.start;
-    for &coord in spec.opening {
-        if position.play(coord).is_err() {
-            break;
-        }
-    }
-    let forfeit = |record: &mut GameRecord, seat: Player, why: String| {
-        record.forfeit = Some(seat);
-        if seats == 2 {
-            record.winner = Player::new(1 - seat.index());
-        }
-        record.reason = one_line(&format!(
-            "{seat} ({}) forfeits: {why}",
-            record.players[seat.index()]
-        ));
-    };
-    // Make every seat's player; one that cannot be made forfeits.
-    let mut players: Vec<Box<dyn Agent>> = Vec::with_capacity(seats);
-    for (seat, side) in spec.sides.iter().enumerate() {
-        let seat_player = Player::new(seat).unwrap_or(Player::A);
-        let made = catch_unwind(AssertUnwindSafe(|| spec.factories[side.index()].create()));
-        match made {
-            Ok(Ok(p)) => players.push(p),
-            Ok(Err(e)) => {
-                forfeit(&mut record, seat_player, format!("cannot be created: {e}"));
-                return Some(record);
-            }
-            Err(panic) => {
-                let why = format!("panicked while being created: {}", panic_message(&*panic));
-                forfeit(&mut record, seat_player, why);
-                return Some(record);
-            }
-        }
-    }
-    let mut rngs: Vec<_> = (0..seats as u64)
+    let mut rngs: Vec<_> = (0..spec.sides.len() as u64)
         .map(|s| rng_from_seed(derive_seed(spec.seed, s + 1)))
         .collect();
-    let mut ranks = [0u8; MAX_PLAYERS as usize];
     loop {
         if stop.load(Ordering::Relaxed) {
             return None;
         }
-        if let Some(winner) = position.winner() {
-            record.winner = Some(winner);
-            record.reason = format!("{winner} wins: every other player was eliminated");
-            ranks[winner.index()] = 1;
-            break;
+        if game.adjudicate(spec.cap) {
+            return Some(game.finish());
         }
-        if position.placements() >= spec.cap {
-            record.reason = format!(
+        let mover = game.position.mover();
+        let (Some(agent), Some(rng)) = (agents.get_mut(mover.index()), rngs.get_mut(mover.index()))
+        else {
+            return None;
+        };
+        let coord = match choose_move(spec, &game.position, agent, rng, stop)? {
+            Ok(coord) => coord,
+            Err(why) => return Some(game.forfeit(mover, why)),
+        };
+        if let Err(e) = game.play(coord) {
+            return Some(game.forfeit(mover, format!("illegal move {coord}: {e}")));
+        }
+    }
+}
+
+/// A game in progress: its record so far, the position, and the ranks of
+/// the seats eliminated (0 while a seat is in the game).
+struct Game {
+    record: GameRecord,
+    position: Position,
+    ranks: [u8; MAX_PLAYERS as usize],
+}
+
+impl Game {
+    /// The game after the shared opening, with a record naming every seat's
+    /// player and side and holding the opening's moves.
+    fn start(spec: &GameSpec) -> Game {
+        let record = GameRecord {
+            pairing: spec.pairing,
+            game: spec.index,
+            seed: spec.seed,
+            size: spec.start.size(),
+            rules: spec.start.rules(),
+            players: spec
+                .sides
+                .iter()
+                .map(|s| spec.labels[s.index()].to_string())
+                .collect(),
+            sides: spec.sides.iter().map(|s| s.letter()).collect(),
+            opening: spec.opening.len() as u32,
+            moves: spec.opening.to_vec(),
+            winner: None,
+            forfeit: None,
+            reason: String::new(),
+            ranks: None,
+        };
+        let mut position = spec.start;
+        for &coord in spec.opening {
+            if position.play(coord).is_err() {
+                break;
+            }
+        }
+        Game {
+            record,
+            position,
+            ranks: [0; MAX_PLAYERS as usize],
+        }
+    }
+
+    /// Ends the game by `seat`'s forfeit: in a two-player game the other
+    /// seat wins; the reason is one line naming the seat, its player and why.
+    fn forfeit(mut self, seat: Player, why: String) -> GameRecord {
+        let record = &mut self.record;
+        record.forfeit = Some(seat);
+        if record.players.len() == 2 {
+            record.winner = Player::new(1 - seat.index());
+        }
+        let name = record.players.get(seat.index()).map_or("", String::as_str);
+        record.reason = one_line(&format!("{seat} ({name}) forfeits: {why}"));
+        self.record
+    }
+
+    /// Whether the game is over, by a winner or at the placement `cap`
+    /// (a draw among the seats still in it); writes the result and the ranks.
+    fn adjudicate(&mut self, cap: u32) -> bool {
+        let position = &self.position;
+        if let Some(winner) = position.winner() {
+            self.record.winner = Some(winner);
+            self.record.reason = format!("{winner} wins: every other player was eliminated");
+            self.ranks[winner.index()] = 1;
+            return true;
+        }
+        if position.placements() >= cap {
+            self.record.reason = format!(
                 "draw: adjudicated after {} placements (the cap for a {} board)",
                 position.placements(),
                 position.size()
             );
             for p in position.alive() {
-                ranks[p.index()] = 1;
+                self.ranks[p.index()] = 1;
             }
-            break;
+            return true;
         }
-        let mover = position.mover();
-        let (Some(player), Some(rng)) =
-            (players.get_mut(mover.index()), rngs.get_mut(mover.index()))
-        else {
-            return None;
-        };
-        let clock = MoveClock::start(spec.time_control, spec.move_limit);
-        let interrupt = clock.interrupt(stop);
-        let choice = catch_unwind(AssertUnwindSafe(|| {
-            player.choose_within(&position, rng, &interrupt)
-        }));
-        if stop.load(Ordering::Relaxed) {
-            return None;
+        false
+    }
+
+    /// Plays `coord` for the player to move and records it; the seats it
+    /// eliminates share the rank after the players still alive.
+    fn play(&mut self, coord: Coord) -> Result<(), crate::rules::RulesError> {
+        self.position.play(coord)?;
+        self.record.moves.push(coord);
+        let alive = self.position.alive().count();
+        for p in self.position.players() {
+            if self.ranks[p.index()] == 0 && self.position.is_eliminated(p) {
+                self.ranks[p.index()] = (alive + 1) as u8;
+            }
         }
-        let coord = match choice {
+        Ok(())
+    }
+
+    /// The record of a game played to its end; ranks only with more than
+    /// two seats.
+    fn finish(mut self) -> GameRecord {
+        let seats = self.record.players.len();
+        if seats > 2 {
+            self.record.ranks = self.ranks.get(..seats).map(<[u8]>::to_vec);
+        }
+        self.record
+    }
+}
+
+/// Makes every seat's agent; the first seat whose agent cannot be made
+/// (an error or a panic) is returned with the reason it forfeits.
+fn create_agents(spec: &GameSpec) -> Result<Vec<Box<dyn Agent>>, (Player, String)> {
+    let mut agents: Vec<Box<dyn Agent>> = Vec::with_capacity(spec.sides.len());
+    for (seat, side) in spec.sides.iter().enumerate() {
+        let seat = Player::new(seat).unwrap_or(Player::A);
+        let made = catch_unwind(AssertUnwindSafe(|| spec.factories[side.index()].create()));
+        match made {
+            Ok(Ok(agent)) => agents.push(agent),
+            Ok(Err(e)) => return Err((seat, format!("cannot be created: {e}"))),
             Err(panic) => {
-                forfeit(
-                    &mut record,
-                    mover,
-                    format!("panicked: {}", panic_message(&*panic)),
-                );
-                return Some(record);
-            }
-            Ok(Err(e)) => {
-                forfeit(&mut record, mover, format!("failed: {e}"));
-                return Some(record);
-            }
-            Ok(Ok(coord)) => coord,
-        };
-        if let Some(why) = clock.overrun() {
-            forfeit(&mut record, mover, why);
-            return Some(record);
-        }
-        if let Err(e) = position.play(coord) {
-            forfeit(&mut record, mover, format!("illegal move {coord}: {e}"));
-            return Some(record);
-        }
-        record.moves.push(coord);
-        let alive = position.alive().count();
-        for p in position.players() {
-            if ranks[p.index()] == 0 && position.is_eliminated(p) {
-                ranks[p.index()] = (alive + 1) as u8;
+                let why = format!("panicked while being created: {}", panic_message(&*panic));
+                return Err((seat, why));
             }
         }
     }
-    if seats > 2 {
-        record.ranks = Some(ranks[..seats].to_vec());
+    Ok(agents)
+}
+
+/// Asks the player to move for its move under the match's clock: `None`
+/// when `stop` was raised meanwhile, `Some(Err(why))` when the player
+/// forfeits (it panicked, failed or overran its time), else the cell chosen
+/// (not yet checked for legality).
+fn choose_move(
+    spec: &GameSpec,
+    position: &Position,
+    agent: &mut Box<dyn Agent>,
+    rng: &mut crate::rng::GameRng,
+    stop: &Arc<AtomicBool>,
+) -> Option<Result<Coord, String>> {
+    let clock = MoveClock::start(spec.time_control, spec.move_limit);
+    let interrupt = clock.interrupt(stop);
+    let choice = catch_unwind(AssertUnwindSafe(|| {
+        agent.choose_within(position, rng, &interrupt)
+    }));
+    if stop.load(Ordering::Relaxed) {
+        return None;
     }
-    Some(record)
+    let coord = match choice {
+        Err(panic) => return Some(Err(format!("panicked: {}", panic_message(&*panic)))),
+        Ok(Err(e)) => return Some(Err(format!("failed: {e}"))),
+        Ok(Ok(coord)) => coord,
+    };
+    Some(match clock.overrun() {
+        Some(why) => Err(why),
+        None => Ok(coord),
+    })
 }
 
 #[cfg(test)]

@@ -1,12 +1,12 @@
 //! Game records: one JSON object per line, written as games finish and read
 //! back for replay (`chainlab replay`) and by the GUI.
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 
 use serde::{Deserialize, Serialize};
 
-use super::ArenaError;
-use super::runner::{MatchObserver, Side};
+use super::config::Side;
+use super::error::{ArenaError, RecordError, ResultMismatch};
 use super::stats::Wdl;
 use crate::input::{Lines, MAX_RECORD_LINE_BYTES};
 use crate::rules::{Coord, Player, Position, Rules, Size};
@@ -79,84 +79,51 @@ impl GameRecord {
 
     /// The starting position (an empty board).
     pub fn start(&self) -> Result<Position, ArenaError> {
-        Position::new(self.size, self.players.len(), self.rules)
-            .map_err(|e| ArenaError::Record(format!("game {}: {e}", self.game)))
+        Position::new(self.size, self.players.len(), self.rules).map_err(|source| {
+            RecordError::Start {
+                game: self.game,
+                source,
+            }
+            .into()
+        })
     }
 
     /// Replays the moves and checks that they give the recorded result;
     /// returns the final position.
     pub fn check(&self) -> Result<Position, ArenaError> {
-        let bad = |m: String| ArenaError::Record(format!("game {}: {m}", self.game));
         let mut position = self.start()?;
         for (ply, &coord) in self.moves.iter().enumerate() {
             position
                 .play(coord)
-                .map_err(|e| bad(format!("move {ply} ({coord}) is illegal: {e}")))?;
+                .map_err(|source| RecordError::IllegalMove {
+                    game: self.game,
+                    ply,
+                    coord,
+                    source,
+                })?;
         }
         match self.result_mismatch(&position) {
             None => Ok(position),
-            Some(m) => Err(bad(m)),
+            Some(mismatch) => Err(RecordError::Result {
+                game: self.game,
+                mismatch,
+            }
+            .into()),
         }
     }
 
-    /// Why the recorded result does not match the replayed final position:
-    /// names the field and both values.
-    fn result_mismatch(&self, position: &Position) -> Option<String> {
-        let replayed = match position.winner() {
-            Some(w) => format!("{w} as the winner"),
-            None => "no winner (the game is not over)".to_string(),
-        };
-        let quoted = |p: Option<Player>| p.map_or("null".to_string(), |p| format!("\"{p}\""));
+    /// Which recorded result field the replayed final position contradicts.
+    fn result_mismatch(&self, position: &Position) -> Option<ResultMismatch> {
+        let replayed = position.winner();
         match (self.forfeit, self.winner) {
-            (Some(seat), _) if position.is_over() => Some(format!(
-                "field \"forfeit\" is \"{seat}\", but replaying the moves gives {replayed}, so nobody could forfeit"
-            )),
-            (None, None) if position.is_over() => Some(format!(
-                "field \"winner\" is null, but replaying the moves gives {replayed}"
-            )),
-            (None, Some(w)) if position.winner() != Some(w) => Some(format!(
-                "field \"winner\" is {}, but replaying the moves gives {replayed}",
-                quoted(Some(w))
-            )),
+            (Some(seat), _) if position.is_over() => {
+                Some(ResultMismatch::ForfeitAfterEnd { seat, replayed })
+            }
+            (None, None) if position.is_over() => Some(ResultMismatch::MissingWinner { replayed }),
+            (None, Some(recorded)) if replayed != Some(recorded) => {
+                Some(ResultMismatch::WrongWinner { recorded, replayed })
+            }
             _ => None,
-        }
-    }
-}
-
-/// Writes each finished game as one JSON line, flushed at once.
-pub struct RecordWriter<W: Write> {
-    out: W,
-    error: Option<std::io::Error>,
-}
-
-impl<W: Write> RecordWriter<W> {
-    /// A writer into `out`.
-    pub fn new(out: W) -> RecordWriter<W> {
-        RecordWriter { out, error: None }
-    }
-
-    /// Writes one record.
-    pub fn write(&mut self, record: &GameRecord) -> std::io::Result<()> {
-        serde_json::to_writer(&mut self.out, record)?;
-        self.out.write_all(b"\n")?;
-        self.out.flush()
-    }
-
-    /// The first write error, if any (the match itself goes on).
-    pub fn finish(self) -> std::io::Result<()> {
-        match self.error {
-            Some(e) => Err(e),
-            None => Ok(()),
-        }
-    }
-}
-
-impl<W: Write> MatchObserver for RecordWriter<W> {
-    fn game_finished(&mut self, record: &GameRecord, _results: &super::Tally) {
-        if self.error.is_none()
-            && let Err(e) = self.write(record)
-        {
-            self.error = Some(e);
         }
     }
 }
@@ -167,19 +134,12 @@ impl<W: Write> MatchObserver for RecordWriter<W> {
 /// long or not UTF-8 the reading stops.
 pub fn read_records<R: BufRead>(input: R) -> impl Iterator<Item = Result<GameRecord, ArenaError>> {
     Lines::new(input, MAX_RECORD_LINE_BYTES).filter_map(|item| match item {
-        Err(e) => Some(Err(ArenaError::Record(e.to_string()))),
+        Err(e) => Some(Err(RecordError::Input(e).into())),
         Ok((_, l)) if l.trim().is_empty() => None,
-        Ok((n, l)) => Some(serde_json::from_str::<GameRecord>(&l).map_err(|e| {
-            // The line is the file's; serde's own "at line 1 column C" becomes the column.
-            let text = e.to_string();
-            let place = format!(" at line {} column {}", e.line(), e.column());
-            match text.strip_suffix(&place) {
-                Some(message) => {
-                    ArenaError::Record(format!("line {n}, column {}: {message}", e.column()))
-                }
-                None => ArenaError::Record(format!("line {n}: {text}")),
-            }
-        })),
+        Ok((line, l)) => Some(
+            serde_json::from_str::<GameRecord>(&l)
+                .map_err(|source| RecordError::Json { line, source }.into()),
+        ),
     })
 }
 

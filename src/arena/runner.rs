@@ -11,14 +11,16 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::clock::TimeControl;
+use super::config::MatchConfig;
+use super::error::ArenaError;
 use super::game::{GameSpec, opening, play_game};
+use super::observer::MatchObserver;
 use super::record::GameRecord;
-use super::stats::{Sprt, SprtDecision, Wdl};
-use super::{ArenaError, Tally};
+use super::stats::{SprtDecision, Wdl};
+use super::tally::Tally;
 use crate::bots::AgentFactory;
 use crate::rng::derive_seed;
-use crate::rules::{Position, Rules, Size};
+use crate::rules::Position;
 
 /// A salt that separates opening seeds from game seeds.
 const OPENING_SALT: u64 = 0x0BE1_1E5E_ED5A_17ED;
@@ -26,160 +28,6 @@ const OPENING_SALT: u64 = 0x0BE1_1E5E_ED5A_17ED;
 /// Games a match may run ahead of the oldest unfinished one, per thread
 /// (bounds the memory of the reorder buffer).
 const WINDOW_PER_THREAD: u64 = 32;
-
-/// The default placement cap per cell: a game that reaches `10 × cells`
-/// placements without a winner is adjudicated a draw (possible only under
-/// `empties`, where atoms are not conserved).
-pub const CAP_PER_CELL: u32 = 10;
-
-/// One of the two sides of a match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Side {
-    /// The first player named.
-    A,
-    /// The second player named.
-    B,
-}
-
-impl Side {
-    /// 0 for A, 1 for B.
-    pub fn index(self) -> usize {
-        match self {
-            Side::A => 0,
-            Side::B => 1,
-        }
-    }
-
-    /// The other side.
-    pub fn other(self) -> Side {
-        match self {
-            Side::A => Side::B,
-            Side::B => Side::A,
-        }
-    }
-
-    /// `a` or `b`, as in game records.
-    pub fn letter(self) -> char {
-        match self {
-            Side::A => 'a',
-            Side::B => 'b',
-        }
-    }
-}
-
-/// How a match is played.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MatchConfig {
-    /// Number of games (pairs share an opening and swap seats).
-    pub games: u64,
-    /// Board size.
-    pub size: Size,
-    /// Rule variant.
-    pub rules: Rules,
-    /// Seats per game (2 to 8); the sides alternate seats A, B, A, B, …
-    pub players: usize,
-    /// The match seed; game `i` gets `derive_seed(seed, i)`.
-    pub seed: u64,
-    /// Worker threads; 0 for one per core.
-    pub threads: usize,
-    /// Random opening plies shared by the two games of a pair (0 for none).
-    pub opening_plies: u32,
-    /// Stop early when the SPRT decides.
-    pub sprt: Option<Sprt>,
-    /// A player whose move takes longer forfeits (not exactly replayable);
-    /// a searching player is stopped at the limit.
-    pub move_limit: Option<Duration>,
-    /// The time every player has for each move, with the margin past which
-    /// a move forfeits (not exactly replayable when a search is cut short).
-    pub time_control: Option<TimeControl>,
-    /// Placements after which a game is a draw; `None` for `10 × cells`.
-    pub placement_cap: Option<u32>,
-    /// The pairing this match is in a tournament (set by the tournament and
-    /// written into game records), `None` for a single match.
-    pub pairing: Option<u32>,
-}
-
-impl Default for MatchConfig {
-    fn default() -> Self {
-        MatchConfig {
-            games: 100,
-            size: Size::JABC,
-            rules: Rules::Standard,
-            players: 2,
-            seed: 1,
-            threads: 0,
-            opening_plies: 0,
-            sprt: None,
-            move_limit: None,
-            time_control: None,
-            placement_cap: None,
-            pairing: None,
-        }
-    }
-}
-
-impl MatchConfig {
-    /// The placement cap in force.
-    pub fn cap(&self) -> u32 {
-        self.placement_cap
-            .unwrap_or(CAP_PER_CELL * self.size.cells() as u32)
-    }
-
-    /// The number of worker threads in force.
-    pub fn thread_count(&self) -> usize {
-        match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        }
-    }
-
-    /// The match side of each seat in game `index`: A, B, A, … in even
-    /// games and B, A, B, … in odd ones.
-    pub fn sides(&self, index: u64) -> Vec<Side> {
-        (0..self.players)
-            .map(|seat| {
-                if seat.is_multiple_of(2) == index.is_multiple_of(2) {
-                    Side::A
-                } else {
-                    Side::B
-                }
-            })
-            .collect()
-    }
-}
-
-/// Receives a match's progress. Every method has a no-op default; the
-/// runner calls them on the calling thread, in game order.
-pub trait MatchObserver {
-    /// A match starts between sides A and B.
-    fn match_started(&mut self, _a: &str, _b: &str, _config: &MatchConfig) {}
-    /// A game has finished; `tally` includes it.
-    fn game_finished(&mut self, _record: &GameRecord, _tally: &Tally) {}
-}
-
-impl MatchObserver for () {}
-
-impl<T: MatchObserver + ?Sized> MatchObserver for &mut T {
-    fn match_started(&mut self, a: &str, b: &str, config: &MatchConfig) {
-        (**self).match_started(a, b, config);
-    }
-
-    fn game_finished(&mut self, record: &GameRecord, tally: &Tally) {
-        (**self).game_finished(record, tally);
-    }
-}
-
-impl<A: MatchObserver, B: MatchObserver> MatchObserver for (A, B) {
-    fn match_started(&mut self, a: &str, b: &str, config: &MatchConfig) {
-        self.0.match_started(a, b, config);
-        self.1.match_started(a, b, config);
-    }
-
-    fn game_finished(&mut self, record: &GameRecord, tally: &Tally) {
-        self.0.game_finished(record, tally);
-        self.1.game_finished(record, tally);
-    }
-}
 
 /// Why a match stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -260,6 +108,16 @@ impl Shared<'_> {
         !self.stop.load(Ordering::Relaxed)
     }
 
+    /// Records that the first `reported` games are reported, which moves the
+    /// window of the workers waiting for it.
+    fn advance(&self, reported: u64) {
+        if let Ok(mut r) = self.reported.lock() {
+            *r = reported;
+        }
+        self.advanced.notify_all();
+    }
+
+    /// Plays game `index` with its pair's opening; `None` when stopped.
     fn play(&self, index: u64) -> Option<GameRecord> {
         let pair = index / 2;
         let plies = self.config.opening_plies;
@@ -289,6 +147,8 @@ impl Shared<'_> {
         play_game(&spec, &self.stop)
     }
 
+    /// A worker: takes the next game index, waits for the window, plays the
+    /// game and sends its record, until the games or the match run out.
     fn work(&self, results: mpsc::Sender<(u64, GameRecord)>) {
         loop {
             let index = self.next.fetch_add(1, Ordering::Relaxed);
@@ -317,15 +177,15 @@ pub fn run_match(
     cancel: &AtomicBool,
     observer: &mut dyn MatchObserver,
 ) -> Result<MatchReport, ArenaError> {
-    let start = Position::new(config.size, config.players, config.rules)
-        .map_err(|e| ArenaError::Config(e.to_string()))?;
+    let start =
+        Position::new(config.size, config.players, config.rules).map_err(ArenaError::Board)?;
     let labels = (a.label(), b.label());
     let threads = config.thread_count().clamp(1, 256);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("chainlab-match-{i}"))
         .build()
-        .map_err(|e| ArenaError::Config(format!("cannot start {threads} threads: {e}")))?;
+        .map_err(|source| ArenaError::Threads { threads, source })?;
     let shared = Shared {
         config,
         factories: [a.as_ref(), b.as_ref()],
@@ -339,10 +199,7 @@ pub fn run_match(
     };
     observer.match_started(&labels.0, &labels.1, config);
     let began = Instant::now();
-    let mut tally = Tally::default();
-    let mut stop = Stop::Completed;
-    let mut llr = config.sprt.map(|_| 0.0);
-    pool.in_place_scope(|scope| {
+    let collected = pool.in_place_scope(|scope| {
         let (sender, receiver) = mpsc::channel();
         for _ in 0..threads {
             let sender = sender.clone();
@@ -350,49 +207,77 @@ pub fn run_match(
             scope.spawn(move |_| shared.work(sender));
         }
         drop(sender);
-        let mut pending: BTreeMap<u64, GameRecord> = BTreeMap::new();
-        let mut reported = 0u64;
-        'collect: while reported < config.games {
-            if cancel.load(Ordering::Relaxed) {
-                stop = Stop::Cancelled;
-                break;
-            }
-            match receiver.recv_timeout(Duration::from_millis(50)) {
-                Ok((index, record)) => {
-                    pending.insert(index, record);
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => continue,
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            }
-            while let Some(record) = pending.remove(&reported) {
-                tally.add(&record);
-                reported += 1;
-                if let Ok(mut r) = shared.reported.lock() {
-                    *r = reported;
-                }
-                shared.advanced.notify_all();
-                observer.game_finished(&record, &tally);
-                if let Some(sprt) = config.sprt {
-                    llr = Some(sprt.llr(&tally.wdl));
-                    if let Some(decision) = sprt.decide(&tally.wdl) {
-                        stop = Stop::Sprt(decision);
-                        break 'collect;
-                    }
-                }
-            }
-        }
+        let collected = collect(&shared, &receiver, cancel, observer);
+        // Stop the workers (and interrupt the players thinking) before the
+        // scope waits for them.
         shared.stop.store(true, Ordering::Relaxed);
         shared.advanced.notify_all();
+        collected
     });
     Ok(MatchReport {
         a: labels.0.clone(),
         b: labels.1.clone(),
         config: config.clone(),
-        tally,
-        stop,
-        llr,
+        tally: collected.tally,
+        stop: collected.stop,
+        llr: collected.llr,
         threads,
         elapsed: began.elapsed(),
         deterministic: a.is_deterministic() && b.is_deterministic(),
     })
+}
+
+/// What the collector reported: a prefix of the games in index order.
+struct Collected {
+    tally: Tally,
+    stop: Stop,
+    llr: Option<f64>,
+}
+
+/// Receives finished games in any order and reports them in game order:
+/// each game goes to the tally and the observer only after every game
+/// before it, and the SPRT is decided on that prefix, so the result does not
+/// depend on which thread finished first. Ends when every game is reported,
+/// the SPRT decides, `cancel` is raised, or the workers are gone.
+fn collect(
+    shared: &Shared,
+    receiver: &mpsc::Receiver<(u64, GameRecord)>,
+    cancel: &AtomicBool,
+    observer: &mut dyn MatchObserver,
+) -> Collected {
+    let config = shared.config;
+    let mut out = Collected {
+        tally: Tally::default(),
+        stop: Stop::Completed,
+        llr: config.sprt.map(|_| 0.0),
+    };
+    let mut pending: BTreeMap<u64, GameRecord> = BTreeMap::new();
+    let mut reported = 0u64;
+    while reported < config.games {
+        if cancel.load(Ordering::Relaxed) {
+            out.stop = Stop::Cancelled;
+            break;
+        }
+        match receiver.recv_timeout(Duration::from_millis(50)) {
+            Ok((index, record)) => {
+                pending.insert(index, record);
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+        while let Some(record) = pending.remove(&reported) {
+            out.tally.add(&record);
+            reported += 1;
+            shared.advance(reported);
+            observer.game_finished(&record, &out.tally);
+            if let Some(sprt) = config.sprt {
+                out.llr = Some(sprt.llr(&out.tally.wdl));
+                if let Some(decision) = sprt.decide(&out.tally.wdl) {
+                    out.stop = Stop::Sprt(decision);
+                    return out;
+                }
+            }
+        }
+    }
+    out
 }

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::config::Side;
 use super::record::GameRecord;
-use super::runner::Side;
 use super::stats::Wdl;
 
 /// Counts over the games of a match so far.

@@ -7,9 +7,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
 
-use super::runner::{MatchConfig, MatchObserver, Stop, run_match};
+use super::config::MatchConfig;
+use super::error::ArenaError;
+use super::observer::MatchObserver;
+use super::runner::{Stop, run_match};
 use super::stats::Wdl;
-use super::{ArenaError, Tally};
+use super::tally::Tally;
 use crate::bots::AgentFactory;
 use crate::rng::derive_seed;
 
@@ -114,9 +117,7 @@ pub fn run_tournament(
     observer: &mut dyn TournamentObserver,
 ) -> Result<TournamentReport, ArenaError> {
     if entrants.len() < 2 {
-        return Err(ArenaError::Config(
-            "a tournament needs at least two players".into(),
-        ));
+        return Err(ArenaError::TooFewEntrants(entrants.len()));
     }
     let labels: Vec<String> = entrants.iter().map(|e| e.label()).collect();
     let schedule = pairings(entrants.len(), config.gauntlet);

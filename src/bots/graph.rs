@@ -34,7 +34,10 @@ impl Agent for GraphPlayer {
     fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
         self.evaluator
             .choose(position, rng)
-            .map_err(|e| BotError::Failed(format!("{}: {e}", self.name)))
+            .map_err(|source| BotError::Eval {
+                name: self.name.clone(),
+                source,
+            })
     }
 }
 
@@ -49,9 +52,10 @@ impl GraphFactory {
     /// Compiles `strategy`; fails with its validation errors.
     pub fn new(label: impl Into<String>, strategy: &Strategy) -> Result<GraphFactory, BotError> {
         let label = label.into();
-        let program =
-            Program::compile(strategy).map_err(|e| BotError::Failed(format!("{label}: {e}")))?;
-        Ok(GraphFactory::from_program(label, Arc::new(program)))
+        match Program::compile(strategy) {
+            Ok(program) => Ok(GraphFactory::from_program(label, Arc::new(program))),
+            Err(source) => Err(BotError::Compile { label, source }),
+        }
     }
 
     /// Players of an already compiled `program` (shared, e.g. with a heat map).
@@ -78,7 +82,10 @@ impl AgentFactory for GraphFactory {
 
 /// Loads and compiles a strategy file; the label is the file's stem.
 pub fn file_factory(path: &Path) -> Result<Arc<dyn AgentFactory>, BotError> {
-    let strategy = Strategy::load(path).map_err(|e| BotError::Failed(e.to_string()))?;
+    let strategy = Strategy::load(path).map_err(|source| BotError::Strategy {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let label = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

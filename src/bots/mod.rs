@@ -8,20 +8,6 @@ pub mod native;
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
 
-/// Why a player could not choose a move.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum BotError {
-    /// The position has no move to choose (the game is over).
-    #[error("there is no move to choose: the game is over")]
-    NoMove,
-    /// The player failed, with a reason (for example a broken strategy graph).
-    #[error("{0}")]
-    Failed(String),
-    /// A player spec that is not understood (see `docs/players.md`).
-    #[error("{0}")]
-    Spec(String),
-}
-
 /// A player of Chain Reaction: given a position where it is to move, it
 /// chooses a legal move. Randomness comes only from the `rng` passed in, so a
 /// game replays exactly from its seed.
@@ -84,19 +70,23 @@ pub trait AgentFactory: Send + Sync {
     }
 }
 
+mod error;
 mod expert;
 pub mod heuristic;
 mod interrupt;
+mod kind;
 mod mcts;
 pub mod search;
 mod simple;
 mod spec;
 
+pub use error::{BotError, SpecError, SpecProblem};
 pub use expert::SearchPlayer;
 pub use interrupt::Interrupt;
+pub use kind::{BotKind, Eval};
 pub use mcts::{DEFAULT_TREE_NODES, MctsPlayer};
 pub use simple::{GreedyPlayer, MixedPlayer, PreferOwnPlayer, RandomPlayer};
-pub use spec::{BotKind, BotSpec, BuiltinInfo, DEFAULT_ITERS, Eval, builtins, parse_player};
+pub use spec::{BotSpec, BuiltinInfo, DEFAULT_ITERS, builtins, parse_player};
 
 use rand::RngExt;
 

@@ -8,72 +8,13 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::error::{SpecError, SpecProblem};
+use super::kind::{BotKind, Eval};
 use super::search::{MAX_DEPTH, SearchConfig};
 use super::{
     Agent, AgentFactory, BotError, GreedyPlayer, MctsPlayer, MixedPlayer, PreferOwnPlayer,
     RandomPlayer, SearchPlayer,
 };
-
-/// The kinds of built-in players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BotKind {
-    /// A uniformly random legal move.
-    Random,
-    /// A random own cell, else a random empty cell.
-    PreferOwn,
-    /// Greedy one-ply: win, else the most atoms after the move.
-    Greedy,
-    /// The expert evaluation in plain alpha-beta search.
-    Expert,
-    /// The expert evaluation in alpha-beta with move ordering and a transposition table.
-    Master,
-    /// Monte Carlo tree search with random playouts.
-    Mcts,
-}
-
-impl BotKind {
-    /// Every kind, weakest first.
-    pub const ALL: [BotKind; 6] = [
-        BotKind::Random,
-        BotKind::PreferOwn,
-        BotKind::Greedy,
-        BotKind::Expert,
-        BotKind::Master,
-        BotKind::Mcts,
-    ];
-
-    /// The name used in specs.
-    pub fn name(self) -> &'static str {
-        match self {
-            BotKind::Random => "random",
-            BotKind::PreferOwn => "prefer-own",
-            BotKind::Greedy => "greedy",
-            BotKind::Expert => "expert",
-            BotKind::Master => "master",
-            BotKind::Mcts => "mcts",
-        }
-    }
-
-    /// The options this kind accepts.
-    pub fn options(self) -> &'static [&'static str] {
-        match self {
-            BotKind::Random => &[],
-            BotKind::PreferOwn | BotKind::Greedy => &["random"],
-            BotKind::Expert | BotKind::Master => {
-                &["depth", "nodes", "ms", "quiescence", "eval", "random"]
-            }
-            BotKind::Mcts => &["iters", "ms", "playout", "random"],
-        }
-    }
-
-    /// The default search depth (expert and master).
-    pub fn default_depth(self) -> u8 {
-        match self {
-            BotKind::Master => 5,
-            _ => 3,
-        }
-    }
-}
 
 /// The default number of playouts per move of `bot:mcts`.
 pub const DEFAULT_ITERS: u32 = 2000;
@@ -103,25 +44,6 @@ pub struct BotSpec {
     pub eval: Option<Eval>,
     /// Percentage of uniformly random moves mixed in.
     pub random: Option<u8>,
-}
-
-/// The evaluation a search player uses at its leaves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Eval {
-    /// The expert value of the player to move (the default).
-    Expert,
-    /// The player's expert value minus the best opponent's.
-    Balanced,
-}
-
-impl Eval {
-    /// The name used in specs.
-    pub fn name(self) -> &'static str {
-        match self {
-            Eval::Expert => "expert",
-            Eval::Balanced => "balanced",
-        }
-    }
 }
 
 impl BotSpec {
@@ -231,42 +153,63 @@ impl fmt::Display for BotSpec {
     }
 }
 
-fn spec_error(spec: &str, message: impl fmt::Display) -> BotError {
-    BotError::Spec(format!("player '{spec}': {message}"))
-}
-
-fn number<T: FromStr + PartialOrd + fmt::Display + Copy>(
-    spec: &str,
-    key: &str,
+/// Parses `value` as a whole number of `unit` from `min` to `max` for option `key`.
+fn number<T: FromStr + PartialOrd + Copy + Into<u64>>(
+    key: &'static str,
     value: &str,
-    min: T,
-    max: T,
-    unit: &str,
-) -> Result<T, BotError> {
+    (min, max): (T, T),
+    unit: &'static str,
+) -> Result<T, SpecProblem> {
     value
         .trim()
         .parse::<T>()
         .ok()
         .filter(|v| *v >= min && *v <= max)
-        .ok_or_else(|| {
-            spec_error(
-                spec,
-                format!(
-                    "{key} must be a whole number of {unit} from {min} to {max}, not '{value}'"
-                ),
-            )
+        .ok_or_else(|| SpecProblem::BadNumber {
+            key,
+            value: value.to_string(),
+            min: min.into(),
+            max: max.into(),
+            unit,
         })
 }
 
-impl FromStr for BotSpec {
-    type Err = BotError;
+impl BotSpec {
+    /// Sets option `key` (lowercase, one the kind accepts) from its `value`.
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), SpecProblem> {
+        match key {
+            "depth" => self.depth = Some(number("depth", value, (1, MAX_DEPTH), "plies")?),
+            "nodes" => {
+                self.nodes = Some(number("nodes", value, (1, 1_000_000_000_000), "nodes")?);
+            }
+            "iters" => self.iters = Some(number("iters", value, (1, 100_000_000), "playouts")?),
+            "ms" => self.ms = Some(number("ms", value, (1, 3_600_000), "milliseconds")?),
+            "playout" => self.playout = Some(number("playout", value, (0, 10_000), "plies")?),
+            "quiescence" => {
+                self.quiescence = Some(number("quiescence", value, (0, 16), "plies")?);
+            }
+            "eval" => {
+                self.eval = Some(match value.trim().to_ascii_lowercase().as_str() {
+                    "expert" => Eval::Expert,
+                    "balanced" => Eval::Balanced,
+                    _ => {
+                        return Err(SpecProblem::BadEval {
+                            value: value.to_string(),
+                        });
+                    }
+                });
+            }
+            _ => self.random = Some(number("random", value, (0, 100), "percent")?),
+        }
+        Ok(())
+    }
 
-    /// Parses `bot:KIND[:OPTION=VALUE[,OPTION=VALUE…]]` (see `docs/players.md`).
-    fn from_str(spec: &str) -> Result<BotSpec, BotError> {
+    /// Parses `bot:KIND[:OPTIONS]` into what is wrong with it, if anything.
+    fn parse(spec: &str) -> Result<BotSpec, SpecProblem> {
         let rest = spec
             .trim()
             .strip_prefix("bot:")
-            .ok_or_else(|| spec_error(spec, "a built-in player starts with 'bot:'"))?;
+            .ok_or(SpecProblem::NoPrefix)?;
         let (kind_name, options) = match rest.split_once(':') {
             Some((k, o)) => (k, Some(o)),
             None => (rest, None),
@@ -274,70 +217,33 @@ impl FromStr for BotSpec {
         let kind = BotKind::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(kind_name.trim()))
-            .ok_or_else(|| {
-                let names: Vec<&str> = BotKind::ALL.iter().map(|k| k.name()).collect();
-                spec_error(
-                    spec,
-                    format!(
-                        "unknown built-in '{kind_name}': expected one of {} (see 'chainlab players')",
-                        names.join(", ")
-                    ),
-                )
+            .ok_or_else(|| SpecProblem::UnknownKind {
+                name: kind_name.to_string(),
             })?;
         let mut parsed = BotSpec::new(kind);
         for option in options.into_iter().flat_map(|o| o.split(',')) {
             let option = option.trim();
             let Some((key, value)) = option.split_once('=') else {
-                return Err(spec_error(
-                    spec,
-                    format!("option '{option}' needs a value, as in depth=3"),
-                ));
+                return Err(SpecProblem::NoValue {
+                    option: option.to_string(),
+                });
             };
             let key = key.trim().to_ascii_lowercase();
             if !kind.options().contains(&key.as_str()) {
-                let accepted = match kind.options() {
-                    [] => "takes no options".to_string(),
-                    list => format!("accepts {}", list.join(", ")),
-                };
-                return Err(spec_error(
-                    spec,
-                    format!("unknown option '{key}': bot:{} {accepted}", kind.name()),
-                ));
+                return Err(SpecProblem::UnknownOption { kind, key });
             }
-            match key.as_str() {
-                "depth" => {
-                    parsed.depth = Some(number(spec, "depth", value, 1, MAX_DEPTH, "plies")?)
-                }
-                "nodes" => {
-                    parsed.nodes =
-                        Some(number(spec, "nodes", value, 1, 1_000_000_000_000, "nodes")?);
-                }
-                "iters" => {
-                    parsed.iters = Some(number(spec, "iters", value, 1, 100_000_000, "playouts")?);
-                }
-                "ms" => parsed.ms = Some(number(spec, "ms", value, 1, 3_600_000, "milliseconds")?),
-                "playout" => {
-                    parsed.playout = Some(number(spec, "playout", value, 0, 10_000, "plies")?);
-                }
-                "quiescence" => {
-                    parsed.quiescence = Some(number(spec, "quiescence", value, 0, 16, "plies")?);
-                }
-                "eval" => {
-                    parsed.eval = Some(match value.trim().to_ascii_lowercase().as_str() {
-                        "expert" => Eval::Expert,
-                        "balanced" => Eval::Balanced,
-                        _ => {
-                            return Err(spec_error(
-                                spec,
-                                format!("eval must be expert or balanced, not '{value}'"),
-                            ));
-                        }
-                    });
-                }
-                _ => parsed.random = Some(number(spec, "random", value, 0, 100, "percent")?),
-            }
+            parsed.set_option(&key, value)?;
         }
         Ok(parsed)
+    }
+}
+
+impl FromStr for BotSpec {
+    type Err = SpecError;
+
+    /// Parses `bot:KIND[:OPTION=VALUE[,OPTION=VALUE…]]` (see `docs/players.md`).
+    fn from_str(spec: &str) -> Result<BotSpec, SpecError> {
+        BotSpec::parse(spec).map_err(|problem| SpecError::new(spec, problem))
     }
 }
 
@@ -367,10 +273,7 @@ pub fn parse_player(spec: &str) -> Result<Arc<dyn AgentFactory>, BotError> {
         return Ok(Arc::new(BuiltinFactory(parsed)));
     }
     if trimmed.is_empty() {
-        return Err(BotError::Spec(
-            "empty player: expected a built-in such as bot:greedy or a strategy file ending in .json"
-                .into(),
-        ));
+        return Err(SpecError::new(spec, SpecProblem::Empty).into());
     }
     let path = Path::new(trimmed);
     if path
@@ -379,10 +282,7 @@ pub fn parse_player(spec: &str) -> Result<Arc<dyn AgentFactory>, BotError> {
     {
         return super::graph::file_factory(path);
     }
-    Err(spec_error(
-        spec,
-        "expected a built-in such as bot:greedy (see 'chainlab players') or a strategy file ending in .json",
-    ))
+    Err(SpecError::new(spec, SpecProblem::NotAPlayer).into())
 }
 
 /// One built-in player of the ladder.

@@ -15,7 +15,7 @@ use chainlab::bots::{AgentFactory, BotError, parse_player};
 use chainlab::rules::{Rules, Size};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{EXIT_BAD_INPUT, EXIT_OUTPUT, EXIT_USAGE, Failure, shown};
+use super::{EXIT_OUTPUT, Failure, shown};
 
 /// The largest `--cap`: a game of this many placements still fits in one
 /// records line (`MAX_RECORD_LINE_BYTES`, at most 6 bytes a move).
@@ -141,17 +141,15 @@ impl GameArgs {
 /// understood is a usage error (exit code 2), a strategy file that cannot be
 /// read or has errors is bad input (exit code 1).
 pub fn player(spec: &str) -> Result<Arc<dyn AgentFactory>, Failure> {
-    parse_player(spec).map_err(|e| {
-        let code = match e {
-            BotError::Spec(_) => EXIT_USAGE,
-            _ => EXIT_BAD_INPUT,
-        };
-        let text = e.to_string();
-        if text.contains(spec.trim()) {
-            Failure::with_code(code, shown(&text))
-        } else {
-            Failure::with_code(code, format!("player '{}': {}", shown(spec), shown(&text)))
-        }
+    parse_player(spec).map_err(|e| match e {
+        // These errors name the spec (or the file) themselves.
+        BotError::Spec(_) => Failure::usage(shown(&e.to_string())),
+        BotError::Strategy { .. } => Failure::new(shown(&e.to_string())),
+        _ => Failure::new(format!(
+            "player '{}': {}",
+            shown(spec),
+            shown(&e.to_string())
+        )),
     })
 }
 

@@ -2,6 +2,12 @@
 //!
 //! Every command returns `Ok(exit code)` or a [`Failure`] that is printed as
 //! one line on stderr; nothing here panics on bad input.
+//!
+//! The library's errors stay typed up to here (and the GUI); this is where
+//! they become text. Their `Display` is the whole one-line message, the
+//! cause's text included, so a failure prints `Display` alone and never the
+//! `source()` chain after it; code that must decide something (an exit code,
+//! whether a message names the spec) asks the error's variant.
 
 /// `print!` that ends the command quietly when stdout is closed (as in
 /// `chainlab replay FILE --game 3 | head`); needs a function returning `Result<_, Failure>`.

@@ -1,19 +1,84 @@
 //! Reading strategy files with a size limit, and saving them atomically.
+//! Every error of a file names it: [`FileError`] keeps the path and the typed
+//! cause (the read, the parse, the save).
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::StrategyError;
 use super::format::MAX_FILE_BYTES;
 use super::graph::Strategy;
 use crate::input::{InputError, read_text};
 
+/// Why a strategy file could not be loaded or saved; the message names the
+/// file and includes the cause's text, `source()` is the cause.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum FileError {
+    /// The file cannot be read as text: missing, unreadable, too large or not UTF-8.
+    #[error("{}", read_message(.path, .source))]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why it cannot be read.
+        #[source]
+        source: InputError,
+    },
+    /// The file's text is not a strategy.
+    #[error("{}: {source}", .path.display())]
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with the text.
+        #[source]
+        source: Box<StrategyError>,
+    },
+    /// The file cannot be written.
+    #[error("cannot save {}: {source}", .path.display())]
+    Save {
+        /// The file.
+        path: PathBuf,
+        /// Why the write, sync or rename failed.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl FileError {
+    /// Whether the file was refused for being over its size limit.
+    pub fn is_too_large(&self) -> bool {
+        matches!(
+            self,
+            FileError::Read {
+                source: InputError::TooLarge { .. },
+                ..
+            }
+        )
+    }
+}
+
+/// The message of a file that cannot be read, as strategy files word it.
+fn read_message(path: &Path, source: &InputError) -> String {
+    match source {
+        InputError::TooLarge { path, what, limit } => {
+            format!("too large: {path}: more than {limit} bytes (the limit for {what})")
+        }
+        InputError::NotUtf8 { .. } => format!("{}: {source}", path.display()),
+        _ => source.to_string(),
+    }
+}
+
 impl Strategy {
     /// Loads a strategy file; errors name the path.
     pub fn load(path: &Path) -> Result<Strategy, StrategyError> {
         let text = read_limited(path)?;
-        Strategy::from_json(&text)
-            .map_err(|e| StrategyError::Io(format!("{}: {e}", path.display())))
+        Strategy::from_json(&text).map_err(|e| {
+            FileError::Parse {
+                path: path.to_path_buf(),
+                source: Box::new(e),
+            }
+            .into()
+        })
     }
 
     /// Saves the strategy atomically: the file is written under a temporary
@@ -27,18 +92,17 @@ impl Strategy {
 /// Reads a text file of at most [`MAX_FILE_BYTES`] (counted while reading,
 /// see [`crate::input`]); a byte-order mark is skipped.
 pub fn read_limited(path: &Path) -> Result<String, StrategyError> {
-    read_text(path, MAX_FILE_BYTES as u64, "strategy files").map_err(|e| match e {
-        InputError::TooLarge { path, what, limit } => StrategyError::TooLarge(format!(
-            "{path}: more than {limit} bytes (the limit for {what})"
-        )),
-        InputError::NotUtf8 { .. } => StrategyError::Json(format!("{}: {e}", path.display())),
-        _ => StrategyError::Io(e.to_string()),
+    read_text(path, MAX_FILE_BYTES as u64, "strategy files").map_err(|source| {
+        FileError::Read {
+            path: path.to_path_buf(),
+            source,
+        }
+        .into()
     })
 }
 
 /// Writes `bytes` to `path` atomically (temporary file, sync, rename).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StrategyError> {
-    let io = |e: std::io::Error| StrategyError::Io(format!("cannot save {}: {e}", path.display()));
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => std::path::PathBuf::from("."),
@@ -59,5 +123,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StrategyError> {
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
-    result.map_err(io)
+    result.map_err(|source| {
+        FileError::Save {
+            path: path.to_path_buf(),
+            source,
+        }
+        .into()
+    })
 }

@@ -16,7 +16,7 @@ mod validate;
 
 pub use builder::GraphBuilder;
 pub use docs::{Category, KINDS, KindInfo, PinInfo, info, kind_by_key};
-pub use files::{read_limited, write_atomic};
+pub use files::{FileError, read_limited, write_atomic};
 pub use format::{FORMAT, MAX_FILE_BYTES, MAX_NODES, VERSION};
 pub use graph::{Node, NodeId, Strategy, Wire};
 pub use kind::{
@@ -28,7 +28,7 @@ pub use reference::nodes_markdown;
 pub use validate::{Diagnostic, Report, Severity, capped_list};
 
 /// Everything that can go wrong reading or editing a strategy.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum StrategyError {
     /// The text is not valid JSON or does not have the file's shape.
     #[error("{0}")]
@@ -79,7 +79,7 @@ pub enum StrategyError {
     /// An edit the editor refuses, with the reason.
     #[error("{0}")]
     Refused(String),
-    /// Reading or writing a file failed.
+    /// A strategy file that cannot be read, parsed or saved (names the file).
     #[error("{0}")]
-    Io(String),
+    File(#[from] FileError),
 }

@@ -1,0 +1,157 @@
+//! The arena's errors, kept structured: a match that cannot be set up, a
+//! thread pool that cannot start, a game record that cannot be read or does
+//! not replay. Text is made from them only at the edges (`cli`, `gui`).
+//!
+//! Convention (the same in `bots`): the `Display` of every error is its whole
+//! one-line message, the cause's text included, so the messages printed are
+//! those of the flat strings these variants replaced; `source()` exposes the
+//! typed cause for code that asks. A caller prints `Display` only, never the
+//! `source()` chain as well.
+
+use std::fmt;
+
+use crate::input::InputError;
+use crate::rules::{Coord, Player, RulesError};
+
+/// Everything that can go wrong in the arena.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ArenaError {
+    /// The board of a match cannot be set up: its size, player count and
+    /// rules do not fit together.
+    #[error("{0}")]
+    Board(#[source] RulesError),
+    /// A tournament with fewer than two entrants (the number given).
+    #[error("a tournament needs at least two players")]
+    TooFewEntrants(usize),
+    /// The worker threads of a match could not be started.
+    #[error("cannot start {threads} threads: {source}")]
+    Threads {
+        /// The number of threads asked for.
+        threads: usize,
+        /// Why the pool did not start.
+        #[source]
+        source: rayon::ThreadPoolBuildError,
+    },
+    /// A game record that cannot be read or does not replay.
+    #[error("game record: {0}")]
+    Record(#[from] RecordError),
+}
+
+/// Why a game record cannot be read, or does not replay to its result.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// A line of a records file that cannot be read: too long, not UTF-8, or
+    /// a read error (the cause names the line).
+    #[error("{0}")]
+    Input(#[source] InputError),
+    /// A line that is not a game record in JSON.
+    #[error("{}", json_message(*.line, .source))]
+    Json {
+        /// The line of the file, from 1.
+        line: usize,
+        /// What the JSON reader found wrong.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// A record whose board cannot be set up (size, players, rules).
+    #[error("game {game}: {source}")]
+    Start {
+        /// The record's game number.
+        game: u64,
+        /// Why the board is impossible.
+        #[source]
+        source: RulesError,
+    },
+    /// A recorded move that is illegal when the game is replayed.
+    #[error("game {game}: move {ply} ({coord}) is illegal: {source}")]
+    IllegalMove {
+        /// The record's game number.
+        game: u64,
+        /// The move's index in the record, from 0 (opening included).
+        ply: usize,
+        /// The cell played.
+        coord: Coord,
+        /// Why the rules refuse it.
+        #[source]
+        source: RulesError,
+    },
+    /// A recorded result that replaying the moves does not give.
+    #[error("game {game}: {mismatch}")]
+    Result {
+        /// The record's game number.
+        game: u64,
+        /// Which field disagrees with the replay.
+        #[source]
+        mismatch: ResultMismatch,
+    },
+}
+
+impl RecordError {
+    /// The line of the records file the error is on, when it came from reading one.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            RecordError::Input(e) => e.line(),
+            RecordError::Json { line, .. } => Some(*line),
+            _ => None,
+        }
+    }
+}
+
+/// The message of a line that is not a record: the file's line, and serde's
+/// column instead of its "at line 1 column C" (serde sees one line at a time).
+fn json_message(line: usize, e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let place = format!(" at line {} column {}", e.line(), e.column());
+    match text.strip_suffix(&place) {
+        Some(message) => format!("line {line}, column {}: {message}", e.column()),
+        None => format!("line {line}: {text}"),
+    }
+}
+
+/// A recorded result field that disagrees with the final position of the
+/// replayed moves; `replayed` is the winner that replay gives, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResultMismatch {
+    /// A forfeit is recorded, but the moves already end the game.
+    #[error(
+        "field \"forfeit\" is \"{seat}\", but replaying the moves gives {}, so nobody could forfeit",
+        Replayed(*.replayed)
+    )]
+    ForfeitAfterEnd {
+        /// The seat recorded as forfeiting.
+        seat: Player,
+        /// The winner by replay.
+        replayed: Option<Player>,
+    },
+    /// No winner is recorded, but the moves end the game.
+    #[error("field \"winner\" is null, but replaying the moves gives {}", Replayed(*.replayed))]
+    MissingWinner {
+        /// The winner by replay.
+        replayed: Option<Player>,
+    },
+    /// A winner is recorded that the moves do not give.
+    #[error(
+        "field \"winner\" is \"{recorded}\", but replaying the moves gives {}",
+        Replayed(*.replayed)
+    )]
+    WrongWinner {
+        /// The winner recorded.
+        recorded: Player,
+        /// The winner by replay.
+        replayed: Option<Player>,
+    },
+}
+
+/// The outcome of a replay, in words.
+struct Replayed(Option<Player>);
+
+impl fmt::Display for Replayed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(w) => write!(f, "{w} as the winner"),
+            None => f.write_str("no winner (the game is not over)"),
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! Why a player cannot be made or cannot choose, kept structured: a spec
+//! that is not understood (and what is wrong in it), a strategy file that
+//! does not load, a graph that does not compile or evaluate. Text is made
+//! from them only at the edges (`cli`, `gui`).
+//!
+//! Convention (the same in `arena`): the `Display` of every error is its
+//! whole one-line message, the cause's text included, so the messages are
+//! those of the flat strings these variants replaced; `source()` exposes the
+//! typed cause for code that asks. A caller prints `Display` only, never the
+//! `source()` chain as well.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use super::kind::BotKind;
+use crate::eval::EvalError;
+use crate::strategy::StrategyError;
+
+/// Why a player could not be made or could not choose a move.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum BotError {
+    /// The position has no move to choose (the game is over).
+    #[error("there is no move to choose: the game is over")]
+    NoMove,
+    /// A player spec that is not understood (see `docs/players.md`).
+    #[error("{0}")]
+    Spec(#[from] SpecError),
+    /// A strategy file that cannot be loaded (its error names the file).
+    #[error("{source}")]
+    Strategy {
+        /// The file.
+        path: PathBuf,
+        /// Why it does not load.
+        #[source]
+        source: StrategyError,
+    },
+    /// A strategy that does not compile (validation errors, no Cell value).
+    #[error("{label}: {source}")]
+    Compile {
+        /// The strategy's label (a file's stem).
+        label: String,
+        /// Why it does not compile.
+        #[source]
+        source: EvalError,
+    },
+    /// A compiled strategy that could not value the position.
+    #[error("{name}: {source}")]
+    Eval {
+        /// The player's name.
+        name: String,
+        /// Why the evaluation failed.
+        #[source]
+        source: EvalError,
+    },
+    /// The failure of a player defined outside this crate, with its own error
+    /// (`BotError::Other("why".into())` for a plain message).
+    #[error("{0}")]
+    Other(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+/// A player spec that is not understood: the spec as given and what is
+/// wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError {
+    /// The spec as given.
+    pub spec: String,
+    /// What is wrong with it.
+    pub problem: SpecProblem,
+}
+
+impl SpecError {
+    /// The error of `spec` with `problem`.
+    pub fn new(spec: impl Into<String>, problem: SpecProblem) -> SpecError {
+        SpecError {
+            spec: spec.into(),
+            problem,
+        }
+    }
+}
+
+impl fmt::Display for SpecError {
+    /// `player 'SPEC': PROBLEM`; an empty spec is named by its problem alone.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.problem {
+            SpecProblem::Empty => write!(f, "{}", self.problem),
+            _ => write!(f, "player '{}': {}", self.spec, self.problem),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+/// What is wrong with a player spec.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SpecProblem {
+    /// Nothing was given.
+    #[error(
+        "empty player: expected a built-in such as bot:greedy or a strategy file ending in .json"
+    )]
+    Empty,
+    /// Neither a built-in spec nor a strategy file.
+    #[error(
+        "expected a built-in such as bot:greedy (see 'chainlab players') or a strategy file ending in .json"
+    )]
+    NotAPlayer,
+    /// A built-in spec without its `bot:` prefix.
+    #[error("a built-in player starts with 'bot:'")]
+    NoPrefix,
+    /// A built-in kind that does not exist.
+    #[error(
+        "unknown built-in '{name}': expected one of {} (see 'chainlab players')",
+        kind_names()
+    )]
+    UnknownKind {
+        /// The kind as written.
+        name: String,
+    },
+    /// An option without `=VALUE`.
+    #[error("option '{option}' needs a value, as in depth=3")]
+    NoValue {
+        /// The option as written.
+        option: String,
+    },
+    /// An option the kind does not take.
+    #[error("unknown option '{key}': bot:{} {}", .kind.name(), accepted(*.kind))]
+    UnknownOption {
+        /// The kind of the spec.
+        kind: BotKind,
+        /// The option's name (lowercase).
+        key: String,
+    },
+    /// A number that does not parse or is out of its range.
+    #[error("{key} must be a whole number of {unit} from {min} to {max}, not '{value}'")]
+    BadNumber {
+        /// The option.
+        key: &'static str,
+        /// The value as written.
+        value: String,
+        /// The smallest value accepted.
+        min: u64,
+        /// The largest value accepted.
+        max: u64,
+        /// What the number counts ("plies").
+        unit: &'static str,
+    },
+    /// An evaluation that is not `expert` or `balanced`.
+    #[error("eval must be expert or balanced, not '{value}'")]
+    BadEval {
+        /// The value as written.
+        value: String,
+    },
+}
+
+/// The built-in kinds, comma separated.
+fn kind_names() -> String {
+    let names: Vec<&str> = BotKind::ALL.iter().map(|k| k.name()).collect();
+    names.join(", ")
+}
+
+/// What options `kind` accepts, in words.
+fn accepted(kind: BotKind) -> String {
+    match kind.options() {
+        [] => "takes no options".to_string(),
+        list => format!("accepts {}", list.join(", ")),
+    }
+}
