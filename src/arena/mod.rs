@@ -8,6 +8,7 @@
 mod clock;
 mod game;
 mod record;
+pub mod report;
 mod runner;
 pub mod stats;
 mod tally;

@@ -2,11 +2,12 @@
 //! time left and the Cancel button, how the run ended, the results (match
 //! statistics, or a tournament's ranking and crosstable), and the score plot.
 
+use crate::arena::report::{self, Infinity};
 use crate::arena::{Standing, Stop, standings};
 use crate::gui::theme;
 
 use super::plot;
-use super::results::{self, MatchFacts, crosstable_ui, elo_summary, match_ui, percent, ranking_ui};
+use super::results::{self, MatchFacts, crosstable_ui, match_ui, ranking_ui};
 use super::run::{Live, Outcome, Plan, Run};
 
 /// The overview panel's state: the ranking last computed.
@@ -166,8 +167,8 @@ impl Overview {
                     w.wins,
                     w.draws,
                     w.losses,
-                    percent(w.score()),
-                    elo_summary(&w, a, b)
+                    report::percent(w.score()),
+                    report::elo_summary(&w, a, b, Infinity::Symbol)
                 ));
             }
             ui.label(
