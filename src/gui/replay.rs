@@ -2,6 +2,7 @@
 //! unfinished) game, scrub to any move, or let it play by itself. Stepping
 //! forwards animates the move's reaction like the play view does.
 
+use crate::arena::GameRecord;
 use crate::gui::anim::MoveAnimation;
 use crate::gui::board::BoardView;
 use crate::gui::files::{FileKind, FilePicker};
@@ -59,6 +60,27 @@ impl ReplayGame {
             moves: game.moves().to_vec(),
             labels,
         }
+    }
+
+    /// The game of a record, or why its start cannot be set up.
+    pub fn from_record(record: &GameRecord) -> Result<ReplayGame, String> {
+        let start = record.start().map_err(|e| e.to_string())?;
+        let pairing = record
+            .pairing
+            .map_or_else(String::new, |p| format!("Pairing {}, ", p + 1));
+        Ok(ReplayGame {
+            title: format!(
+                "{pairing}Game {} ({} board, {} rules, seed {})",
+                record.game + 1,
+                record.size,
+                record.rules,
+                record.seed
+            ),
+            note: format!("{}: {}", record.players.join(" vs "), record.reason),
+            start,
+            moves: record.moves.clone(),
+            labels: record.players.clone(),
+        })
     }
 }
 

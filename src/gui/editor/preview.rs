@@ -8,7 +8,7 @@ use std::path::Path;
 use egui::{RichText, Ui, WidgetInfo, WidgetType};
 
 use crate::gui::board::{BoardView, Overlay};
-use crate::gui::play::setup::player_badge;
+use crate::gui::players::player_badge;
 use crate::gui::theme;
 use crate::rules::{
     Coord, Geometry, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, PlayerSet, Position,

@@ -10,15 +10,14 @@ use crate::eval::Evaluator;
 use crate::gui::StrategyEntry;
 use crate::gui::board::{BoardView, Overlay};
 use crate::gui::files::{FileKind, FilePicker};
-use crate::gui::players::{move_list, players_table};
-use crate::gui::replay::ReplayGame;
+use crate::gui::players::{move_list, player_badge, players_table};
 use crate::gui::seats::{Catalogue, SeatChoice, player_name, shipped_strategies_dir};
 use crate::gui::theme;
 use crate::gui::{Command, View};
 use crate::rules::{Player, Position};
 
 use self::session::{Pace, SeatSpec, Session, Status};
-use self::setup::{PlaySettings, SetupAction, player_badge, setup_ui};
+use self::setup::{PlaySettings, SetupAction, setup_ui};
 
 /// The play view's runtime state: the game being played.
 #[derive(Default)]
@@ -167,7 +166,7 @@ impl PlayView {
                 .on_hover_text("Step through this game's moves in the replay view.")
                 .clicked()
             {
-                commands.push(Command::Replay(Box::new(ReplayGame::from_session(session))));
+                commands.push(Command::ReplayPlayed);
                 commands.push(Command::Show(View::Replay));
             }
         });
