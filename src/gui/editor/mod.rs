@@ -320,22 +320,7 @@ impl EditorView {
             .default_size(350.0)
             .min_size(280.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    self.about_ui(ui, now);
-                    ui.separator();
-                    if let Some(PreviewAction::LoadPosition) = self.preview.ui(ui, &self.analysis) {
-                        let dir = settings
-                            .user_dir
-                            .clone()
-                            .filter(|d| d.is_dir())
-                            .unwrap_or_else(|| PathBuf::from("."));
-                        self.browser = Some(browser::Browser::new(
-                            browser::Purpose::OpenPosition,
-                            dir,
-                            String::new(),
-                        ));
-                    }
-                });
+                egui::ScrollArea::vertical().show(ui, |ui| self.side_ui(ui, settings, now));
             });
         egui::Panel::bottom("editor_problems")
             .resizable(true)
@@ -357,6 +342,31 @@ impl EditorView {
             });
         self.toast_ui(&ctx, now);
         self.dialogs_ui(&ctx, settings);
+        self.keep_preview(settings);
+    }
+
+    /// The side panel: the strategy's name and description, then the
+    /// preview board (whose "load a position" opens the file browser).
+    fn side_ui(&mut self, ui: &mut egui::Ui, settings: &EditorSettings, now: f64) {
+        self.about_ui(ui, now);
+        ui.separator();
+        if let Some(PreviewAction::LoadPosition) = self.preview.ui(ui, &self.analysis) {
+            let dir = settings
+                .user_dir
+                .clone()
+                .filter(|d| d.is_dir())
+                .unwrap_or_else(|| PathBuf::from("."));
+            self.browser = Some(browser::Browser::new(
+                browser::Purpose::OpenPosition,
+                dir,
+                String::new(),
+            ));
+        }
+    }
+
+    /// Keeps the preview's position in the settings whenever it changed, so
+    /// that it is there at the next start.
+    fn keep_preview(&mut self, settings: &mut EditorSettings) {
         if self.preview_saved != Some(self.preview.revision()) {
             self.preview_saved = Some(self.preview.revision());
             let text = self.preview.to_text();
