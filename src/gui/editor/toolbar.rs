@@ -119,22 +119,23 @@ impl EditorView {
             label: self.doc.strategy().name.clone(),
             strategy: self.doc.strategy().clone(),
         };
-        let r = ui.add_enabled(!errors, egui::Button::new("Play against it"));
-        let r = if errors {
-            r.on_disabled_hover_text(why)
-        } else {
-            r.on_hover_text("Play a game against this graph")
+        let button = |ui: &mut egui::Ui, text: &str, hover: &str| {
+            let r = ui.add_enabled(!errors, egui::Button::new(text));
+            let r = if errors {
+                r.on_disabled_hover_text(why)
+            } else {
+                r.on_hover_text(hover)
+            };
+            r.clicked()
         };
-        if r.clicked() {
+        if button(ui, "Play against it", "Play a game against this graph") {
             commands.push(Command::PlayAgainst(Box::new(entry())));
         }
-        let r = ui.add_enabled(!errors, egui::Button::new("Test this strategy"));
-        let r = if errors {
-            r.on_disabled_hover_text(why)
-        } else {
-            r.on_hover_text("Run it in the arena against other players")
-        };
-        if r.clicked() {
+        if button(
+            ui,
+            "Test this strategy",
+            "Run it in the arena against other players",
+        ) {
             commands.push(Command::TestInArena(Box::new(entry())));
         }
     }
