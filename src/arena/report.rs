@@ -187,39 +187,36 @@ mod tests {
     }
 
     #[test]
-    fn a_clean_sweep_names_the_winner() {
-        let won = Wdl::new(5, 0, 0);
-        let lost = Wdl::new(0, 0, 5);
-        assert_eq!(
-            elo_summary(&won, "x", "y", Infinity::Ascii),
-            "+inf (x won every game)"
-        );
-        assert_eq!(
-            elo_summary(&won, "x", "y", Infinity::Symbol),
-            "+∞ (x won every game)"
-        );
-        assert_eq!(
-            elo_summary(&lost, "x", "y", Infinity::Ascii),
-            "-inf (y won every game)"
-        );
-        assert_eq!(
-            elo_summary(&lost, "x", "y", Infinity::Symbol),
-            "−∞ (y won every game)"
-        );
-    }
-
-    #[test]
-    fn an_open_interval_is_written_as_infinity() {
-        // One loss in six: the interval's lower end is unbounded.
-        let wdl = Wdl::new(1, 0, 5);
-        assert_eq!(
-            elo_summary(&wdl, "x", "y", Infinity::Ascii),
-            "-279.6  (95%: -inf to -24.5)"
-        );
-        assert_eq!(
-            elo_summary(&wdl, "x", "y", Infinity::Symbol),
-            "-279.6  (95%: −∞ to -24.5)"
-        );
+    fn unbounded_differences_are_written_in_each_notation() {
+        // A clean sweep names the winner; one loss in six leaves the
+        // interval's lower end unbounded.
+        let cases = [
+            (
+                Wdl::new(5, 0, 0),
+                Infinity::Ascii,
+                "+inf (x won every game)",
+            ),
+            (Wdl::new(5, 0, 0), Infinity::Symbol, "+∞ (x won every game)"),
+            (
+                Wdl::new(0, 0, 5),
+                Infinity::Ascii,
+                "-inf (y won every game)",
+            ),
+            (Wdl::new(0, 0, 5), Infinity::Symbol, "−∞ (y won every game)"),
+            (
+                Wdl::new(1, 0, 5),
+                Infinity::Ascii,
+                "-279.6  (95%: -inf to -24.5)",
+            ),
+            (
+                Wdl::new(1, 0, 5),
+                Infinity::Symbol,
+                "-279.6  (95%: −∞ to -24.5)",
+            ),
+        ];
+        for (wdl, infinity, text) in cases {
+            assert_eq!(elo_summary(&wdl, "x", "y", infinity), text, "{wdl:?}");
+        }
     }
 
     #[test]
