@@ -8,9 +8,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+use chainlab::arena::report::{Infinity, elo_summary};
 use chainlab::arena::{MatchReport, Stop, TournamentReport, read_records};
 use chainlab::bots::{Agent, AgentFactory, BotError};
-use chainlab::gui::arena::results::elo_summary;
 use chainlab::gui::arena::run::Outcome;
 use chainlab::gui::arena::settings::{ArenaSettings, Format};
 use chainlab::gui::seats::{Catalogue, ComputerChoice};
@@ -143,7 +143,12 @@ fn a_small_match_runs_to_completion_with_its_results_shown() {
     harness.get_by_label_contains("20 / 20 games");
     harness.get_by_label_contains("Finished: 20 games in");
     harness.get_by_label("Elo difference");
-    harness.get_by_label(&elo_summary(&report.tally.wdl, &report.a, &report.b));
+    harness.get_by_label(&elo_summary(
+        &report.tally.wdl,
+        &report.a,
+        &report.b,
+        Infinity::Symbol,
+    ));
     let w = report.tally.wdl;
     let score = format!("{:.1}%", 100.0 * w.score().unwrap());
     assert!(harness.query_all_by_label(&score).count() >= 1);

@@ -11,6 +11,7 @@ mod error;
 mod game;
 mod observer;
 mod record;
+pub mod report;
 mod runner;
 pub mod stats;
 mod tally;

@@ -153,14 +153,6 @@ pub fn player(spec: &str) -> Result<Arc<dyn AgentFactory>, Failure> {
     })
 }
 
-/// Formats an Elo difference: signed, one decimal; infinite when `None`.
-pub fn elo_text(elo: Option<f64>, infinite: &str) -> String {
-    match elo {
-        Some(e) => format!("{e:+.1}"),
-        None => infinite.to_string(),
-    }
-}
-
 /// A progress bar on stderr while it is a terminal (hidden otherwise).
 pub struct Progress {
     bar: ProgressBar,

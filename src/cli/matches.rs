@@ -4,10 +4,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
-use chainlab::arena::{MatchReport, Sprt, SprtDecision, Stop, run_match};
+use chainlab::arena::report::{self, Infinity};
+use chainlab::arena::{MatchReport, Sprt, Stop, Wdl, run_match};
 use serde_json::json;
 
-use super::arena_args::{Both, GameArgs, Progress, elo_text, player, records_writer};
+use super::arena_args::{Both, GameArgs, Progress, player, records_writer};
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
 
 /// Arguments of `chainlab match`.
@@ -130,133 +131,109 @@ pub fn to_json(r: &MatchReport) -> serde_json::Value {
     })
 }
 
-fn percent(x: Option<f64>) -> String {
-    x.map_or_else(|| "-".to_string(), |x| format!("{:.1}%", 100.0 * x))
-}
-
 /// The match as a table and a summary.
 pub fn to_text(r: &MatchReport) -> String {
-    let w = r.tally.wdl;
-    let c = &r.config;
-    let mut out = String::new();
     // Labels are file names or specs: shown with control characters escaped.
     let (a, b) = (shown(&r.a), shown(&r.b));
-    out.push_str(&format!("Match: {a} vs {b}\n"));
-    out.push_str(&format!(
-        "{} board, {} rules, {} players per game; {} games, seed {}, openings of {} plies, {} threads\n\n",
+    let mut out = heading(r, &a, &b);
+    out.push_str(&score_table(&r.tally.wdl, &a, &b));
+    out.push('\n');
+    let mut lines = Lines(&mut out);
+    statistics(&mut lines, r, &a, &b);
+    timing(&mut lines, r);
+    out
+}
+
+/// The summary's lines: a name padded to one column, then its value.
+struct Lines<'a>(&'a mut String);
+
+impl Lines<'_> {
+    fn line(&mut self, key: &str, value: &str) {
+        self.0.push_str(&format!("{key:<16}{value}\n"));
+    }
+}
+
+/// Who plays and how: the players, the board, rules, games, seed, openings
+/// and threads, then an empty line.
+fn heading(r: &MatchReport, a: &str, b: &str) -> String {
+    let c = &r.config;
+    format!(
+        "Match: {a} vs {b}\n\
+         {} board, {} rules, {} players per game; {} games, seed {}, openings of {} plies, {} threads\n\n",
         c.size, c.rules, c.players, c.games, c.seed, c.opening_plies, r.threads
-    ));
+    )
+}
+
+/// The win/draw/loss table of both players, its name column as wide as the
+/// longer label (at least 6).
+fn score_table(wdl: &Wdl, a: &str, b: &str) -> String {
     let width = a.len().max(b.len()).max(6);
-    out.push_str(&format!(
+    let mut out = format!(
         "{:<width$}  {:>6}  {:>6}  {:>6}  {:>6}\n",
         "player", "wins", "draws", "losses", "score"
-    ));
-    let score_b = w.score().map(|s| 1.0 - s);
-    for (name, wins, losses, score) in [
-        (&a, w.wins, w.losses, w.score()),
-        (&b, w.losses, w.wins, score_b),
-    ] {
+    );
+    for row in report::score_rows(wdl, a, b) {
         out.push_str(&format!(
-            "{name:<width$}  {wins:>6}  {:>6}  {losses:>6}  {:>6}\n",
-            w.draws,
-            percent(score)
+            "{:<width$}  {:>6}  {:>6}  {:>6}  {:>6}\n",
+            row.player, row.wins, row.draws, row.losses, row.score
         ));
     }
-    out.push('\n');
-    let (lo, hi) = w.elo_ci95();
-    let elo = match w.score() {
-        None => "-".to_string(),
-        Some(s) if s >= 1.0 => format!("+inf ({} won every game)", a),
-        Some(s) if s <= 0.0 => format!("-inf ({} won every game)", b),
-        Some(_) => format!(
-            "{}  (95%: {} to {})",
-            elo_text(w.elo(), "?"),
-            elo_text(lo, "-inf"),
-            elo_text(hi, "+inf")
-        ),
-    };
-    let line = |out: &mut String, k: &str, v: String| out.push_str(&format!("{k:<16}{v}\n"));
-    line(&mut out, "Elo difference", elo);
-    line(&mut out, "LOS", percent(w.los()));
-    line(
-        &mut out,
-        "Game length",
-        r.tally
-            .average_length()
-            .map_or_else(|| "-".into(), |l| format!("{l:.1} placements on average")),
+    out
+}
+
+/// What the games say: the Elo difference, the LOS, the game length, the
+/// forfeits and caps, the SPRT's verdict, and whether the match was cancelled.
+fn statistics(lines: &mut Lines<'_>, r: &MatchReport, a: &str, b: &str) {
+    let w = r.tally.wdl;
+    lines.line(
+        "Elo difference",
+        &report::elo_summary(&w, a, b, Infinity::Ascii),
     );
-    let forfeits = match (r.tally.forfeits_a, r.tally.forfeits_b) {
-        (0, 0) => "none".to_string(),
-        (fa, fb) => format!("{fa} by {}, {fb} by {} (see --records for reasons)", a, b),
-    };
-    line(&mut out, "Forfeits", forfeits);
-    if r.tally.capped > 0 {
-        line(
-            &mut out,
-            "Capped",
-            format!(
-                "{} games drawn at the cap of {} placements",
-                r.tally.capped,
-                c.cap()
-            ),
-        );
+    lines.line("LOS", &report::percent(w.los()));
+    lines.line("Game length", &report::game_length(&r.tally));
+    let forfeits = report::forfeit_counts(&r.tally, a, b).map_or_else(
+        || "none".to_string(),
+        |counts| format!("{counts} (see --records for reasons)"),
+    );
+    lines.line("Forfeits", &forfeits);
+    if let Some(capped) = report::capped(&r.tally, r.config.cap()) {
+        lines.line("Capped", &capped);
     }
-    if let Some(s) = c.sprt {
-        let (lower, upper) = s.bounds();
-        let verdict = match r.stop {
-            Stop::Sprt(SprtDecision::H1) => format!(
-                "H1 accepted after {} games: {} is at least {:+} Elo stronger",
-                w.games(),
-                a,
-                s.elo1
-            ),
-            Stop::Sprt(SprtDecision::H0) => format!(
-                "H0 accepted after {} games: {} is not {:+} Elo stronger",
-                w.games(),
-                a,
-                s.elo1
-            ),
-            _ => "no decision yet".to_string(),
-        };
-        line(
-            &mut out,
-            &format!("SPRT [{}, {}]", s.elo0, s.elo1),
-            format!(
-                "LLR {:.2} (bounds {lower:.2}, {upper:.2}): {verdict}",
-                r.llr.unwrap_or(0.0)
-            ),
-        );
+    if let Some(s) = r.config.sprt {
+        let verdict = report::sprt_verdict(&s, Some(r.stop), r.llr, w.games(), a);
+        lines.line(&report::sprt_heading(&s), &verdict);
     }
     if r.stop == Stop::Cancelled {
-        line(&mut out, "Stopped", "cancelled".into());
+        lines.line("Stopped", "cancelled");
     }
+}
+
+/// The time taken, the time control, and the note that time limits make
+/// results depend on the machine.
+fn timing(lines: &mut Lines<'_>, r: &MatchReport) {
+    let c = &r.config;
     let secs = r.elapsed.as_secs_f64();
-    line(
-        &mut out,
+    lines.line(
         "Time",
-        format!(
+        &format!(
             "{secs:.1} s ({:.1} games/s)",
-            w.games() as f64 / secs.max(1e-9)
+            r.tally.wdl.games() as f64 / secs.max(1e-9)
         ),
     );
-    let timed = !r.deterministic;
     if let Some(t) = c.time_control {
-        line(
-            &mut out,
+        lines.line(
             "Time control",
-            format!(
+            &format!(
                 "{} ms per move (a move over {} ms forfeits)",
                 t.per_move.as_millis(),
                 (t.per_move + t.margin).as_millis()
             ),
         );
     }
-    if timed || c.move_limit.is_some() || c.time_control.is_some() {
-        line(
-            &mut out,
+    if !r.deterministic || c.move_limit.is_some() || c.time_control.is_some() {
+        lines.line(
             "Note",
-            "time limits (ms=, --move-limit, --time-per-move) make results depend on the machine: they do not repeat exactly".into(),
+            "time limits (ms=, --move-limit, --time-per-move) make results depend on the machine: they do not repeat exactly",
         );
     }
-    out
 }

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
+use chainlab::arena::report;
 use chainlab::arena::{TournamentConfig, TournamentReport, run_tournament};
 use serde_json::json;
 
@@ -152,29 +153,42 @@ fn table(header: &[String], rows: &[Vec<String>], right: &[bool], markdown: bool
     out
 }
 
+/// The tournament as text (or Markdown): what was played, the ranking, and
+/// the crosstable.
 fn to_text(r: &TournamentReport, markdown: bool) -> String {
+    let mut out = heading(r);
+    out.push_str(&ranking(r, markdown));
+    out.push('\n');
+    out.push_str(&crosstable(r, markdown));
+    out
+}
+
+/// Who plays, the format, and how each game is played, then an empty line.
+fn heading(r: &TournamentReport) -> String {
     let c = &r.config.matches;
-    let n = r.players.len();
-    let mut out = String::new();
     let format = if r.config.gauntlet {
         "gauntlet"
     } else {
         "round robin"
     };
-    out.push_str(&format!(
-        "Tournament: {n} players, {format}, {} games per pairing\n",
-        c.games
-    ));
-    out.push_str(&format!(
-        "{} board, {} rules, {} players per game, seed {}, openings of {} plies{}\n\n",
+    format!(
+        "Tournament: {} players, {format}, {} games per pairing\n\
+         {} board, {} rules, {} players per game, seed {}, openings of {} plies{}\n\n",
+        r.players.len(),
+        c.games,
         c.size,
         c.rules,
         c.players,
         c.seed,
         c.opening_plies,
         if r.cancelled { " (cancelled)" } else { "" }
-    ));
-    out.push_str(if markdown {
+    )
+}
+
+/// The ranking: one row per player in standing order, with its games,
+/// results, score and fitted rating.
+fn ranking(r: &TournamentReport, markdown: bool) -> String {
+    let mut out = String::from(if markdown {
         "**Ranking**\n\n"
     } else {
         "Ranking\n"
@@ -197,22 +211,26 @@ fn to_text(r: &TournamentReport, markdown: bool) -> String {
                 s.wdl.wins.to_string(),
                 s.wdl.draws.to_string(),
                 s.wdl.losses.to_string(),
-                format!("{:.1}%", s.score),
-                format!("{:+.0}", s.rating),
+                report::standing_score(s.score),
+                report::rating(s.rating),
             ]
         })
         .collect();
     let right = [true, false, true, true, true, true, true, true];
     out.push_str(&table(&header, &rows, &right, markdown));
-    out.push('\n');
-    out.push_str(&format!(
-        "{}Crosstable{}: points of the row player against the column player, out of {}\n{}",
-        if markdown { "**" } else { "" },
-        if markdown { "**" } else { "" },
-        c.games,
+    out
+}
+
+/// The crosstable in ranking order, columns numbered by rank: the row
+/// player's points against the column player.
+fn crosstable(r: &TournamentReport, markdown: bool) -> String {
+    let n = r.players.len();
+    let bold = if markdown { "**" } else { "" };
+    let mut out = format!(
+        "{bold}Crosstable{bold}: points of the row player against the column player, out of {}\n{}",
+        r.config.matches.games,
         if markdown { "\n" } else { "" }
-    ));
-    // Crosstable in ranking order, columns numbered by rank.
+    );
     let order: Vec<usize> = r.standings.iter().map(|s| s.entrant).collect();
     let mut header = vec!["#".to_string(), "player".to_string()];
     header.extend((1..=n).map(|k| k.to_string()));

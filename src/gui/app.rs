@@ -71,6 +71,9 @@ pub enum Command {
     NewGame,
     /// Load a game into the replay view.
     Replay(Box<ReplayGame>),
+    /// Load the play view's game into the replay view ("Replay this game");
+    /// the app composes the two views, so the play view need not know the replay's.
+    ReplayPlayed,
     /// Open the arena with this strategy among the players ("Test this
     /// strategy" in the editor).
     TestInArena(Box<StrategyEntry>),
@@ -303,6 +306,11 @@ impl App {
                 Command::Show(view) => self.settings.view = view,
                 Command::NewGame => self.play.new_game(&self.settings.play, &self.catalogue),
                 Command::Replay(game) => self.replay.load(*game),
+                Command::ReplayPlayed => {
+                    if let Some(session) = self.play.session() {
+                        self.replay.load(ReplayGame::from_session(session));
+                    }
+                }
                 Command::TestInArena(entry) => {
                     self.arena
                         .test_strategy(&entry, &mut self.settings.arena, &mut self.catalogue);

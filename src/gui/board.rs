@@ -259,33 +259,50 @@ impl<'a> BoardView<'a> {
         }
     }
 
+    /// One cell: its tinted square (and the overlay's shading), the outline
+    /// that says critical, hovered or reacting, the orbs and owner's letter,
+    /// the overlay's value, and the marks of the marked cell and last move.
     fn paint_cell(&self, painter: &egui::Painter, coord: Coord, rect: Rect, hover: bool) {
         let cell = self.position.cell(coord).unwrap_or_default();
         let side = rect.width();
-        let inner = rect.shrink((side * 0.04).clamp(1.0, 3.0));
-        let radius = CornerRadius::same((side * 0.12).clamp(2.0, 10.0) as u8);
-        let owner = cell.owner();
-        let mut fill = owner.map_or(theme::BOARD_CELL, theme::player_tint);
-        if hover {
-            fill = fill.lerp_to_gamma(Color32::WHITE, 0.12);
-        }
         let reacting = self.reacting.contains(&coord);
         let capacity = self.position.capacity(coord);
-        let critical = cell.atoms() + 1 >= self.position.threshold(capacity) && !reacting;
-        if let (true, Some(owner)) = (critical, owner) {
-            // One atom from reacting: a stronger tint under the ring.
-            fill = fill.lerp_to_gamma(theme::player_colour(owner), 0.14);
-        }
-        if reacting {
-            fill = fill.lerp_to_gamma(theme::REACTION_FLASH, 0.55);
-        }
-        painter.rect_filled(inner, radius, fill);
-
+        let look = CellLook {
+            inner: rect.shrink((side * 0.04).clamp(1.0, 3.0)),
+            radius: CornerRadius::same((side * 0.12).clamp(2.0, 10.0) as u8),
+            side,
+            owner: cell.owner(),
+            critical: cell.atoms() + 1 >= self.position.threshold(capacity) && !reacting,
+            reacting,
+        };
+        painter.rect_filled(look.inner, look.radius, look.fill(hover));
         if let Some(overlay) = self.overlay {
-            self.paint_heat(painter, overlay, coord, inner);
+            self.paint_heat(painter, overlay, coord, look.inner);
         }
+        self.paint_outline(painter, &look, hover);
+        if let Some(owner) = look.owner {
+            paint_orbs(painter, look.inner.center(), side, cell.atoms(), owner);
+            if self.show_letters && side >= 30.0 {
+                painter.text(
+                    look.inner.left_top() + vec2(side * 0.1, side * 0.07),
+                    Align2::LEFT_TOP,
+                    owner.letter(),
+                    FontId::proportional((side * 0.17).clamp(9.0, 14.0)),
+                    theme::player_colour(owner).gamma_multiply(0.85),
+                );
+            }
+        }
+        if let Some(overlay) = self.overlay {
+            self.paint_value(painter, overlay, coord, look.inner);
+        }
+        self.paint_marks(painter, coord, rect, &look);
+    }
 
-        if let (true, Some(owner)) = (critical, owner) {
+    /// The cell's outline: the owner's ring when critical, else the mover's
+    /// colour when hovered; the flash's edge while it reacts.
+    fn paint_outline(&self, painter: &egui::Painter, look: &CellLook, hover: bool) {
+        let (inner, radius, side) = (look.inner, look.radius, look.side);
+        if let (true, Some(owner)) = (look.critical, look.owner) {
             let colour = theme::player_colour(owner);
             painter.rect_stroke(
                 inner.shrink(1.0),
@@ -300,7 +317,7 @@ impl<'a> BoardView<'a> {
                 .map_or(Color32::WHITE, theme::player_colour);
             painter.rect_stroke(inner, radius, Stroke::new(1.5, colour), StrokeKind::Inside);
         }
-        if reacting {
+        if look.reacting {
             painter.rect_stroke(
                 inner,
                 radius,
@@ -308,22 +325,12 @@ impl<'a> BoardView<'a> {
                 StrokeKind::Inside,
             );
         }
+    }
 
-        if let Some(owner) = owner {
-            paint_orbs(painter, inner.center(), side, cell.atoms(), owner);
-            if self.show_letters && side >= 30.0 {
-                painter.text(
-                    inner.left_top() + vec2(side * 0.1, side * 0.07),
-                    Align2::LEFT_TOP,
-                    owner.letter(),
-                    FontId::proportional((side * 0.17).clamp(9.0, 14.0)),
-                    theme::player_colour(owner).gamma_multiply(0.85),
-                );
-            }
-        }
-        if let Some(overlay) = self.overlay {
-            self.paint_value(painter, overlay, coord, inner);
-        }
+    /// The frame of the marked cell (on the whole `rect`) and the dot of the
+    /// last move.
+    fn paint_marks(&self, painter: &egui::Painter, coord: Coord, rect: Rect, look: &CellLook) {
+        let side = look.side;
         if let Some((cell, colour)) = self.marked
             && cell == coord
         {
@@ -336,7 +343,7 @@ impl<'a> BoardView<'a> {
         }
         if self.last_move == Some(coord) {
             painter.circle_filled(
-                inner.right_top() + vec2(-side * 0.12, side * 0.12),
+                look.inner.right_top() + vec2(-side * 0.12, side * 0.12),
                 (side * 0.05).clamp(2.0, 5.0),
                 Color32::from_gray(0xF0),
             );
@@ -443,5 +450,41 @@ fn paint_orbs(painter: &egui::Painter, centre: Pos2, side: f32, atoms: u8, owner
             FontId::proportional((side * 0.3).clamp(9.0, 22.0)),
             Color32::WHITE,
         );
+    }
+}
+
+/// How one cell is drawn: its square inside the cell's rectangle, and the
+/// state that picks its colours.
+struct CellLook {
+    /// The square, a little inside the cell.
+    inner: Rect,
+    /// The square's corner radius.
+    radius: CornerRadius,
+    /// The cell's side in points.
+    side: f32,
+    /// Who owns the cell, if anyone.
+    owner: Option<Player>,
+    /// One atom from reacting (and not reacting now).
+    critical: bool,
+    /// Part of the reaction shown now.
+    reacting: bool,
+}
+
+impl CellLook {
+    /// The square's fill: the owner's tint (lighter when hovered, stronger
+    /// when critical), flashing while it reacts.
+    fn fill(&self, hover: bool) -> Color32 {
+        let mut fill = self.owner.map_or(theme::BOARD_CELL, theme::player_tint);
+        if hover {
+            fill = fill.lerp_to_gamma(Color32::WHITE, 0.12);
+        }
+        if let (true, Some(owner)) = (self.critical, self.owner) {
+            // One atom from reacting: a stronger tint under the ring.
+            fill = fill.lerp_to_gamma(theme::player_colour(owner), 0.14);
+        }
+        if self.reacting {
+            fill = fill.lerp_to_gamma(theme::REACTION_FLASH, 0.55);
+        }
+        fill
     }
 }

@@ -1,8 +1,8 @@
 //! The players table shared by the play and replay views: each player's
 //! colour, letter, seat, cells and atoms, and whether they are to move, out,
-//! or the winner.
+//! or the winner; the move list; and the player badge (colour disc and
+//! letter) that every view draws a seat with. It depends on no other view.
 
-use crate::gui::play::setup::player_badge;
 use crate::gui::theme;
 use crate::rules::{Coord, Player, Position};
 
@@ -85,4 +85,19 @@ pub fn move_list(
         }
     });
     clicked
+}
+
+/// A player's colour disc with the letter on it.
+pub fn player_badge(ui: &mut egui::Ui, player: Player) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(20.0, 20.0), egui::Sense::hover());
+    let painter = ui.painter();
+    painter.circle_filled(rect.center(), 9.0, theme::player_colour(player));
+    painter.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        player.letter(),
+        egui::FontId::proportional(12.0),
+        egui::Color32::from_gray(0x10),
+    );
+    response
 }

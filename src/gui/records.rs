@@ -7,7 +7,6 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use crate::arena::{GameRecord, read_records};
-use crate::gui::replay::ReplayGame;
 
 /// The largest records file the app opens (a match of many thousand games fits).
 const MAX_BYTES: u64 = 256 * 1024 * 1024;
@@ -84,27 +83,4 @@ pub fn summary(record: &GameRecord) -> String {
         record.players.join(" vs "),
         record.moves.len()
     )
-}
-
-impl ReplayGame {
-    /// The game of a record, or why its start cannot be set up.
-    pub fn from_record(record: &GameRecord) -> Result<ReplayGame, String> {
-        let start = record.start().map_err(|e| e.to_string())?;
-        let pairing = record
-            .pairing
-            .map_or_else(String::new, |p| format!("Pairing {}, ", p + 1));
-        Ok(ReplayGame {
-            title: format!(
-                "{pairing}Game {} ({} board, {} rules, seed {})",
-                record.game + 1,
-                record.size,
-                record.rules,
-                record.seed
-            ),
-            note: format!("{}: {}", record.players.join(" vs "), record.reason),
-            start,
-            moves: record.moves.clone(),
-            labels: record.players.clone(),
-        })
-    }
 }

@@ -1,66 +1,24 @@
 //! The replay view: step forwards and backwards through a finished (or
 //! unfinished) game, scrub to any move, or let it play by itself. Stepping
 //! forwards animates the move's reaction like the play view does.
+//! The game shown is a [`ReplayGame`] (in `replay/game.rs`, with the two
+//! ways one is made: from the play view's game and from a game record).
 
 use crate::gui::anim::MoveAnimation;
 use crate::gui::board::BoardView;
 use crate::gui::files::{FileKind, FilePicker};
-use crate::gui::play::session::{Pace, Session};
+use crate::gui::play::session::Pace;
 use crate::gui::players::{move_list, players_table};
 use crate::gui::records::{RecordsFile, summary};
 use crate::gui::theme;
 use crate::rules::{Coord, Player, Position, WaveLog};
 
+mod game;
+
+pub use self::game::ReplayGame;
+
 /// Seconds between moves when the replay plays by itself.
 const AUTO_PLAY_SECONDS: f64 = 0.7;
-
-/// A game to replay: where it started, its moves, and the seats' names.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayGame {
-    /// Shown above the board.
-    pub title: String,
-    /// One line under the title: the players and how the game ended.
-    pub note: String,
-    /// The starting position.
-    pub start: Position,
-    /// The moves in order.
-    pub moves: Vec<Coord>,
-    /// One name per player, `A` first.
-    pub labels: Vec<String>,
-}
-
-impl ReplayGame {
-    /// The game of a play-view session.
-    pub fn from_session(session: &Session) -> ReplayGame {
-        let game = session.game();
-        let labels = game
-            .start()
-            .players()
-            .map(|p| session.label(p).to_string())
-            .collect::<Vec<_>>();
-        let start = game.start();
-        let position = game.position();
-        let result = match position.winner() {
-            Some(w) => format!(
-                "{w} ({}) won after {} moves",
-                session.label(w),
-                game.moves().len()
-            ),
-            None => format!("unfinished after {} moves", game.moves().len()),
-        };
-        ReplayGame {
-            title: format!(
-                "Game on the {} board, {} rules",
-                start.size(),
-                start.rules()
-            ),
-            note: format!("{}: {result}", labels.join(" vs ")),
-            start: *start,
-            moves: game.moves().to_vec(),
-            labels,
-        }
-    }
-}
 
 /// A loaded game and where the replay stands in it.
 struct Loaded {
@@ -392,12 +350,13 @@ impl ReplayView {
         }
     }
 
+    /// The loaded game: its title, note and replay error, the controls, and
+    /// the board at the current move (or the animation of the last step);
+    /// the controls' action runs after the board is drawn.
     fn main_ui(&mut self, ui: &mut egui::Ui, pace: Pace, show_letters: bool) {
         let Some(loaded) = &self.loaded else {
             return;
         };
-        let last = loaded.positions.len() - 1;
-        let ply = loaded.ply;
         ui.label(egui::RichText::new(&loaded.game.title).heading());
         if !loaded.game.note.is_empty() {
             ui.label(egui::RichText::new(&loaded.game.note).color(theme::MUTED_TEXT));
@@ -405,64 +364,26 @@ impl ReplayView {
         if let Some(error) = &loaded.error {
             ui.colored_label(theme::ERROR_TEXT, error);
         }
-        let mut action = None;
-        ui.horizontal(|ui| {
-            let at_start = ply == 0;
-            let at_end = ply >= last;
-            if ui
-                .add_enabled(!at_start, egui::Button::new("⏮ Start"))
-                .clicked()
-            {
-                action = Some(Action::Seek(0));
-            }
-            if ui
-                .add_enabled(!at_start, egui::Button::new("⏴ Back"))
-                .clicked()
-            {
-                action = Some(Action::Back);
-            }
-            if ui
-                .add_enabled(!at_end, egui::Button::new("Forward ⏵"))
-                .clicked()
-            {
-                action = Some(Action::Forward);
-            }
-            if ui
-                .add_enabled(!at_end, egui::Button::new("End ⏭"))
-                .clicked()
-            {
-                action = Some(Action::Seek(last));
-            }
-            let play_label = if self.playing { "Pause" } else { "Play" };
-            if ui
-                .add_enabled(!at_end || self.playing, egui::Button::new(play_label))
-                .on_hover_text("Play the moves one after another.")
-                .clicked()
-            {
-                action = Some(Action::TogglePlay);
-            }
-            ui.add_space(8.0);
-            ui.label(format!("Move {ply} of {last}"));
-            ui.add_space(8.0);
-            // Said here, not as the slider's tooltip, which would cover the
-            // board's top row.
-            ui.label(
-                egui::RichText::new(
-                    "Drag the slider; the Left and Right keys step, Home and End jump",
-                )
-                .small()
-                .color(theme::MUTED_TEXT),
-            );
-        });
-        let mut scrub = ply;
-        let slider = ui.scope(|ui| {
-            ui.spacing_mut().slider_width = (ui.available_width() - 12.0).max(120.0);
-            ui.add(egui::Slider::new(&mut scrub, 0..=last).show_value(false))
-        });
-        if slider.inner.changed() {
-            action = Some(Action::Seek(scrub));
-        }
+        let last = loaded.positions.len() - 1;
+        let action = controls_ui(ui, loaded.ply, last, self.playing);
         ui.add_space(6.0);
+        self.board_ui(ui, loaded, show_letters);
+        match action {
+            Some(Action::Seek(p)) => self.seek(p),
+            Some(Action::Back) => self.back(),
+            Some(Action::Forward) => self.forward(pace),
+            Some(Action::TogglePlay) => {
+                self.playing = !self.playing;
+                self.next_auto = None;
+            }
+            None => {}
+        }
+    }
+
+    /// The board after `loaded.ply` moves with the last move marked, or the
+    /// frame of the animation running.
+    fn board_ui(&self, ui: &mut egui::Ui, loaded: &Loaded, show_letters: bool) {
+        let ply = loaded.ply;
         let (position, reacting) = match self.anim.as_ref().and_then(MoveAnimation::frame) {
             Some(frame) => (frame.position, frame.reacting.clone()),
             None => (
@@ -483,19 +404,71 @@ impl ReplayView {
             .show_letters(show_letters)
             .id_salt("replay_board")
             .show(ui);
-        match action {
-            Some(Action::Seek(p)) => self.seek(p),
-            Some(Action::Back) => self.back(),
-            Some(Action::Forward) => self.forward(pace),
-            Some(Action::TogglePlay) => {
-                self.playing = !self.playing;
-                self.next_auto = None;
-            }
-            None => {}
-        }
     }
 }
 
+/// The step buttons, Play/Pause, the move counter and the slider, at move
+/// `ply` of `last`; what the user asked for, if anything.
+fn controls_ui(ui: &mut egui::Ui, ply: usize, last: usize, playing: bool) -> Option<Action> {
+    let mut action = None;
+    ui.horizontal(|ui| {
+        let at_start = ply == 0;
+        let at_end = ply >= last;
+        if ui
+            .add_enabled(!at_start, egui::Button::new("⏮ Start"))
+            .clicked()
+        {
+            action = Some(Action::Seek(0));
+        }
+        if ui
+            .add_enabled(!at_start, egui::Button::new("⏴ Back"))
+            .clicked()
+        {
+            action = Some(Action::Back);
+        }
+        if ui
+            .add_enabled(!at_end, egui::Button::new("Forward ⏵"))
+            .clicked()
+        {
+            action = Some(Action::Forward);
+        }
+        if ui
+            .add_enabled(!at_end, egui::Button::new("End ⏭"))
+            .clicked()
+        {
+            action = Some(Action::Seek(last));
+        }
+        let play_label = if playing { "Pause" } else { "Play" };
+        if ui
+            .add_enabled(!at_end || playing, egui::Button::new(play_label))
+            .on_hover_text("Play the moves one after another.")
+            .clicked()
+        {
+            action = Some(Action::TogglePlay);
+        }
+        ui.add_space(8.0);
+        ui.label(format!("Move {ply} of {last}"));
+        ui.add_space(8.0);
+        // Said here, not as the slider's tooltip, which would cover the
+        // board's top row.
+        ui.label(
+            egui::RichText::new("Drag the slider; the Left and Right keys step, Home and End jump")
+                .small()
+                .color(theme::MUTED_TEXT),
+        );
+    });
+    let mut scrub = ply;
+    let slider = ui.scope(|ui| {
+        ui.spacing_mut().slider_width = (ui.available_width() - 12.0).max(120.0);
+        ui.add(egui::Slider::new(&mut scrub, 0..=last).show_value(false))
+    });
+    if slider.inner.changed() {
+        action = Some(Action::Seek(scrub));
+    }
+    action
+}
+
+/// What the replay's controls asked for.
 enum Action {
     Seek(usize),
     Back,

@@ -224,63 +224,19 @@ impl ArenaView {
             Some((FileUse::Export, path)) => self.export_to(&path),
             None => {}
         }
-        let running = self.is_running();
         egui::Panel::left("arena_setup")
             .resizable(true)
             .default_size(330.0)
             .min_size(280.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    let action = setup_ui(ui, settings, catalogue, &mut self.spec_text, running);
-                    match action {
-                        Some(SetupAction::Start) => {
-                            self.error = self
-                                .start(settings, catalogue, Some(ui.ctx().clone()))
-                                .err();
-                        }
-                        Some(SetupAction::PickFile) => self.files.open(
-                            FileUse::AddPlayer,
-                            FileKind::Strategy,
-                            "Add a strategy file",
-                            shipped_strategies_dir().as_deref(),
-                        ),
-                        Some(SetupAction::AddSpec(spec)) => match catalogue.resolve(&spec) {
-                            Ok(_) => {
-                                self.add_player(spec, settings);
-                                self.spec_text.clear();
-                            }
-                            Err(e) => self.error = Some(e),
-                        },
-                        None => {}
-                    }
-                    if let Some(error) = &self.error {
-                        ui.colored_label(theme::ERROR_TEXT, error);
-                    }
-                    if let Some(notice) = &self.notice {
-                        ui.colored_label(theme::HINT_TEXT, notice);
-                    }
-                });
+                egui::ScrollArea::vertical()
+                    .show(ui, |ui| self.setup_panel_ui(ui, settings, catalogue));
             });
         egui::Panel::right("arena_games")
             .resizable(true)
             .default_size(300.0)
             .min_size(240.0)
-            .show(ui, |ui| {
-                match games_ui(ui, &self.live, &mut self.game_number) {
-                    Some(GamesAction::Replay(n)) => match self.replay_game(n) {
-                        Ok(game) => {
-                            commands.push(Command::Replay(Box::new(game)));
-                            commands.push(Command::Show(View::Replay));
-                        }
-                        Err(e) => self.notice = Some(e),
-                    },
-                    Some(GamesAction::Export) => {
-                        self.files
-                            .save(FileUse::Export, "Export the records", "arena-games.jsonl");
-                    }
-                    None => {}
-                }
-            });
+            .show(ui, |ui| self.games_panel_ui(ui, commands));
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("arena_results")
@@ -291,6 +247,64 @@ impl ArenaView {
                     self.overview.ui(ui, self.run.as_ref(), &self.live);
                 });
         });
+    }
+
+    /// The setup panel and what its buttons ask for (start, add a file or
+    /// a typed player), then the last error and notice.
+    fn setup_panel_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &mut ArenaSettings,
+        catalogue: &mut Catalogue,
+    ) {
+        let running = self.is_running();
+        let action = setup_ui(ui, settings, catalogue, &mut self.spec_text, running);
+        match action {
+            Some(SetupAction::Start) => {
+                self.error = self
+                    .start(settings, catalogue, Some(ui.ctx().clone()))
+                    .err();
+            }
+            Some(SetupAction::PickFile) => self.files.open(
+                FileUse::AddPlayer,
+                FileKind::Strategy,
+                "Add a strategy file",
+                shipped_strategies_dir().as_deref(),
+            ),
+            Some(SetupAction::AddSpec(spec)) => match catalogue.resolve(&spec) {
+                Ok(_) => {
+                    self.add_player(spec, settings);
+                    self.spec_text.clear();
+                }
+                Err(e) => self.error = Some(e),
+            },
+            None => {}
+        }
+        if let Some(error) = &self.error {
+            ui.colored_label(theme::ERROR_TEXT, error);
+        }
+        if let Some(notice) = &self.notice {
+            ui.colored_label(theme::HINT_TEXT, notice);
+        }
+    }
+
+    /// The games panel: a finished game opens in the replay view, Export
+    /// asks where to write the records.
+    fn games_panel_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        match games_ui(ui, &self.live, &mut self.game_number) {
+            Some(GamesAction::Replay(n)) => match self.replay_game(n) {
+                Ok(game) => {
+                    commands.push(Command::Replay(Box::new(game)));
+                    commands.push(Command::Show(View::Replay));
+                }
+                Err(e) => self.notice = Some(e),
+            },
+            Some(GamesAction::Export) => {
+                self.files
+                    .save(FileUse::Export, "Export the records", "arena-games.jsonl");
+            }
+            None => {}
+        }
     }
 
     fn export_to(&mut self, path: &Path) {

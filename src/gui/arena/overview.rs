@@ -2,12 +2,13 @@
 //! time left and the Cancel button, how the run ended, the results (match
 //! statistics, or a tournament's ranking and crosstable), and the score plot.
 
+use crate::arena::report::{self, Infinity};
 use crate::arena::{Standing, Stop, standings};
 use crate::gui::theme;
 
 use super::plot;
-use super::results::{self, MatchFacts, crosstable_ui, elo_summary, match_ui, percent, ranking_ui};
-use super::run::{Live, Outcome, Plan, Run};
+use super::results::{self, MatchFacts, crosstable_ui, match_ui, ranking_ui};
+use super::run::{Live, Outcome, PairingLive, Plan, Run};
 
 /// The overview panel's state: the ranking last computed.
 #[derive(Default)]
@@ -25,166 +26,198 @@ impl Overview {
     /// Draws the overview of `run` (or the welcome text before the first
     /// run), with `live`, its state as of this frame.
     pub fn ui(&mut self, ui: &mut egui::Ui, run: Option<&Run>, live: &Live) {
-        let ranking = &mut self.ranking;
         let Some(run) = run else {
             welcome(ui);
             return;
         };
-        let labels = run.labels();
-        let config = run.plan().matches();
-        let pairings = run.pairing_count();
-        let planned = run.planned_games();
-        let name = |i: usize| labels.get(i).map_or("?", String::as_str);
+        heading_ui(ui, run);
+        ui.add_space(6.0);
+        progress_ui(ui, run, live);
+        ui.label(status_text(live, run, run.pairing_count()));
+        ui.add_space(10.0);
+        match run.plan() {
+            Plan::Match(_) => match_results_ui(ui, run, live),
+            Plan::Tournament(_) => self.tournament_results_ui(ui, run, live),
+        }
+        if let Some(current) = &live.current {
+            ui.add_space(12.0);
+            current_pairing_ui(ui, run, live, current);
+        }
+    }
 
-        // Heading and progress.
-        let title = match run.plan() {
-            Plan::Match(_) => format!("{} vs {}", name(0), name(1)),
-            Plan::Tournament(t) => format!(
-                "{}: {} players, {pairings} pairings of {} games",
-                if t.gauntlet {
-                    "Gauntlet"
-                } else {
-                    "Round robin"
-                },
-                labels.len(),
-                config.games
-            ),
+    /// A tournament's ranking (cached per version of the live state) and
+    /// crosstable, both including the pairing being played, and the
+    /// forfeit reasons.
+    fn tournament_results_ui(&mut self, ui: &mut egui::Ui, run: &Run, live: &Live) {
+        let labels = run.labels();
+        let running = live.outcome.is_none();
+        let ranking = match &self.ranking {
+            Some((version, table)) if *version == live.version => table.clone(),
+            _ => {
+                let table = live_standings(labels, live);
+                self.ranking = Some((live.version, table.clone()));
+                table
+            }
         };
-        ui.heading(title);
+        ui.label(egui::RichText::new("Ranking").strong());
+        if running {
+            ui.label(
+                egui::RichText::new("So far, with the pairing being played")
+                    .color(theme::MUTED_TEXT),
+            );
+        }
+        ranking_ui(ui, &ranking);
+        ui.add_space(10.0);
+        ui.label(egui::RichText::new("Crosstable").strong());
         ui.label(
             egui::RichText::new(format!(
-                "{} board, {} rules, {} seats per game, seed {}{}",
-                config.size,
-                config.rules,
-                config.players,
-                config.seed,
-                if config.opening_plies > 0 {
-                    format!(", openings of {} plies", config.opening_plies)
-                } else {
-                    String::new()
-                }
+                "Points of the row player against the column player, out of {}",
+                run.plan().matches().games
             ))
             .color(theme::MUTED_TEXT),
         );
-        ui.add_space(6.0);
-        let elapsed = run.elapsed();
-        let rate = live.games as f64 / elapsed.as_secs_f64().max(1e-3);
-        let running = live.outcome.is_none();
-        ui.horizontal(|ui| {
-            let fraction = live.games as f32 / planned.max(1) as f32;
-            let mut text = format!("{} / {planned} games", live.games);
-            if running && live.games > 0 {
-                let left = planned.saturating_sub(live.games) as f64 / rate.max(1e-9);
-                text.push_str(&format!("  ·  {rate:.1} games/s  ·  {}", time_left(left)));
-            }
-            let width = (ui.available_width() - 90.0).max(120.0);
-            ui.add(
-                egui::ProgressBar::new(fraction)
-                    .desired_width(width)
-                    .text(text),
-            );
-            if running {
-                let cancelling = run.is_cancelling();
-                if ui
-                    .add_enabled(!cancelling, egui::Button::new("Cancel"))
-                    .on_hover_text("Stop after the games in progress; the results so far stay.")
-                    .clicked()
-                {
-                    run.cancel();
-                }
-            }
-        });
-        ui.label(status_text(live, run, pairings));
-        ui.add_space(10.0);
-
-        match run.plan() {
-            Plan::Match(_) => {
-                let (stop, llr) = match &live.outcome {
-                    Some(Outcome::Match(report)) => (Some(report.stop), report.llr),
-                    _ => (None, None),
-                };
-                let tally = live.current.as_ref().map(|c| c.tally).unwrap_or_default();
-                let facts = MatchFacts {
-                    a: name(0),
-                    b: name(1),
-                    config,
-                    stop,
-                    llr,
-                    elapsed,
-                    forfeits: &live.forfeits,
-                };
-                match_ui(ui, &tally, &facts);
-            }
-            Plan::Tournament(_) => {
-                let table = match ranking {
-                    Some((version, table)) if *version == live.version => table.clone(),
-                    _ => {
-                        let table = live_standings(labels, live);
-                        *ranking = Some((live.version, table.clone()));
-                        table
-                    }
-                };
-                let ranking = table;
-                ui.label(egui::RichText::new("Ranking").strong());
-                if running {
-                    ui.label(
-                        egui::RichText::new("So far, with the pairing being played")
-                            .color(theme::MUTED_TEXT),
-                    );
-                }
-                ranking_ui(ui, &ranking);
-                ui.add_space(10.0);
-                ui.label(egui::RichText::new("Crosstable").strong());
-                ui.label(
-                    egui::RichText::new(format!(
-                        "Points of the row player against the column player, out of {}",
-                        config.games
-                    ))
-                    .color(theme::MUTED_TEXT),
-                );
-                let current = live.current.as_ref().filter(|_| running);
-                crosstable_ui(ui, labels, &ranking, &live.finished, current);
-                results::forfeit_reasons(ui, &live.forfeits);
-            }
-        }
-
-        if let Some(current) = &live.current {
-            ui.add_space(12.0);
-            let (a, b) = (name(current.a), name(current.b));
-            if matches!(run.plan(), Plan::Tournament(_)) {
-                let w = current.tally.wdl;
-                let state = if running { "playing" } else { "played last" };
-                ui.label(
-                    egui::RichText::new(format!(
-                        "Pairing {} of {pairings} ({state}): {a} vs {b}",
-                        current.index + 1
-                    ))
-                    .strong(),
-                );
-                ui.label(format!(
-                    "{} wins, {} draws, {} losses for {a}  ·  score {}  ·  Elo {}",
-                    w.wins,
-                    w.draws,
-                    w.losses,
-                    percent(w.score()),
-                    elo_summary(&w, a, b)
-                ));
-            }
-            ui.label(
-                egui::RichText::new(format!(
-                    "Score of {a} as games come in (line) and its 95% interval (band)"
-                ))
-                .strong(),
-            );
-            plot::score_plot(
-                ui,
-                &current.series.points(),
-                config.games,
-                a,
-                ui.available_height().clamp(180.0, 320.0),
-            );
-        }
+        let current = live.current.as_ref().filter(|_| running);
+        crosstable_ui(ui, labels, &ranking, &live.finished, current);
+        results::forfeit_reasons(ui, &live.forfeits);
     }
+}
+
+/// Entrant `i`'s label, `?` when there is none.
+fn name(labels: &[String], i: usize) -> &str {
+    labels.get(i).map_or("?", String::as_str)
+}
+
+/// What is played: the players (or the tournament's format and size) and
+/// how each game is set up.
+fn heading_ui(ui: &mut egui::Ui, run: &Run) {
+    let labels = run.labels();
+    let config = run.plan().matches();
+    let title = match run.plan() {
+        Plan::Match(_) => format!("{} vs {}", name(labels, 0), name(labels, 1)),
+        Plan::Tournament(t) => format!(
+            "{}: {} players, {} pairings of {} games",
+            if t.gauntlet {
+                "Gauntlet"
+            } else {
+                "Round robin"
+            },
+            labels.len(),
+            run.pairing_count(),
+            config.games
+        ),
+    };
+    ui.heading(title);
+    ui.label(
+        egui::RichText::new(format!(
+            "{} board, {} rules, {} seats per game, seed {}{}",
+            config.size,
+            config.rules,
+            config.players,
+            config.seed,
+            if config.opening_plies > 0 {
+                format!(", openings of {} plies", config.opening_plies)
+            } else {
+                String::new()
+            }
+        ))
+        .color(theme::MUTED_TEXT),
+    );
+}
+
+/// The progress bar (games played, rate and time left while running) and,
+/// while running, the Cancel button.
+fn progress_ui(ui: &mut egui::Ui, run: &Run, live: &Live) {
+    let planned = run.planned_games();
+    let rate = live.games as f64 / run.elapsed().as_secs_f64().max(1e-3);
+    let running = live.outcome.is_none();
+    ui.horizontal(|ui| {
+        let fraction = live.games as f32 / planned.max(1) as f32;
+        let mut text = format!("{} / {planned} games", live.games);
+        if running && live.games > 0 {
+            let left = planned.saturating_sub(live.games) as f64 / rate.max(1e-9);
+            text.push_str(&format!("  ·  {rate:.1} games/s  ·  {}", time_left(left)));
+        }
+        let width = (ui.available_width() - 90.0).max(120.0);
+        ui.add(
+            egui::ProgressBar::new(fraction)
+                .desired_width(width)
+                .text(text),
+        );
+        if running {
+            let cancelling = run.is_cancelling();
+            if ui
+                .add_enabled(!cancelling, egui::Button::new("Cancel"))
+                .on_hover_text("Stop after the games in progress; the results so far stay.")
+                .clicked()
+            {
+                run.cancel();
+            }
+        }
+    });
+}
+
+/// A match's table and statistics as they stand.
+fn match_results_ui(ui: &mut egui::Ui, run: &Run, live: &Live) {
+    let labels = run.labels();
+    let (stop, llr) = match &live.outcome {
+        Some(Outcome::Match(report)) => (Some(report.stop), report.llr),
+        _ => (None, None),
+    };
+    let tally = live.current.as_ref().map(|c| c.tally).unwrap_or_default();
+    let facts = MatchFacts {
+        a: name(labels, 0),
+        b: name(labels, 1),
+        config: run.plan().matches(),
+        stop,
+        llr,
+        elapsed: run.elapsed(),
+        forfeits: &live.forfeits,
+    };
+    match_ui(ui, &tally, &facts);
+}
+
+/// The pairing being (or last) played: in a tournament its line of results,
+/// then the plot of A's score as games come in.
+fn current_pairing_ui(ui: &mut egui::Ui, run: &Run, live: &Live, current: &PairingLive) {
+    let labels = run.labels();
+    let (a, b) = (name(labels, current.a), name(labels, current.b));
+    if matches!(run.plan(), Plan::Tournament(_)) {
+        let w = current.tally.wdl;
+        let state = if live.outcome.is_none() {
+            "playing"
+        } else {
+            "played last"
+        };
+        ui.label(
+            egui::RichText::new(format!(
+                "Pairing {} of {} ({state}): {a} vs {b}",
+                current.index + 1,
+                run.pairing_count()
+            ))
+            .strong(),
+        );
+        ui.label(format!(
+            "{} wins, {} draws, {} losses for {a}  ·  score {}  ·  Elo {}",
+            w.wins,
+            w.draws,
+            w.losses,
+            report::percent(w.score()),
+            report::elo_summary(&w, a, b, Infinity::Symbol)
+        ));
+    }
+    ui.label(
+        egui::RichText::new(format!(
+            "Score of {a} as games come in (line) and its 95% interval (band)"
+        ))
+        .strong(),
+    );
+    plot::score_plot(
+        ui,
+        &current.series.points(),
+        run.plan().matches().games,
+        a,
+        ui.available_height().clamp(180.0, 320.0),
+    );
 }
 
 /// The ranking after the finished pairings and the one being played.

@@ -5,15 +5,11 @@
 
 use std::time::Duration;
 
-use crate::arena::{MatchConfig, Pairing, Sprt, SprtDecision, Standing, Stop, Tally, Wdl};
+use crate::arena::report::{self, Infinity};
+use crate::arena::{MatchConfig, Pairing, Standing, Stop, Tally, Wdl};
 use crate::gui::theme;
 
 use super::run::{ForfeitNote, PairingLive};
-
-/// A fraction as a percentage with one decimal, `-` when unknown.
-pub fn percent(x: Option<f64>) -> String {
-    x.map_or_else(|| "-".to_string(), |x| format!("{:.1}%", 100.0 * x))
-}
 
 /// A time in seconds, with two decimals below one second.
 pub fn seconds(secs: f64) -> String {
@@ -21,27 +17,6 @@ pub fn seconds(secs: f64) -> String {
         format!("{secs:.2} s")
     } else {
         format!("{secs:.1} s")
-    }
-}
-
-/// A signed Elo difference with one decimal, or `infinite` when unbounded.
-fn elo_text(elo: Option<f64>, infinite: &str) -> String {
-    elo.map_or_else(|| infinite.to_string(), |e| format!("{e:+.1}"))
-}
-
-/// The Elo difference of A over B with its 95% interval, as `chainlab match` prints it.
-pub fn elo_summary(wdl: &Wdl, a: &str, b: &str) -> String {
-    let (low, high) = wdl.elo_ci95();
-    match wdl.score() {
-        None => "-".to_string(),
-        Some(s) if s >= 1.0 => format!("+∞ ({a} won every game)"),
-        Some(s) if s <= 0.0 => format!("−∞ ({b} won every game)"),
-        Some(_) => format!(
-            "{}  (95%: {} to {})",
-            elo_text(wdl.elo(), "?"),
-            elo_text(low, "−∞"),
-            elo_text(high, "+∞")
-        ),
     }
 }
 
@@ -65,7 +40,17 @@ pub struct MatchFacts<'a> {
 
 /// The W/D/L table of a match and its statistics.
 pub fn match_ui(ui: &mut egui::Ui, tally: &Tally, facts: &MatchFacts<'_>) {
-    let w = tally.wdl;
+    score_table_ui(ui, &tally.wdl, facts);
+    ui.add_space(8.0);
+    egui::Grid::new("arena_match_stats")
+        .num_columns(2)
+        .spacing([18.0, 4.0])
+        .show(ui, |ui| statistics_ui(ui, tally, facts));
+    forfeit_reasons(ui, facts.forfeits);
+}
+
+/// Wins, draws, losses and score of both players, A first.
+fn score_table_ui(ui: &mut egui::Ui, wdl: &Wdl, facts: &MatchFacts<'_>) {
     egui::Grid::new("arena_match_table")
         .num_columns(5)
         .spacing([18.0, 4.0])
@@ -75,106 +60,63 @@ pub fn match_ui(ui: &mut egui::Ui, tally: &Tally, facts: &MatchFacts<'_>) {
                 ui.label(egui::RichText::new(head).color(theme::MUTED_TEXT));
             }
             ui.end_row();
-            let score_b = w.score().map(|s| 1.0 - s);
-            for (name, wins, losses, score) in [
-                (facts.a, w.wins, w.losses, w.score()),
-                (facts.b, w.losses, w.wins, score_b),
-            ] {
-                ui.label(egui::RichText::new(name).strong());
-                ui.label(wins.to_string());
-                ui.label(w.draws.to_string());
-                ui.label(losses.to_string());
-                ui.label(egui::RichText::new(percent(score)).strong());
+            for row in report::score_rows(wdl, facts.a, facts.b) {
+                ui.label(egui::RichText::new(row.player).strong());
+                ui.label(row.wins.to_string());
+                ui.label(row.draws.to_string());
+                ui.label(row.losses.to_string());
+                ui.label(egui::RichText::new(row.score).strong());
                 ui.end_row();
             }
         });
-    ui.add_space(8.0);
-    egui::Grid::new("arena_match_stats")
-        .num_columns(2)
-        .spacing([18.0, 4.0])
-        .show(ui, |ui| {
-            let row = |ui: &mut egui::Ui, key: &str, value: String| {
-                ui.label(egui::RichText::new(key).color(theme::MUTED_TEXT));
-                ui.label(value);
-                ui.end_row();
-            };
-            ui.label(egui::RichText::new("Elo difference").color(theme::MUTED_TEXT));
-            ui.label(egui::RichText::new(elo_summary(&w, facts.a, facts.b)).strong())
-                .on_hover_text(
-                    "How much stronger the first player is on the Elo scale (+191 is a 75% score), \
-                     and the range that holds the true difference with 95% confidence.",
-                );
-            ui.end_row();
-            ui.label(egui::RichText::new("LOS").color(theme::MUTED_TEXT));
-            ui.label(percent(w.los())).on_hover_text(format!(
-                "Likelihood of superiority: how sure it is that {} is the stronger.",
-                facts.a
-            ));
-            ui.end_row();
-            row(
-                ui,
-                "Game length",
-                tally
-                    .average_length()
-                    .map_or_else(|| "-".into(), |l| format!("{l:.1} placements on average")),
-            );
-            row(ui, "Forfeits", forfeit_counts(tally, facts));
-            if tally.capped > 0 {
-                row(
-                    ui,
-                    "Capped",
-                    format!(
-                        "{} games drawn at the cap of {} placements",
-                        tally.capped,
-                        facts.config.cap()
-                    ),
-                );
-            }
-            if let Some(sprt) = facts.config.sprt {
-                row(
-                    ui,
-                    &format!("SPRT [{}, {}]", sprt.elo0, sprt.elo1),
-                    sprt_text(&sprt, facts, w.games()),
-                );
-            }
-            let secs = facts.elapsed.as_secs_f64();
-            row(
-                ui,
-                "Time",
-                format!(
-                    "{} ({:.1} games/s)",
-                    seconds(secs),
-                    w.games() as f64 / secs.max(1e-9)
-                ),
-            );
-        });
-    forfeit_reasons(ui, facts.forfeits);
 }
 
-fn forfeit_counts(tally: &Tally, facts: &MatchFacts<'_>) -> String {
-    match (tally.forfeits_a, tally.forfeits_b) {
-        (0, 0) => "none".to_string(),
-        (fa, fb) => format!("{fa} by {}, {fb} by {}", facts.a, facts.b),
-    }
-}
-
-fn sprt_text(sprt: &Sprt, facts: &MatchFacts<'_>, games: u64) -> String {
-    let (lower, upper) = sprt.bounds();
-    let verdict = match facts.stop {
-        Some(Stop::Sprt(SprtDecision::H1)) => format!(
-            "H1 accepted after {games} games: {} is at least {:+} Elo stronger",
-            facts.a, sprt.elo1
-        ),
-        Some(Stop::Sprt(SprtDecision::H0)) => format!(
-            "H0 accepted after {games} games: {} is not {:+} Elo stronger",
-            facts.a, sprt.elo1
-        ),
-        _ => "no decision yet".to_string(),
+/// The rows of the statistics grid: Elo difference and LOS (explained on
+/// hover), game length, forfeits, caps, the SPRT, and the time taken.
+fn statistics_ui(ui: &mut egui::Ui, tally: &Tally, facts: &MatchFacts<'_>) {
+    let w = tally.wdl;
+    let row = |ui: &mut egui::Ui, key: &str, value: String| {
+        ui.label(egui::RichText::new(key).color(theme::MUTED_TEXT));
+        ui.label(value);
+        ui.end_row();
     };
-    format!(
-        "LLR {:.2} (bounds {lower:.2}, {upper:.2}): {verdict}",
-        facts.llr.unwrap_or(0.0)
-    )
+    ui.label(egui::RichText::new("Elo difference").color(theme::MUTED_TEXT));
+    let elo = report::elo_summary(&w, facts.a, facts.b, Infinity::Symbol);
+    ui.label(egui::RichText::new(elo).strong()).on_hover_text(
+        "How much stronger the first player is on the Elo scale (+191 is a 75% score), \
+         and the range that holds the true difference with 95% confidence.",
+    );
+    ui.end_row();
+    ui.label(egui::RichText::new("LOS").color(theme::MUTED_TEXT));
+    ui.label(report::percent(w.los())).on_hover_text(format!(
+        "Likelihood of superiority: how sure it is that {} is the stronger.",
+        facts.a
+    ));
+    ui.end_row();
+    row(ui, "Game length", report::game_length(tally));
+    let forfeits = report::forfeit_counts(tally, facts.a, facts.b);
+    row(
+        ui,
+        "Forfeits",
+        forfeits.unwrap_or_else(|| "none".to_string()),
+    );
+    if let Some(capped) = report::capped(tally, facts.config.cap()) {
+        row(ui, "Capped", capped);
+    }
+    if let Some(sprt) = facts.config.sprt {
+        let verdict = report::sprt_verdict(&sprt, facts.stop, facts.llr, w.games(), facts.a);
+        row(ui, &report::sprt_heading(&sprt), verdict);
+    }
+    let secs = facts.elapsed.as_secs_f64();
+    row(
+        ui,
+        "Time",
+        format!(
+            "{} ({:.1} games/s)",
+            seconds(secs),
+            w.games() as f64 / secs.max(1e-9)
+        ),
+    );
 }
 
 /// The reasons players forfeited, one line each.
@@ -213,12 +155,12 @@ pub fn ranking_ui(ui: &mut egui::Ui, standings: &[Standing]) {
                 ui.label(s.wdl.draws.to_string());
                 ui.label(s.wdl.losses.to_string());
                 let score = if s.wdl.games() > 0 {
-                    format!("{:.1}%", s.score)
+                    report::standing_score(s.score)
                 } else {
                     "-".to_string()
                 };
                 ui.label(egui::RichText::new(score).strong());
-                ui.label(format!("{:+.0}", s.rating)).on_hover_text(
+                ui.label(report::rating(s.rating)).on_hover_text(
                     "Elo-scale rating fitted to all results (mean 0): the difference between \
                      two ratings predicts their score against each other.",
                 );
@@ -304,19 +246,6 @@ fn live_cross(current: &PairingLive, row: usize, col: usize) -> Option<(f64, u64
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn elo_reads_like_the_command_line() {
-        assert_eq!(
-            elo_summary(&Wdl::new(60, 10, 30), "x", "y"),
-            "+107.5  (95%: +43.2 to +180.1)"
-        );
-        assert_eq!(
-            elo_summary(&Wdl::new(5, 0, 0), "x", "y"),
-            "+∞ (x won every game)"
-        );
-        assert_eq!(elo_summary(&Wdl::default(), "x", "y"), "-");
-    }
 
     #[test]
     fn the_crosstable_reads_both_ways() {

@@ -32,11 +32,36 @@ pub fn setup_ui(
     spec_text: &mut String,
     running: bool,
 ) -> Option<SetupAction> {
-    let mut action = None;
     ui.heading("Arena");
     ui.add_space(4.0);
     ui.label(egui::RichText::new("Players").strong());
     players_ui(ui, settings, catalogue);
+    let mut action = add_player_ui(ui, settings, catalogue, spec_text);
+    ui.add_space(8.0);
+    egui::Grid::new("arena_setup_grid")
+        .num_columns(2)
+        .spacing([10.0, 8.0])
+        .show(ui, |ui| games_grid_ui(ui, settings));
+    ui.add_space(4.0);
+    egui::CollapsingHeader::new("More options")
+        .id_salt("arena_more")
+        .show(ui, |ui| more_ui(ui, settings));
+    ui.add_space(8.0);
+    if start_ui(ui, settings, running) {
+        action = Some(SetupAction::Start);
+    }
+    action
+}
+
+/// The ways to add a player: the menu of built-ins and known strategies,
+/// a strategy file, or a typed spec (added with Add or Enter).
+fn add_player_ui(
+    ui: &mut egui::Ui,
+    settings: &mut ArenaSettings,
+    catalogue: &Catalogue,
+    spec_text: &mut String,
+) -> Option<SetupAction> {
+    let mut action = None;
     ui.horizontal(|ui| {
         add_menu(ui, settings, catalogue, &mut action);
         if ui
@@ -65,70 +90,65 @@ pub fn setup_ui(
             action = Some(SetupAction::AddSpec(spec_text.trim().to_string()));
         }
     });
+    action
+}
 
-    ui.add_space(8.0);
-    egui::Grid::new("arena_setup_grid")
-        .num_columns(2)
-        .spacing([10.0, 8.0])
-        .show(ui, |ui| {
-            let format_label = ui.label("Format");
-            egui::ComboBox::from_id_salt("arena_format")
-                .selected_text(settings.format.name())
-                .width(150.0)
-                .show_ui(ui, |ui| {
-                    for format in Format::ALL {
-                        ui.selectable_value(&mut settings.format, format, format.name())
-                            .on_hover_text(format.description());
-                    }
-                })
-                .response
-                .labelled_by(format_label.id);
-            ui.end_row();
-            // What the format plays, for the format chosen now.
-            ui.label("");
-            ui.add(
-                egui::Label::new(
-                    egui::RichText::new(settings.format.description())
-                        .small()
-                        .color(theme::MUTED_TEXT),
-                )
-                .wrap(),
-            );
-            ui.end_row();
+/// The rows of the setup grid: the format (with what it plays), the number
+/// of games, the board, the rules and the seed.
+fn games_grid_ui(ui: &mut egui::Ui, settings: &mut ArenaSettings) {
+    let format_label = ui.label("Format");
+    egui::ComboBox::from_id_salt("arena_format")
+        .selected_text(settings.format.name())
+        .width(150.0)
+        .show_ui(ui, |ui| {
+            for format in Format::ALL {
+                ui.selectable_value(&mut settings.format, format, format.name())
+                    .on_hover_text(format.description());
+            }
+        })
+        .response
+        .labelled_by(format_label.id);
+    ui.end_row();
+    // What the format plays, for the format chosen now.
+    ui.label("");
+    ui.add(
+        egui::Label::new(
+            egui::RichText::new(settings.format.description())
+                .small()
+                .color(theme::MUTED_TEXT),
+        )
+        .wrap(),
+    );
+    ui.end_row();
 
-            ui.label(if settings.format.is_tournament() {
-                "Games per pairing"
-            } else {
-                "Games"
-            });
-            ui.add(
-                egui::DragValue::new(&mut settings.games)
-                    .range(1..=MAX_GAMES)
-                    .speed(2.0),
-            )
-            .on_hover_text(
-                "Games are played in pairs from the same opening with the seats swapped.",
-            );
-            ui.end_row();
+    ui.label(if settings.format.is_tournament() {
+        "Games per pairing"
+    } else {
+        "Games"
+    });
+    ui.add(
+        egui::DragValue::new(&mut settings.games)
+            .range(1..=MAX_GAMES)
+            .speed(2.0),
+    )
+    .on_hover_text("Games are played in pairs from the same opening with the seats swapped.");
+    ui.end_row();
 
-            board_rows(ui, "arena", &mut settings.rows, &mut settings.cols);
+    board_rows(ui, "arena", &mut settings.rows, &mut settings.cols);
 
-            ui.label("Rules");
-            rules_ui(ui, "arena_rules", &mut settings.rules);
-            ui.end_row();
+    ui.label("Rules");
+    rules_ui(ui, "arena_rules", &mut settings.rules);
+    ui.end_row();
 
-            ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut settings.seed))
-                .on_hover_text("The same seed plays the same games again (without time limits).");
-            ui.end_row();
-        });
+    ui.label("Seed");
+    ui.add(egui::DragValue::new(&mut settings.seed))
+        .on_hover_text("The same seed plays the same games again (without time limits).");
+    ui.end_row();
+}
 
-    ui.add_space(4.0);
-    egui::CollapsingHeader::new("More options")
-        .id_salt("arena_more")
-        .show(ui, |ui| more_ui(ui, settings));
-
-    ui.add_space(8.0);
+/// Why the run cannot start (if it cannot), and the Start button naming
+/// what it starts; whether it was clicked. `running` disables it.
+fn start_ui(ui: &mut egui::Ui, settings: &ArenaSettings, running: bool) -> bool {
     let problem = settings
         .players_problem()
         .or_else(|| settings.match_config().err());
@@ -148,17 +168,12 @@ pub fn setup_ui(
             ),
         },
     };
-    if ui
-        .add_enabled(
-            problem.is_none() && !running,
-            egui::Button::new(egui::RichText::new(start).strong())
-                .min_size(egui::vec2(ui.available_width(), 30.0)),
-        )
-        .clicked()
-    {
-        action = Some(SetupAction::Start);
-    }
-    action
+    ui.add_enabled(
+        problem.is_none() && !running,
+        egui::Button::new(egui::RichText::new(start).strong())
+            .min_size(egui::vec2(ui.available_width(), 30.0)),
+    )
+    .clicked()
 }
 
 fn more_ui(ui: &mut egui::Ui, settings: &mut ArenaSettings) {

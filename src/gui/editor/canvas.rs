@@ -17,10 +17,11 @@ use crate::strategy::{Kind, NodeId, Strategy, info};
 
 use super::analysis::Analysis;
 use super::edit::Edit;
+use super::events::CanvasEvents;
 use super::pins::{PinKey, PinSink};
 use super::style;
 use super::view::{NODE_GUESS, ViewControl, ViewRequest};
-use super::viewer::{CanvasEvents, GraphViewer};
+use super::viewer::GraphViewer;
 
 /// The grid of spots tried for a new node, in canvas units.
 const SPOT_STEP: f32 = 20.0;

@@ -25,27 +25,39 @@ impl EditorView {
         // still reach the canvas (plain keys such as Delete stay with it).
         let typing = ctx.text_edit_focused();
         let editing = typing && !self.palette.has_idle_focus();
+        if self.file_keys(ctx, settings) || editing {
+            return;
+        }
+        self.edit_keys(ctx, now);
+        if typing {
+            return;
+        }
+        self.canvas_keys(ctx, now);
+        self.clipboard_keys(ctx, now);
+    }
+
+    /// Save as, save, open and new, which work even while text is edited;
+    /// whether one was pressed (the frame's other keys then wait).
+    fn file_keys(&mut self, ctx: &egui::Context, settings: &mut EditorSettings) -> bool {
+        let cmd = Modifiers::COMMAND;
+        if ctx.input_mut(|i| i.consume_key(cmd | Modifiers::SHIFT, Key::S)) {
+            self.save_as(settings);
+        } else if ctx.input_mut(|i| i.consume_key(cmd, Key::S)) {
+            self.save(settings);
+        } else if ctx.input_mut(|i| i.consume_key(cmd, Key::O)) {
+            self.browse_open(settings);
+        } else if ctx.input_mut(|i| i.consume_key(cmd, Key::N)) {
+            self.request(After::New, settings, ctx);
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// The Ctrl keys of the graph: redo, undo, select all and duplicate.
+    fn edit_keys(&mut self, ctx: &egui::Context, now: f64) {
         let cmd = Modifiers::COMMAND;
         let shift_cmd = Modifiers::COMMAND | Modifiers::SHIFT;
-        if ctx.input_mut(|i| i.consume_key(shift_cmd, Key::S)) {
-            self.save_as(settings);
-            return;
-        }
-        if ctx.input_mut(|i| i.consume_key(cmd, Key::S)) {
-            self.save(settings);
-            return;
-        }
-        if ctx.input_mut(|i| i.consume_key(cmd, Key::O)) {
-            self.browse_open(settings);
-            return;
-        }
-        if ctx.input_mut(|i| i.consume_key(cmd, Key::N)) {
-            self.request(After::New, settings, ctx);
-            return;
-        }
-        if editing {
-            return;
-        }
         if ctx.input_mut(|i| i.consume_key(shift_cmd, Key::Z) || i.consume_key(cmd, Key::Y)) {
             self.redo();
         } else if ctx.input_mut(|i| i.consume_key(cmd, Key::Z)) {
@@ -60,9 +72,10 @@ impl EditorView {
                 self.apply(Edit::Duplicate(ids), now);
             }
         }
-        if typing {
-            return;
-        }
+    }
+
+    /// The plain keys of the canvas: Delete (or Backspace) and F to fit.
+    fn canvas_keys(&mut self, ctx: &egui::Context, now: f64) {
         let delete = ctx.input_mut(|i| {
             i.consume_key(Modifiers::NONE, Key::Delete)
                 || i.consume_key(Modifiers::NONE, Key::Backspace)
@@ -73,29 +86,11 @@ impl EditorView {
         if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F)) {
             self.canvas.fit();
         }
-        let (copy, cut, paste) = ctx.input(|i| {
-            let mut found = (false, false, false);
-            for e in &i.events {
-                match e {
-                    Event::Copy => found.0 = true,
-                    Event::Cut => found.1 = true,
-                    Event::Paste(_) => found.2 = true,
-                    Event::Key {
-                        key,
-                        pressed: true,
-                        modifiers,
-                        ..
-                    } if modifiers.command => match key {
-                        Key::C => found.0 = true,
-                        Key::X => found.1 = true,
-                        Key::V => found.2 = true,
-                        _ => {}
-                    },
-                    _ => {}
-                }
-            }
-            found
-        });
+    }
+
+    /// Copy, cut and paste of nodes.
+    fn clipboard_keys(&mut self, ctx: &egui::Context, now: f64) {
+        let (copy, cut, paste) = ctx.input(|i| clipboard_requests(&i.events));
         let selection = self.canvas.selection.clone();
         if (copy || cut) && !selection.is_empty() {
             self.copy(&selection, ctx);
@@ -144,4 +139,30 @@ impl EditorView {
         };
         self.apply(Edit::Paste(self.clip.clone(), offset), now);
     }
+}
+
+/// Whether `events` ask to copy, cut and paste: the platform's clipboard
+/// events or Ctrl+C, X and V.
+fn clipboard_requests(events: &[Event]) -> (bool, bool, bool) {
+    let mut found = (false, false, false);
+    for e in events {
+        match e {
+            Event::Copy => found.0 = true,
+            Event::Cut => found.1 = true,
+            Event::Paste(_) => found.2 = true,
+            Event::Key {
+                key,
+                pressed: true,
+                modifiers,
+                ..
+            } if modifiers.command => match key {
+                Key::C => found.0 = true,
+                Key::X => found.1 = true,
+                Key::V => found.2 = true,
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    found
 }

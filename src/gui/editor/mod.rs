@@ -14,9 +14,11 @@ mod browser;
 mod canvas;
 mod document;
 mod edit;
+mod events;
 mod files;
 mod history;
 mod keys;
+mod menus;
 mod overlay;
 mod palette;
 mod params;
@@ -44,12 +46,12 @@ use self::analysis::Analysis;
 use self::canvas::Canvas;
 use self::document::{Document, Location};
 use self::edit::{Clip, Edit};
+use self::events::{CanvasEvents, NodeAction};
 use self::files::After;
 use self::overlay::Toast;
 use self::palette::Palette;
 use self::preview::{Preview, PreviewAction};
 use self::recovery::{Recovery, Restorable};
-use self::viewer::{CanvasEvents, NodeAction};
 
 pub use self::pins::PinKey;
 pub use self::settings::EditorSettings;
@@ -318,22 +320,7 @@ impl EditorView {
             .default_size(350.0)
             .min_size(280.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    self.about_ui(ui, now);
-                    ui.separator();
-                    if let Some(PreviewAction::LoadPosition) = self.preview.ui(ui, &self.analysis) {
-                        let dir = settings
-                            .user_dir
-                            .clone()
-                            .filter(|d| d.is_dir())
-                            .unwrap_or_else(|| PathBuf::from("."));
-                        self.browser = Some(browser::Browser::new(
-                            browser::Purpose::OpenPosition,
-                            dir,
-                            String::new(),
-                        ));
-                    }
-                });
+                egui::ScrollArea::vertical().show(ui, |ui| self.side_ui(ui, settings, now));
             });
         egui::Panel::bottom("editor_problems")
             .resizable(true)
@@ -355,6 +342,31 @@ impl EditorView {
             });
         self.toast_ui(&ctx, now);
         self.dialogs_ui(&ctx, settings);
+        self.keep_preview(settings);
+    }
+
+    /// The side panel: the strategy's name and description, then the
+    /// preview board (whose "load a position" opens the file browser).
+    fn side_ui(&mut self, ui: &mut egui::Ui, settings: &EditorSettings, now: f64) {
+        self.about_ui(ui, now);
+        ui.separator();
+        if let Some(PreviewAction::LoadPosition) = self.preview.ui(ui, &self.analysis) {
+            let dir = settings
+                .user_dir
+                .clone()
+                .filter(|d| d.is_dir())
+                .unwrap_or_else(|| PathBuf::from("."));
+            self.browser = Some(browser::Browser::new(
+                browser::Purpose::OpenPosition,
+                dir,
+                String::new(),
+            ));
+        }
+    }
+
+    /// Keeps the preview's position in the settings whenever it changed, so
+    /// that it is there at the next start.
+    fn keep_preview(&mut self, settings: &mut EditorSettings) {
         if self.preview_saved != Some(self.preview.revision()) {
             self.preview_saved = Some(self.preview.revision());
             let text = self.preview.to_text();

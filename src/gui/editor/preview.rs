@@ -8,7 +8,7 @@ use std::path::Path;
 use egui::{RichText, Ui, WidgetInfo, WidgetType};
 
 use crate::gui::board::{BoardView, Overlay};
-use crate::gui::play::setup::player_badge;
+use crate::gui::players::player_badge;
 use crate::gui::theme;
 use crate::rules::{
     Coord, Geometry, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, PlayerSet, Position,
@@ -485,24 +485,4 @@ impl Preview {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn painting_reads_the_first_round_and_later_positions() {
-        let mut p = Preview {
-            mode: Mode::Edit,
-            ..Preview::default()
-        };
-        p.paint(Coord::new(0, 0).unwrap(), false);
-        let first = p.position().and_then(|p| p.to_move());
-        assert_eq!(first, Some(Player::B), "A has placed once: B is to move");
-        p.brush = Brush::Atom(Player::B);
-        p.paint(Coord::new(4, 5).unwrap(), false);
-        assert_eq!(p.position().and_then(|p| p.to_move()), Some(Player::B));
-        p.paint(Coord::new(4, 5).unwrap(), true);
-        assert!(p.position().is_some());
-        let text = p.to_text();
-        assert_eq!(Preview::from_text(&text).to_text(), text);
-    }
-}
+mod tests;

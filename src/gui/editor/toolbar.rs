@@ -14,110 +14,130 @@ use super::files::{After, shipped_files};
 use super::{EditorSettings, EditorView};
 
 impl EditorView {
+    /// The toolbar: the file menu, the edit buttons, the file's name, and
+    /// the buttons that hand the graph to the play view and the arena.
     pub(super) fn toolbar(
         &mut self,
         ui: &mut egui::Ui,
         settings: &mut EditorSettings,
         commands: &mut Vec<Command>,
     ) {
-        let ctx = ui.ctx().clone();
         ui.horizontal(|ui| {
             ui.menu_button("File", |ui| self.file_menu(ui, settings));
-            let undo = self.doc.history().undo_label().map(str::to_string);
-            let redo = self.doc.history().redo_label().map(str::to_string);
-            let r = ui.add_enabled(undo.is_some(), egui::Button::new("⟲ Undo"));
-            let r = r.on_hover_text(format!("Undo {} (Ctrl+Z)", undo.unwrap_or_default()));
-            if r.clicked() {
-                self.undo();
-            }
-            let r = ui.add_enabled(redo.is_some(), egui::Button::new("⟳ Redo"));
-            let r = r.on_hover_text(format!(
-                "Redo {} (Ctrl+Shift+Z or Ctrl+Y)",
-                redo.unwrap_or_default()
-            ));
-            if r.clicked() {
-                self.redo();
-            }
+            self.history_buttons(ui);
             ui.separator();
-            if ui
-                .button("Fit graph")
-                .on_hover_text("Frame every node (F)")
-                .clicked()
-            {
-                self.canvas.fit();
-            }
-            if ui
-                .button("Tidy up")
-                .on_hover_text("Lay the graph out again, left to right")
-                .clicked()
-            {
-                self.apply(Edit::Arrange, ctx.input(|i| i.time));
-                self.canvas.fit();
-            }
-            let selected = !self.canvas.selection.is_empty();
-            if ui
-                .add_enabled(selected, egui::Button::new("Delete"))
-                .on_hover_text("Delete the selected nodes (Delete)")
-                .clicked()
-            {
-                self.apply(
-                    Edit::Delete(self.canvas.selection.clone()),
-                    ctx.input(|i| i.time),
-                );
-            }
-            if ui
-                .add_enabled(selected, egui::Button::new("Duplicate"))
-                .on_hover_text("Duplicate the selected nodes (Ctrl+D)")
-                .clicked()
-            {
-                self.apply(
-                    Edit::Duplicate(self.canvas.selection.clone()),
-                    ctx.input(|i| i.time),
-                );
-            }
+            self.graph_buttons(ui);
             ui.separator();
-            let name = self.doc.location().file_name();
-            let marker = if self.doc.is_dirty() { "• " } else { "" };
-            let label = ui.label(RichText::new(format!("{marker}{name}")).strong());
-            let hover = match self.doc.location() {
-                Location::Untitled => "Not saved yet".to_string(),
-                Location::File(p) => p.display().to_string(),
-                Location::Shipped(p) => format!(
-                    "{} (shipped: Save keeps a copy in your folder)",
-                    p.display()
-                ),
-            };
-            label.on_hover_text(hover);
-            if self.is_shipped() {
-                ui.label(RichText::new("shipped").small().color(theme::MUTED_TEXT));
-            }
+            self.file_name_ui(ui);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let errors = self.analysis.report.has_errors();
-                let why = "Fix the errors first (see Problems).";
-                let entry = || StrategyEntry {
-                    label: self.doc.strategy().name.clone(),
-                    strategy: self.doc.strategy().clone(),
-                };
-                let r = ui.add_enabled(!errors, egui::Button::new("Play against it"));
-                let r = if errors {
-                    r.on_disabled_hover_text(why)
-                } else {
-                    r.on_hover_text("Play a game against this graph")
-                };
-                if r.clicked() {
-                    commands.push(Command::PlayAgainst(Box::new(entry())));
-                }
-                let r = ui.add_enabled(!errors, egui::Button::new("Test this strategy"));
-                let r = if errors {
-                    r.on_disabled_hover_text(why)
-                } else {
-                    r.on_hover_text("Run it in the arena against other players")
-                };
-                if r.clicked() {
-                    commands.push(Command::TestInArena(Box::new(entry())));
-                }
+                self.hand_over_buttons(ui, commands);
             });
         });
+    }
+
+    /// Undo and Redo, naming the edit they undo or redo.
+    fn history_buttons(&mut self, ui: &mut egui::Ui) {
+        let undo = self.doc.history().undo_label().map(str::to_string);
+        let redo = self.doc.history().redo_label().map(str::to_string);
+        let r = ui.add_enabled(undo.is_some(), egui::Button::new("⟲ Undo"));
+        let r = r.on_hover_text(format!("Undo {} (Ctrl+Z)", undo.unwrap_or_default()));
+        if r.clicked() {
+            self.undo();
+        }
+        let r = ui.add_enabled(redo.is_some(), egui::Button::new("⟳ Redo"));
+        let r = r.on_hover_text(format!(
+            "Redo {} (Ctrl+Shift+Z or Ctrl+Y)",
+            redo.unwrap_or_default()
+        ));
+        if r.clicked() {
+            self.redo();
+        }
+    }
+
+    /// Fit and Tidy up for the whole graph, Delete and Duplicate for the
+    /// selection.
+    fn graph_buttons(&mut self, ui: &mut egui::Ui) {
+        let now = ui.input(|i| i.time);
+        if ui
+            .button("Fit graph")
+            .on_hover_text("Frame every node (F)")
+            .clicked()
+        {
+            self.canvas.fit();
+        }
+        if ui
+            .button("Tidy up")
+            .on_hover_text("Lay the graph out again, left to right")
+            .clicked()
+        {
+            self.apply(Edit::Arrange, now);
+            self.canvas.fit();
+        }
+        let selected = !self.canvas.selection.is_empty();
+        if ui
+            .add_enabled(selected, egui::Button::new("Delete"))
+            .on_hover_text("Delete the selected nodes (Delete)")
+            .clicked()
+        {
+            self.apply(Edit::Delete(self.canvas.selection.clone()), now);
+        }
+        if ui
+            .add_enabled(selected, egui::Button::new("Duplicate"))
+            .on_hover_text("Duplicate the selected nodes (Ctrl+D)")
+            .clicked()
+        {
+            self.apply(Edit::Duplicate(self.canvas.selection.clone()), now);
+        }
+    }
+
+    /// The file's name with the unsaved marker, where it lives on hover, and
+    /// whether it is a shipped strategy.
+    fn file_name_ui(&self, ui: &mut egui::Ui) {
+        let name = self.doc.location().file_name();
+        let marker = if self.doc.is_dirty() { "• " } else { "" };
+        let label = ui.label(RichText::new(format!("{marker}{name}")).strong());
+        let hover = match self.doc.location() {
+            Location::Untitled => "Not saved yet".to_string(),
+            Location::File(p) => p.display().to_string(),
+            Location::Shipped(p) => format!(
+                "{} (shipped: Save keeps a copy in your folder)",
+                p.display()
+            ),
+        };
+        label.on_hover_text(hover);
+        if self.is_shipped() {
+            ui.label(RichText::new("shipped").small().color(theme::MUTED_TEXT));
+        }
+    }
+
+    /// "Play against it" and "Test this strategy", disabled while the graph
+    /// has errors.
+    fn hand_over_buttons(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let errors = self.analysis.report.has_errors();
+        let why = "Fix the errors first (see Problems).";
+        let entry = || StrategyEntry {
+            label: self.doc.strategy().name.clone(),
+            strategy: self.doc.strategy().clone(),
+        };
+        let button = |ui: &mut egui::Ui, text: &str, hover: &str| {
+            let r = ui.add_enabled(!errors, egui::Button::new(text));
+            let r = if errors {
+                r.on_disabled_hover_text(why)
+            } else {
+                r.on_hover_text(hover)
+            };
+            r.clicked()
+        };
+        if button(ui, "Play against it", "Play a game against this graph") {
+            commands.push(Command::PlayAgainst(Box::new(entry())));
+        }
+        if button(
+            ui,
+            "Test this strategy",
+            "Run it in the arena against other players",
+        ) {
+            commands.push(Command::TestInArena(Box::new(entry())));
+        }
     }
 
     pub(super) fn file_menu(&mut self, ui: &mut egui::Ui, settings: &mut EditorSettings) {

@@ -2,7 +2,8 @@
 //! reads the project's model (the snarl nodes only carry model ids), draws
 //! titles, typed pins, defaults, parameters, diagnostics and explain values,
 //! and turns what the user does into [`Edit`]s; it never changes the model
-//! or snarl's wires itself.
+//! or snarl's wires itself. Its context menus are drawn by
+//! [`super::menus`], what it reports is [`CanvasEvents`].
 
 use std::collections::BTreeSet;
 
@@ -15,52 +16,14 @@ use crate::gui::theme;
 use crate::strategy::{Node, NodeId, PinType, Severity, Strategy, Wire, info};
 
 use super::analysis::Analysis;
-use super::edit::{Edit, Link, WireEnd, fits_link};
-use super::palette::{default_text, doc_ui, kind_menu};
+use super::edit::Edit;
+use super::events::CanvasEvents;
+use super::menus::Menus;
+use super::palette::{default_text, doc_ui};
 use super::params::{has_params, params_ui, wide_params};
 use super::pins::{PinKey, PinSink, TypedPin, input_doc, output_doc};
 use super::style;
 use super::view::{TEXT_MIN_SCALE, ViewControl};
-
-/// The width of a new node of `kind` before it is drawn, roughly: its title,
-/// its output's name, and room for parameters.
-fn width_guess(kind: crate::strategy::Kind) -> f32 {
-    let title = info(kind).title.chars().count() as f32 * 8.0 + 40.0;
-    let params = if has_params(&crate::strategy::NodeKind::new(kind)) {
-        150.0
-    } else {
-        0.0
-    };
-    title.max(110.0).max(params)
-}
-
-/// What a node's context menu asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NodeAction {
-    /// Delete the node (or the selection it belongs to).
-    Delete(NodeId),
-    /// Duplicate the node (or the selection it belongs to).
-    Duplicate(NodeId),
-    /// Copy the node (or the selection it belongs to).
-    Copy(NodeId),
-}
-
-/// What happened on the canvas this frame.
-#[derive(Debug, Default)]
-pub struct CanvasEvents {
-    /// Edits to apply, in order.
-    pub edits: Vec<Edit>,
-    /// Why a connection was refused.
-    pub refused: Option<String>,
-    /// A node whose title was clicked.
-    pub clicked_node: Option<NodeId>,
-    /// A node menu's choice.
-    pub action: Option<NodeAction>,
-    /// Every node's rectangle as drawn, in drawing order (canvas coordinates).
-    pub rects: Vec<(NodeId, Rect)>,
-    /// Whether an add-node menu was open.
-    pub menu_open: bool,
-}
 
 /// The editor's viewer of one frame.
 pub struct GraphViewer<'a> {
@@ -83,6 +46,17 @@ pub struct GraphViewer<'a> {
 }
 
 impl<'a> GraphViewer<'a> {
+    /// The context menus, drawn with this frame's model and events.
+    fn menus(&mut self) -> Menus<'_> {
+        Menus {
+            strategy: self.strategy,
+            selection: self.selection,
+            search: &mut *self.search,
+            events: &mut *self.events,
+            view: &*self.view,
+        }
+    }
+
     fn model_id(snarl: &Snarl<NodeId>, node: egui_snarl::NodeId) -> Option<NodeId> {
         snarl.get_node(node).copied()
     }
@@ -426,15 +400,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
     }
 
     fn show_graph_menu(&mut self, pos: Pos2, ui: &mut Ui, _snarl: &mut Snarl<NodeId>) {
-        self.events.menu_open = true;
-        ui.label(RichText::new("Add a node").strong());
-        if let Some(kind) = kind_menu(ui, self.search, &|_| true) {
-            self.events.edits.push(Edit::Add {
-                kind,
-                pos: [pos.x, pos.y],
-                link: None,
-            });
-        }
+        self.menus().add_node(ui, pos);
     }
 
     fn has_dropped_wire_menu(
@@ -452,49 +418,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         src_pins: AnyPins<'_>,
         snarl: &mut Snarl<NodeId>,
     ) {
-        self.events.menu_open = true;
-        let found = match src_pins {
-            AnyPins::Out(pins) => pins.first().and_then(|p| {
-                let id = Self::model_id(snarl, p.node)?;
-                let ty = self.strategy.node(id)?.output()?;
-                Some((WireEnd::Output(ty), Link::FromOutput(id), ty, pos))
-            }),
-            AnyPins::In(pins) => pins.first().and_then(|p| {
-                let id = Self::model_id(snarl, p.node)?;
-                let ty = self.strategy.node(id)?.inputs().get(p.input)?.ty;
-                let link = Link::ToInput {
-                    to: id,
-                    input: p.input,
-                };
-                Some((WireEnd::Input(ty), link, ty, pos))
-            }),
-        };
-        let Some((end, link, ty, at)) = found else {
-            ui.close();
-            return;
-        };
-        let what = match end {
-            WireEnd::Output(_) => format!("Add a node that takes this {}", ty.name()),
-            WireEnd::Input(_) => format!("Add a node that gives a {}", ty.name()),
-        };
-        ui.label(RichText::new(what).strong());
-        if let Some(kind) = kind_menu(ui, self.search, &|k| fits_link(k, end)) {
-            let at = match end {
-                // A node that gives the input its value: left of the drop
-                // point (its output there), but never left of the view.
-                WireEnd::Input(_) => {
-                    let visible = self.view.transform.inverse() * self.view.screen;
-                    let x = (at.x - width_guess(kind)).max(visible.min.x + 12.0);
-                    Pos2::new(x, at.y)
-                }
-                WireEnd::Output(_) => at,
-            };
-            self.events.edits.push(Edit::Add {
-                kind,
-                pos: [at.x, at.y],
-                link: Some(link),
-            });
-        }
+        self.menus().dropped_wire(ui, pos, src_pins, snarl);
     }
 
     fn has_node_menu(&mut self, _node: &NodeId) -> bool {
@@ -509,50 +433,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         ui: &mut Ui,
         snarl: &mut Snarl<NodeId>,
     ) {
-        let Some(id) = Self::model_id(snarl, node) else {
-            return;
-        };
-        let many = self.selection.contains(&id) && self.selection.len() > 1;
-        let suffix = if many {
-            format!(" {} selected nodes", self.selection.len())
-        } else {
-            " node".to_string()
-        };
-        let mut action = None;
-        if ui.button(format!("Delete{suffix}")).clicked() {
-            action = Some(NodeAction::Delete(id));
-        }
-        if ui.button(format!("Duplicate{suffix}")).clicked() {
-            action = Some(NodeAction::Duplicate(id));
-        }
-        if ui.button(format!("Copy{suffix}")).clicked() {
-            action = Some(NodeAction::Copy(id));
-        }
-        let wired_in = inputs.iter().any(|p| !p.remotes.is_empty());
-        if ui
-            .add_enabled(wired_in, egui::Button::new("Disconnect inputs"))
-            .clicked()
-        {
-            for p in inputs {
-                self.events.edits.push(Edit::Disconnect {
-                    to: id,
-                    input: p.id.input,
-                });
-            }
-            ui.close();
-        }
-        let wired_out = outputs.iter().any(|p| !p.remotes.is_empty());
-        if ui
-            .add_enabled(wired_out, egui::Button::new("Disconnect output"))
-            .clicked()
-        {
-            self.events.edits.push(Edit::DisconnectOutput(id));
-            ui.close();
-        }
-        if action.is_some() {
-            self.events.action = action;
-            ui.close();
-        }
+        self.menus().node(ui, node, inputs, outputs, snarl);
     }
 
     fn connect(&mut self, from: &OutPin, to: &InPin, snarl: &mut Snarl<NodeId>) {

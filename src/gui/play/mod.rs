@@ -10,15 +10,14 @@ use crate::eval::Evaluator;
 use crate::gui::StrategyEntry;
 use crate::gui::board::{BoardView, Overlay};
 use crate::gui::files::{FileKind, FilePicker};
-use crate::gui::players::{move_list, players_table};
-use crate::gui::replay::ReplayGame;
+use crate::gui::players::{move_list, player_badge, players_table};
 use crate::gui::seats::{Catalogue, SeatChoice, player_name, shipped_strategies_dir};
 use crate::gui::theme;
 use crate::gui::{Command, View};
 use crate::rules::{Player, Position};
 
 use self::session::{Pace, SeatSpec, Session, Status};
-use self::setup::{PlaySettings, SetupAction, player_badge, setup_ui};
+use self::setup::{PlaySettings, SetupAction, setup_ui};
 
 /// The play view's runtime state: the game being played.
 #[derive(Default)]
@@ -167,7 +166,7 @@ impl PlayView {
                 .on_hover_text("Step through this game's moves in the replay view.")
                 .clicked()
             {
-                commands.push(Command::Replay(Box::new(ReplayGame::from_session(session))));
+                commands.push(Command::ReplayPlayed);
                 commands.push(Command::Show(View::Replay));
             }
         });
@@ -308,88 +307,104 @@ fn status_ui(ui: &mut egui::Ui, session: &mut Session, commands: &mut Vec<Comman
         // During an animation the shown position still has the mover of the move.
         let mover = session.shown().0.mover();
         player_badge(ui, mover);
-        let text = match &status {
-            Status::HumanToMove(p) => format!("{p} to move ({})", session.label(*p)),
-            Status::Thinking(p) => format!("{p} ({}) is thinking…", session.label(*p)),
-            Status::Paused(p) => format!("{p} ({}) to move — paused", session.label(*p)),
-            Status::Animating => format!("{mover}: chain reaction…"),
-            Status::Won(w) => format!(
-                "{w} ({}) wins after {} moves!",
-                session.label(*w),
-                session.game().moves().len()
-            ),
-            Status::Resigned(p) => format!("{p} ({}) resigned", session.label(*p)),
-            Status::Failed(e) => format!("Stopped: {e}"),
-        };
         let colour = match status {
             Status::Failed(_) => theme::ERROR_TEXT,
             _ => theme::player_colour(mover),
         };
+        let text = status_text(session, &status, mover);
         ui.label(egui::RichText::new(text).heading().color(colour));
         if matches!(status, Status::Thinking(_)) {
             ui.spinner();
         }
-
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if matches!(
-                status,
-                Status::Won(_) | Status::Resigned(_) | Status::Failed(_)
-            ) && ui
-                .button(egui::RichText::new("Play again").strong())
-                .clicked()
-            {
-                commands.push(Command::NewGame);
-            }
-            if session.can_resign()
-                && ui
-                    .button("Resign")
-                    .on_hover_text("Give up this game.")
-                    .clicked()
-            {
-                session.resign();
-            }
-            let undo_key = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
-            let undo_pressed = ui.input_mut(|i| i.consume_shortcut(&undo_key));
-            if ui
-                .add_enabled(session.can_undo(), egui::Button::new("Undo"))
-                .on_hover_text(format!(
-                    "Take back your last move (and the computer moves after it). {}",
-                    ui.ctx().format_shortcut(&undo_key)
-                ))
-                .clicked()
-                || undo_pressed
-            {
-                session.undo();
-            }
-            let has_computer = session.position().players().any(|p| !session.is_human(p));
-            if has_computer {
-                let label = if session.is_paused() {
-                    "Resume"
-                } else {
-                    "Pause"
-                };
-                if ui
-                    .button(label)
-                    .on_hover_text("Pause or resume the computer players.")
-                    .clicked()
-                {
-                    let paused = session.is_paused();
-                    session.set_paused(!paused);
-                }
-            }
-            if matches!(status, Status::Paused(_))
-                && ui
-                    .button("Step")
-                    .on_hover_text("Let the computer player to move make one move.")
-                    .clicked()
-            {
-                session.step_once();
-            }
-            if session.is_animating() && ui.button("Skip").clicked() {
-                session.skip_animation();
-            }
+            game_buttons(ui, session, &status, commands);
         });
     });
+}
+
+/// What the status line says: who is to move or thinking (`mover` during a
+/// reaction), or how the game ended.
+fn status_text(session: &Session, status: &Status, mover: Player) -> String {
+    match status {
+        Status::HumanToMove(p) => format!("{p} to move ({})", session.label(*p)),
+        Status::Thinking(p) => format!("{p} ({}) is thinking…", session.label(*p)),
+        Status::Paused(p) => format!("{p} ({}) to move — paused", session.label(*p)),
+        Status::Animating => format!("{mover}: chain reaction…"),
+        Status::Won(w) => format!(
+            "{w} ({}) wins after {} moves!",
+            session.label(*w),
+            session.game().moves().len()
+        ),
+        Status::Resigned(p) => format!("{p} ({}) resigned", session.label(*p)),
+        Status::Failed(e) => format!("Stopped: {e}"),
+    }
+}
+
+/// The buttons that fit the game's state, right to left: Play again, Resign,
+/// Undo (also Ctrl+Z), Pause or Resume, Step and Skip.
+fn game_buttons(
+    ui: &mut egui::Ui,
+    session: &mut Session,
+    status: &Status,
+    commands: &mut Vec<Command>,
+) {
+    if matches!(
+        status,
+        Status::Won(_) | Status::Resigned(_) | Status::Failed(_)
+    ) && ui
+        .button(egui::RichText::new("Play again").strong())
+        .clicked()
+    {
+        commands.push(Command::NewGame);
+    }
+    if session.can_resign()
+        && ui
+            .button("Resign")
+            .on_hover_text("Give up this game.")
+            .clicked()
+    {
+        session.resign();
+    }
+    let undo_key = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
+    let undo_pressed = ui.input_mut(|i| i.consume_shortcut(&undo_key));
+    if ui
+        .add_enabled(session.can_undo(), egui::Button::new("Undo"))
+        .on_hover_text(format!(
+            "Take back your last move (and the computer moves after it). {}",
+            ui.ctx().format_shortcut(&undo_key)
+        ))
+        .clicked()
+        || undo_pressed
+    {
+        session.undo();
+    }
+    let has_computer = session.position().players().any(|p| !session.is_human(p));
+    if has_computer {
+        let label = if session.is_paused() {
+            "Resume"
+        } else {
+            "Pause"
+        };
+        if ui
+            .button(label)
+            .on_hover_text("Pause or resume the computer players.")
+            .clicked()
+        {
+            let paused = session.is_paused();
+            session.set_paused(!paused);
+        }
+    }
+    if matches!(status, Status::Paused(_))
+        && ui
+            .button("Step")
+            .on_hover_text("Let the computer player to move make one move.")
+            .clicked()
+    {
+        session.step_once();
+    }
+    if session.is_animating() && ui.button("Skip").clicked() {
+        session.skip_animation();
+    }
 }
 
 fn pace(settings: &PlaySettings) -> Pace {

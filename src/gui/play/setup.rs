@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::gui::players::player_badge;
 use crate::gui::seats::{Catalogue, IN_MEMORY, SeatChoice, choices_menu, player_name};
 use crate::gui::theme;
 use crate::rules::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, Position, Rules, Size};
@@ -302,19 +303,4 @@ fn seats_ui(
         settings.seats.push(SeatChoice::Human);
     }
     pick
-}
-
-/// A player's colour disc with the letter on it.
-pub fn player_badge(ui: &mut egui::Ui, player: Player) -> egui::Response {
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(20.0, 20.0), egui::Sense::hover());
-    let painter = ui.painter();
-    painter.circle_filled(rect.center(), 9.0, theme::player_colour(player));
-    painter.text(
-        rect.center(),
-        egui::Align2::CENTER_CENTER,
-        player.letter(),
-        egui::FontId::proportional(12.0),
-        egui::Color32::from_gray(0x10),
-    );
-    response
 }

@@ -1,0 +1,38 @@
+//! What the editor's canvas reports from one frame: the edits the user asked
+//! for, a refused connection, clicks, a node menu's choice, where nodes were
+//! drawn. The viewer and its menus only fill these in; the editor applies
+//! them after the frame, so nothing changes the model while it is drawn.
+
+use egui::Rect;
+
+use crate::strategy::NodeId;
+
+use super::edit::Edit;
+
+/// What a node's context menu asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeAction {
+    /// Delete the node (or the selection it belongs to).
+    Delete(NodeId),
+    /// Duplicate the node (or the selection it belongs to).
+    Duplicate(NodeId),
+    /// Copy the node (or the selection it belongs to).
+    Copy(NodeId),
+}
+
+/// What happened on the canvas this frame.
+#[derive(Debug, Default)]
+pub struct CanvasEvents {
+    /// Edits to apply, in order.
+    pub edits: Vec<Edit>,
+    /// Why a connection was refused.
+    pub refused: Option<String>,
+    /// A node whose title was clicked.
+    pub clicked_node: Option<NodeId>,
+    /// A node menu's choice.
+    pub action: Option<NodeAction>,
+    /// Every node's rectangle as drawn, in drawing order (canvas coordinates).
+    pub rects: Vec<(NodeId, Rect)>,
+    /// Whether an add-node menu was open.
+    pub menu_open: bool,
+}
