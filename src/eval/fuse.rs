@@ -8,15 +8,8 @@
 
 use std::collections::HashMap;
 
-use super::compile::{Instr, Op, Slot};
+use super::ir::{Instr, Op, Slot, Term, arity};
 use crate::strategy::PureOp;
-
-/// One term of a fused sum: `slots[slot] × weight` (weight 1 means the plain value).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Term {
-    pub slot: Slot,
-    pub weight: i64,
-}
 
 /// Fuses the sums in `per_cell` (already scheduled). `constants` are the
 /// slots holding constants; `pinned` are slots read from outside the
@@ -156,14 +149,4 @@ fn term(
         }
     }
     Term { slot, weight: 1 }
-}
-
-/// How many of an instruction's arguments are real.
-pub(super) fn arity(op: Op) -> usize {
-    match op {
-        Op::Pure(PureOp::Abs | PureOp::Negate | PureOp::Not) => 1,
-        Op::Pure(PureOp::Clamp | PureOp::If) => 3,
-        Op::Pure(_) | Op::Random(_) => 2,
-        _ => 0,
-    }
 }
