@@ -8,6 +8,7 @@
 mod coord;
 mod game;
 mod geometry;
+mod json;
 mod notation;
 mod position;
 mod setup;
@@ -19,7 +20,7 @@ pub use coord::{
 };
 pub use game::Game;
 pub use geometry::Geometry;
-pub use notation::{JsonCell, PositionJson};
+pub use json::{JsonCell, PositionJson};
 pub use position::{Cell, MoveList, MoveOutcome, Position, ReactionObserver, WaveLog};
 pub use setup::Setup;
 pub use variant::Rules;
