@@ -209,10 +209,10 @@ fn apply_header(setup: &mut Setup, header: &Header) -> Result<(), RulesError> {
     Ok(())
 }
 
-/// Reads the board rows into the setup's cells.
+/// Reads the board rows into the setup's cells: no rows means an empty
+/// board, else one row per board row, each checked by [`read_row`].
 fn read_rows(setup: &mut Setup, rows: &[Row], last_line: usize) -> Result<(), RulesError> {
     let size = setup.size;
-    // No rows at all means an empty board.
     if !rows.is_empty() && rows.len() != size.rows() {
         let (line, token) = match rows.get(size.rows()) {
             Some((line, tokens)) => (*line, tokens.first().copied().unwrap_or("")),
@@ -228,43 +228,51 @@ fn read_rows(setup: &mut Setup, rows: &[Row], last_line: usize) -> Result<(), Ru
             ),
         ));
     }
-    for (r, (line, tokens)) in rows.iter().enumerate() {
-        if tokens.len() != size.cols() {
-            let token = tokens
-                .get(size.cols())
-                .or(tokens.last())
-                .copied()
-                .unwrap_or("");
-            return Err(notation_error(
-                *line,
-                token,
-                format!(
-                    "row {r} has {} cells, a {size} board needs {}",
-                    tokens.len(),
-                    size.cols()
-                ),
-            ));
+    for (r, row) in rows.iter().enumerate() {
+        read_row(setup, r, row)?;
+    }
+    Ok(())
+}
+
+/// Reads board row `r`: one token per column, each a cell content that
+/// [`Setup::check_cell`] accepts (errors name the row's line and the token).
+fn read_row(setup: &mut Setup, r: usize, (line, tokens): &Row) -> Result<(), RulesError> {
+    let size = setup.size;
+    if tokens.len() != size.cols() {
+        let token = tokens
+            .get(size.cols())
+            .or(tokens.last())
+            .copied()
+            .unwrap_or("");
+        return Err(notation_error(
+            *line,
+            token,
+            format!(
+                "row {r} has {} cells, a {size} board needs {}",
+                tokens.len(),
+                size.cols()
+            ),
+        ));
+    }
+    for (c, token) in tokens.iter().enumerate() {
+        let Some(coord) = size.coord(r, c) else {
+            continue;
+        };
+        let content = parse_cell(*line, token, setup.players)?;
+        if let Some((owner, atoms)) = content {
+            Setup::check_cell(
+                size,
+                setup.rules,
+                setup.players,
+                coord,
+                owner,
+                atoms,
+                setup.winner.is_some(),
+            )
+            .map_err(|m| notation_error(*line, token, m))?;
         }
-        for (c, token) in tokens.iter().enumerate() {
-            let Some(coord) = size.coord(r, c) else {
-                continue;
-            };
-            let content = parse_cell(*line, token, setup.players)?;
-            if let Some((owner, atoms)) = content {
-                Setup::check_cell(
-                    size,
-                    setup.rules,
-                    setup.players,
-                    coord,
-                    owner,
-                    atoms,
-                    setup.winner.is_some(),
-                )
-                .map_err(|m| notation_error(*line, token, m))?;
-            }
-            if let Some(cell) = setup.cells.get_mut(size.index(coord)) {
-                *cell = content;
-            }
+        if let Some(cell) = setup.cells.get_mut(size.index(coord)) {
+            *cell = content;
         }
     }
     Ok(())

@@ -3,7 +3,8 @@
 use super::RulesError;
 use super::coord::{Coord, MAX_CELLS, MAX_PLAYERS, MIN_PLAYERS, Player, PlayerSet, Size};
 use super::geometry::Geometry;
-use super::position::{Cell, Position};
+use super::cell::Cell;
+use super::position::Position;
 use super::variant::Rules;
 
 /// A position as read from a file: every part optional or unchecked.
