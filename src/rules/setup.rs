@@ -1,9 +1,9 @@
 //! A raw, unvalidated description of a position, and its validation.
 
 use super::RulesError;
+use super::cell::Cell;
 use super::coord::{Coord, MAX_CELLS, MAX_PLAYERS, MIN_PLAYERS, Player, PlayerSet, Size};
 use super::geometry::Geometry;
-use super::cell::Cell;
 use super::position::Position;
 use super::variant::Rules;
 
