@@ -10,7 +10,7 @@
 //!   operands in place, so one jump table dispatches them; everything else
 //!   runs as the general instruction it was.
 
-use super::compile::{Board, CellFact, Instr, Op, Slot};
+use super::ir::{Board, CellFact, Instr, Op, Slot};
 use crate::strategy::PureOp;
 
 /// One step of per-cell code. Operands are slots; the first one is where

@@ -8,19 +8,13 @@
 
 use std::collections::HashMap;
 
-use super::compile::{Instr, Op, Slot};
+use super::ir::{Instr, Op, Slot, Term, arity};
 use crate::strategy::PureOp;
 
-/// One term of a fused sum: `slots[slot] × weight` (weight 1 means the plain value).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Term {
-    pub slot: Slot,
-    pub weight: i64,
-}
-
-/// Fuses the sums in `per_cell` (already scheduled). `constants` are the
-/// slots holding constants; `pinned` are slots read from outside the
-/// per-cell instructions (the output, guards), which must stay computed.
+/// Fuses the sums in `per_cell` (already scheduled). `prelude` holds the
+/// instructions run outside the per-cell part (their results are not
+/// constants); `pinned` are slots read from outside the per-cell
+/// instructions (the output), which must stay computed.
 pub(super) fn fuse(
     per_cell: Vec<Instr>,
     init: &[i64],
@@ -28,86 +22,29 @@ pub(super) fn fuse(
     prelude: &[Instr],
     terms: &mut Vec<Term>,
 ) -> Vec<Instr> {
-    let producer: HashMap<Slot, usize> = per_cell
-        .iter()
-        .enumerate()
-        .map(|(i, x)| (x.dst, i))
-        .collect();
-    let mut uses: HashMap<Slot, usize> = HashMap::new();
-    for instr in prelude.iter().chain(&per_cell) {
-        let arity = arity(instr.op);
-        for &a in &instr.args[..arity] {
-            *uses.entry(a).or_default() += 1;
-        }
-        if let Some((g, _)) = instr.guard {
-            *uses.entry(g).or_default() += 2;
-        }
-    }
-    for &p in pinned {
-        *uses.entry(p).or_default() += 2;
-    }
-    let is_constant = |s: Slot| !producer.contains_key(&s) && !prelude.iter().any(|p| p.dst == s);
-    // An instruction absorbed into a sum is dropped; its consumer reads it
-    // through the sum's terms instead.
-    let single = |s: Slot| uses.get(&s) == Some(&1);
-    let op_at = |s: Slot| producer.get(&s).map(|&i| (i, per_cell[i]));
-    let mut absorbed = vec![false; per_cell.len()];
-    let mut out = Vec::with_capacity(per_cell.len());
+    let mut fusion = Fusion {
+        producer: per_cell
+            .iter()
+            .enumerate()
+            .map(|(i, x)| (x.dst, i))
+            .collect(),
+        uses: use_counts(&per_cell, prelude, pinned),
+        absorbed: vec![false; per_cell.len()],
+        per_cell: &per_cell,
+        prelude,
+        init,
+    };
     // Process tops last-to-first so that a chain is claimed by its top.
     let mut sums: HashMap<usize, (usize, usize)> = HashMap::new();
     for i in (0..per_cell.len()).rev() {
-        let instr = per_cell[i];
-        if absorbed[i] || instr.op != Op::Pure(PureOp::Add) {
-            continue;
-        }
-        // Walk down the left spine.
-        let mut spine = vec![i];
-        let mut left = instr.args[0];
-        while let Some((j, inner)) = op_at(left) {
-            if inner.op == Op::Pure(PureOp::Add) && single(left) && !absorbed[j] {
-                spine.push(j);
-                left = inner.args[0];
-            } else {
-                break;
-            }
-        }
-        // The instructions the sum replaces: dropped only if the sum is made
-        // (an Add of two plain terms stays an Add, reading its inputs' slots).
-        let mut taken = Vec::new();
-        let mut list = vec![term(
-            left,
-            &op_at,
-            &single,
-            &is_constant,
-            init,
-            &absorbed,
-            &mut taken,
-        )];
-        for &j in spine.iter().rev() {
-            let right = per_cell[j].args[1];
-            list.push(term(
-                right,
-                &op_at,
-                &single,
-                &is_constant,
-                init,
-                &absorbed,
-                &mut taken,
-            ));
-            if j != i {
-                taken.push(j);
-            }
-        }
-        if list.len() > 2 || list.iter().any(|t| t.weight != 1) {
-            for j in taken {
-                absorbed[j] = true;
-            }
+        if let Some(list) = fusion.claim(i) {
             sums.insert(i, (terms.len(), list.len()));
             terms.extend(list);
         }
     }
+    let mut out = Vec::with_capacity(per_cell.len());
     for (i, instr) in per_cell.iter().enumerate() {
-        if absorbed[i] {
+        if fusion.absorbed[i] {
             continue;
         }
         match sums.get(&i) {
@@ -123,27 +60,108 @@ pub(super) fn fuse(
     out
 }
 
-/// The term for `slot`: absorbs a single-use `x × constant` into a weight
-/// (the Multiply's index is added to `taken`).
-fn term(
-    slot: Slot,
-    op_at: &dyn Fn(Slot) -> Option<(usize, Instr)>,
-    single: &dyn Fn(Slot) -> bool,
-    is_constant: &dyn Fn(Slot) -> bool,
-    init: &[i64],
-    absorbed: &[bool],
-    taken: &mut Vec<usize>,
-) -> Term {
-    if let Some((j, m)) = op_at(slot)
-        && m.op == Op::Pure(PureOp::Multiply)
-        && single(slot)
-        && !absorbed[j]
-    {
+/// How often each slot is read: once per argument, twice for a guard's
+/// condition and a pinned slot (so that they never count as single-use).
+fn use_counts(per_cell: &[Instr], prelude: &[Instr], pinned: &[Slot]) -> HashMap<Slot, usize> {
+    let mut uses: HashMap<Slot, usize> = HashMap::new();
+    for instr in prelude.iter().chain(per_cell) {
+        let arity = arity(instr.op);
+        for &a in &instr.args[..arity] {
+            *uses.entry(a).or_default() += 1;
+        }
+        if let Some((g, _)) = instr.guard {
+            *uses.entry(g).or_default() += 2;
+        }
+    }
+    for &p in pinned {
+        *uses.entry(p).or_default() += 2;
+    }
+    uses
+}
+
+/// The state of the fusion pass over one per-cell part.
+struct Fusion<'a> {
+    per_cell: &'a [Instr],
+    prelude: &'a [Instr],
+    init: &'a [i64],
+    /// The per-cell instruction computing each slot.
+    producer: HashMap<Slot, usize>,
+    /// How often each slot is read (see [`use_counts`]).
+    uses: HashMap<Slot, usize>,
+    /// The instructions absorbed into a sum: dropped, their consumer reads
+    /// them through the sum's terms instead.
+    absorbed: Vec<bool>,
+}
+
+impl Fusion<'_> {
+    /// Whether `s` is read exactly once.
+    fn single(&self, s: Slot) -> bool {
+        self.uses.get(&s) == Some(&1)
+    }
+
+    /// The per-cell instruction computing `s`, with its index.
+    fn op_at(&self, s: Slot) -> Option<(usize, Instr)> {
+        let &i = self.producer.get(&s)?;
+        Some((i, *self.per_cell.get(i)?))
+    }
+
+    /// Whether `s` holds a constant (no instruction computes it).
+    fn is_constant(&self, s: Slot) -> bool {
+        !self.producer.contains_key(&s) && !self.prelude.iter().any(|p| p.dst == s)
+    }
+
+    /// The terms of the sum topped by the Add at `i`, when it is worth one
+    /// instruction (more than two terms, or a weight); the instructions it
+    /// replaces are then marked absorbed. `None` leaves everything as it was.
+    fn claim(&mut self, i: usize) -> Option<Vec<Term>> {
+        let instr = *self.per_cell.get(i)?;
+        if self.absorbed[i] || instr.op != Op::Pure(PureOp::Add) {
+            return None;
+        }
+        // Walk down the left spine.
+        let mut spine = vec![i];
+        let mut left = instr.args[0];
+        while let Some((j, inner)) = self.op_at(left) {
+            if inner.op == Op::Pure(PureOp::Add) && self.single(left) && !self.absorbed[j] {
+                spine.push(j);
+                left = inner.args[0];
+            } else {
+                break;
+            }
+        }
+        // The instructions the sum replaces: dropped only if the sum is made
+        // (an Add of two plain terms stays an Add, reading its inputs' slots).
+        let mut taken = Vec::new();
+        let mut list = vec![self.term(left, &mut taken)];
+        for &j in spine.iter().rev() {
+            let right = self.per_cell.get(j)?.args[1];
+            list.push(self.term(right, &mut taken));
+            if j != i {
+                taken.push(j);
+            }
+        }
+        if list.len() > 2 || list.iter().any(|t| t.weight != 1) {
+            for j in taken {
+                self.absorbed[j] = true;
+            }
+            Some(list)
+        } else {
+            None
+        }
+    }
+
+    /// The term for `slot`: absorbs a single-use `x × constant` into a weight
+    /// (the Multiply's index is added to `taken`).
+    fn term(&self, slot: Slot, taken: &mut Vec<usize>) -> Term {
+        if let Some((j, m)) = self.op_at(slot)
+            && m.op == Op::Pure(PureOp::Multiply)
+            && self.single(slot)
+            && !self.absorbed[j]
         {
             let [a, b, _] = m.args;
             let weight_of = |s: Slot| {
-                is_constant(s)
-                    .then(|| init.get(s as usize).copied())
+                self.is_constant(s)
+                    .then(|| self.init.get(s as usize).copied())
                     .flatten()
             };
             let found = weight_of(b)
@@ -154,16 +172,6 @@ fn term(
                 return Term { slot: x, weight };
             }
         }
-    }
-    Term { slot, weight: 1 }
-}
-
-/// How many of an instruction's arguments are real.
-pub(super) fn arity(op: Op) -> usize {
-    match op {
-        Op::Pure(PureOp::Abs | PureOp::Negate | PureOp::Not) => 1,
-        Op::Pure(PureOp::Clamp | PureOp::If) => 3,
-        Op::Pure(_) | Op::Random(_) => 2,
-        _ => 0,
+        Term { slot, weight: 1 }
     }
 }

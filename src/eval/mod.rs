@@ -11,6 +11,8 @@ mod code;
 mod compile;
 mod fuse;
 mod guard;
+mod ir;
+mod lower;
 mod measure;
 mod run;
 

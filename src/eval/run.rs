@@ -8,8 +8,8 @@ use rand::{Rng, RngExt};
 
 use super::EvalError;
 use super::code::Code;
-use super::compile::{Board, CellFact, Instr, Op, Program, Slot};
-use super::fuse::Term;
+use super::compile::Program;
+use super::ir::{Board, CellFact, Instr, Op, Slot, Term};
 use super::measure::{BoardStats, danger, is_critical, neighbours};
 use crate::rng::{GameRng, derive_seed};
 use crate::rules::{Coord, MAX_CELLS, MoveOutcome, Player, Position, Size};

@@ -5,22 +5,27 @@
 //! (parsed from text or JSON) and is validated into a [`Position`]; playing an
 //! illegal move returns an error and leaves the position unchanged.
 
+mod cell;
 mod coord;
 mod game;
 mod geometry;
+mod json;
+mod moves;
 mod notation;
 mod position;
 mod setup;
 mod variant;
 
+pub use cell::Cell;
 pub use coord::{
     ByPlayer, Coord, MAX_CELLS, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, PlayerSet,
     Size,
 };
 pub use game::Game;
 pub use geometry::Geometry;
-pub use notation::{JsonCell, PositionJson};
-pub use position::{Cell, MoveList, MoveOutcome, Position, ReactionObserver, WaveLog};
+pub use json::{JsonCell, PositionJson};
+pub use moves::MoveList;
+pub use position::{MoveOutcome, Position, ReactionObserver, WaveLog};
 pub use setup::Setup;
 pub use variant::Rules;
 

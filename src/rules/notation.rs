@@ -1,15 +1,15 @@
-//! The text notation and the JSON form of positions (documented in `docs/positions.md`).
+//! The text notation of positions (documented in `docs/positions.md`):
+//! printing it, and parsing it into a [`Setup`] that is then checked. Every
+//! parse error names its line and token; printing then parsing gives back
+//! the same position. The JSON form is in `json.rs`.
 
 use std::fmt;
 use std::str::FromStr;
-
-use serde::{Deserialize, Serialize};
 
 use super::RulesError;
 use super::coord::{Player, PlayerSet, Size};
 use super::position::Position;
 use super::setup::Setup;
-use super::variant::Rules;
 use crate::input::{strip_bom, text_lines};
 
 impl fmt::Display for Position {
@@ -209,10 +209,10 @@ fn apply_header(setup: &mut Setup, header: &Header) -> Result<(), RulesError> {
     Ok(())
 }
 
-/// Reads the board rows into the setup's cells.
+/// Reads the board rows into the setup's cells: no rows means an empty
+/// board, else one row per board row, each checked by [`read_row`].
 fn read_rows(setup: &mut Setup, rows: &[Row], last_line: usize) -> Result<(), RulesError> {
     let size = setup.size;
-    // No rows at all means an empty board.
     if !rows.is_empty() && rows.len() != size.rows() {
         let (line, token) = match rows.get(size.rows()) {
             Some((line, tokens)) => (*line, tokens.first().copied().unwrap_or("")),
@@ -228,43 +228,51 @@ fn read_rows(setup: &mut Setup, rows: &[Row], last_line: usize) -> Result<(), Ru
             ),
         ));
     }
-    for (r, (line, tokens)) in rows.iter().enumerate() {
-        if tokens.len() != size.cols() {
-            let token = tokens
-                .get(size.cols())
-                .or(tokens.last())
-                .copied()
-                .unwrap_or("");
-            return Err(notation_error(
-                *line,
-                token,
-                format!(
-                    "row {r} has {} cells, a {size} board needs {}",
-                    tokens.len(),
-                    size.cols()
-                ),
-            ));
+    for (r, row) in rows.iter().enumerate() {
+        read_row(setup, r, row)?;
+    }
+    Ok(())
+}
+
+/// Reads board row `r`: one token per column, each a cell content that
+/// [`Setup::check_cell`] accepts (errors name the row's line and the token).
+fn read_row(setup: &mut Setup, r: usize, (line, tokens): &Row) -> Result<(), RulesError> {
+    let size = setup.size;
+    if tokens.len() != size.cols() {
+        let token = tokens
+            .get(size.cols())
+            .or(tokens.last())
+            .copied()
+            .unwrap_or("");
+        return Err(notation_error(
+            *line,
+            token,
+            format!(
+                "row {r} has {} cells, a {size} board needs {}",
+                tokens.len(),
+                size.cols()
+            ),
+        ));
+    }
+    for (c, token) in tokens.iter().enumerate() {
+        let Some(coord) = size.coord(r, c) else {
+            continue;
+        };
+        let content = parse_cell(*line, token, setup.players)?;
+        if let Some((owner, atoms)) = content {
+            Setup::check_cell(
+                size,
+                setup.rules,
+                setup.players,
+                coord,
+                owner,
+                atoms,
+                setup.winner.is_some(),
+            )
+            .map_err(|m| notation_error(*line, token, m))?;
         }
-        for (c, token) in tokens.iter().enumerate() {
-            let Some(coord) = size.coord(r, c) else {
-                continue;
-            };
-            let content = parse_cell(*line, token, setup.players)?;
-            if let Some((owner, atoms)) = content {
-                Setup::check_cell(
-                    size,
-                    setup.rules,
-                    setup.players,
-                    coord,
-                    owner,
-                    atoms,
-                    setup.winner.is_some(),
-                )
-                .map_err(|m| notation_error(*line, token, m))?;
-            }
-            if let Some(cell) = setup.cells.get_mut(size.index(coord)) {
-                *cell = content;
-            }
+        if let Some(cell) = setup.cells.get_mut(size.index(coord)) {
+            *cell = content;
         }
     }
     Ok(())
@@ -319,161 +327,4 @@ fn parse_cell(
         )
     })?;
     Ok(Some((player, atoms)))
-}
-
-/// One occupied cell in the JSON form.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct JsonCell {
-    /// The owner, numbered from 0.
-    pub player: usize,
-    /// The number of atoms.
-    pub atoms: u32,
-}
-
-/// The JSON form of a position. `rows`, `cols`, `to_move`, `winner` and
-/// `cells` are what `chainlab apply --json` documents; the rest makes the
-/// form complete so that it can be read back.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PositionJson {
-    /// Number of rows.
-    pub rows: usize,
-    /// Number of columns.
-    pub cols: usize,
-    /// The player to move (from 0), `null` once there is a winner.
-    #[serde(default)]
-    pub to_move: Option<usize>,
-    /// The winner (from 0), or `null`.
-    #[serde(default)]
-    pub winner: Option<usize>,
-    /// Rule variant (default `standard`).
-    #[serde(default)]
-    pub rules: Rules,
-    /// Number of players (default 2).
-    #[serde(default = "two")]
-    pub players: usize,
-    /// Players who have placed at least once (default: the owners of cells).
-    #[serde(default)]
-    pub placed: Option<Vec<usize>>,
-    /// Placements made so far (default: the atoms on the board).
-    #[serde(default)]
-    pub moves: Option<u32>,
-    /// The board, row by row: `null` or `{"player":P,"atoms":N}`.
-    pub cells: Vec<Vec<Option<JsonCell>>>,
-}
-
-fn two() -> usize {
-    2
-}
-
-impl PositionJson {
-    /// The JSON form of `position`.
-    pub fn from_position(position: &Position) -> PositionJson {
-        PositionJson {
-            rows: position.size().rows(),
-            cols: position.size().cols(),
-            to_move: position.to_move().map(Player::index),
-            winner: position.winner().map(Player::index),
-            rules: position.rules(),
-            players: position.player_count(),
-            placed: Some(position.placed().iter().map(Player::index).collect()),
-            moves: Some(position.placements()),
-            cells: position
-                .cells()
-                .chunks(position.size().cols())
-                .map(|row| {
-                    row.iter()
-                        .map(|c| {
-                            c.owner().map(|p| JsonCell {
-                                player: p.index(),
-                                atoms: u32::from(c.atoms()),
-                            })
-                        })
-                        .collect()
-                })
-                .collect(),
-        }
-    }
-
-    /// Checks the JSON form into a setup.
-    pub fn into_setup(self) -> Result<Setup, RulesError> {
-        let size = Size::new(self.rows, self.cols)?;
-        let player = |i: usize, what: &str| {
-            Player::new(i)
-                .filter(|p| p.index() < self.players)
-                .ok_or_else(|| {
-                    RulesError::Json(format!(
-                        "{what}: unknown player {i} (players are 0 to {})",
-                        self.players.saturating_sub(1)
-                    ))
-                })
-        };
-        if !(2..=8).contains(&self.players) {
-            return Err(RulesError::PlayerCount(self.players));
-        }
-        if self.cells.len() != size.rows() {
-            return Err(RulesError::Json(format!(
-                "cells: a {size} board needs {} rows, found {}",
-                size.rows(),
-                self.cells.len()
-            )));
-        }
-        let mut setup = Setup::empty(size);
-        setup.rules = self.rules;
-        setup.players = self.players;
-        setup.to_move = self.to_move.map(|p| player(p, "to_move")).transpose()?;
-        setup.winner = self.winner.map(|p| player(p, "winner")).transpose()?;
-        setup.placements = self.moves;
-        if let Some(placed) = &self.placed {
-            let mut set = PlayerSet::EMPTY;
-            for &p in placed {
-                set.insert(player(p, "placed")?);
-            }
-            setup.placed = Some(set);
-        }
-        for (r, row) in self.cells.iter().enumerate() {
-            if row.len() != size.cols() {
-                return Err(RulesError::Json(format!(
-                    "cells[{r}]: a {size} board needs {} cells per row, found {}",
-                    size.cols(),
-                    row.len()
-                )));
-            }
-            for (c, cell) in row.iter().enumerate() {
-                let Some(coord) = size.coord(r, c) else {
-                    continue;
-                };
-                if let Some(cell) = cell {
-                    let owner = player(cell.player, &format!("cells[{r}][{c}]"))?;
-                    Setup::check_cell(
-                        size,
-                        self.rules,
-                        self.players,
-                        coord,
-                        owner,
-                        cell.atoms,
-                        self.winner.is_some(),
-                    )
-                    .map_err(|m| RulesError::Json(format!("cells[{r}][{c}]: {m}")))?;
-                    setup.cells[size.index(coord)] = Some((owner, cell.atoms));
-                }
-            }
-        }
-        Ok(setup)
-    }
-}
-
-impl Position {
-    /// Parses the JSON form; a leading byte-order mark is skipped.
-    pub fn from_json(text: &str) -> Result<Position, RulesError> {
-        let json: PositionJson =
-            serde_json::from_str(strip_bom(text)).map_err(|e| RulesError::Json(e.to_string()))?;
-        json.into_setup()?.into_position()
-    }
-
-    /// The JSON form, on one line.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(&PositionJson::from_position(self)).unwrap_or_default()
-    }
 }

@@ -12,57 +12,11 @@
 use std::fmt;
 
 use super::RulesError;
+use super::cell::Cell;
 use super::coord::{ByPlayer, Coord, MAX_CELLS, MAX_PLAYERS, MIN_PLAYERS, Player, PlayerSet, Size};
 use super::geometry::Geometry;
+use super::moves::MoveList;
 use super::variant::Rules;
-
-/// One cell: empty, or some atoms of one player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Cell {
-    /// 0 when empty, otherwise the owner's index + 1.
-    owner: u8,
-    atoms: u8,
-}
-
-impl Cell {
-    /// The empty cell.
-    pub const EMPTY: Cell = Cell { owner: 0, atoms: 0 };
-
-    /// A cell holding `atoms` (at least 1) atoms of `owner`; `None` for 0 atoms.
-    pub fn new(owner: Player, atoms: u8) -> Option<Cell> {
-        (atoms > 0).then(|| Cell {
-            owner: owner.index() as u8 + 1,
-            atoms,
-        })
-    }
-
-    /// The owner, `None` when the cell is empty.
-    #[inline]
-    pub fn owner(self) -> Option<Player> {
-        match self.owner {
-            0 => None,
-            o => Player::new(usize::from(o) - 1),
-        }
-    }
-
-    /// Number of atoms (0 when empty).
-    #[inline]
-    pub fn atoms(self) -> u8 {
-        self.atoms
-    }
-
-    /// Whether the cell holds no atoms.
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.owner == 0
-    }
-
-    /// Whether `player` owns the cell.
-    #[inline]
-    pub fn is_owned_by(self, player: Player) -> bool {
-        usize::from(self.owner) == player.index() + 1
-    }
-}
 
 /// What a move did, counted while playing it (at no extra cost).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -553,47 +507,5 @@ impl std::hash::Hash for Position {
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position(\n{self})")
-    }
-}
-
-/// The legal moves of a position, without heap allocation.
-#[derive(Clone, Copy)]
-pub struct MoveList {
-    size: Size,
-    len: usize,
-    cells: [u16; MAX_CELLS],
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList {
-            size: Size::default(),
-            len: 0,
-            cells: [0; MAX_CELLS],
-        }
-    }
-}
-
-impl MoveList {
-    /// Number of legal moves.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether there are no legal moves (the game is over).
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The moves as flat cell indices, for [`Position::play_index`].
-    pub fn indices(&self) -> &[u16] {
-        &self.cells[..self.len]
-    }
-
-    /// The moves as coordinates.
-    pub fn iter(&self) -> impl Iterator<Item = Coord> + '_ {
-        self.indices()
-            .iter()
-            .map(|&i| self.size.coord_of(usize::from(i)))
     }
 }

@@ -1,9 +1,10 @@
 //! A raw, unvalidated description of a position, and its validation.
 
 use super::RulesError;
+use super::cell::Cell;
 use super::coord::{Coord, MAX_CELLS, MAX_PLAYERS, MIN_PLAYERS, Player, PlayerSet, Size};
 use super::geometry::Geometry;
-use super::position::{Cell, Position};
+use super::position::Position;
 use super::variant::Rules;
 
 /// A position as read from a file: every part optional or unchecked.
@@ -103,12 +104,44 @@ impl Setup {
 
     /// Checks the setup against the rules and builds the position.
     pub fn into_position(self) -> Result<Position, RulesError> {
-        let invalid = |m: String| Err(RulesError::Invalid(m));
-        let players = self.players;
+        self.check_shape()?;
+        let board = self.board()?;
+        let (placed, placements) = self.history(&board)?;
+        let cells = &board.cells[..self.size.cells()];
+        if placed != Player::all(self.players).collect() {
+            self.check_first_round(cells, placed, placements)?;
+        }
+        let mover = match self.to_move {
+            Some(p) => p,
+            None => Player::all(self.players)
+                .find(|&p| !placed.contains(p))
+                .unwrap_or(Player::A),
+        };
+        if mover.index() >= self.players {
+            return invalid(format!(
+                "player {mover} is to move but the game has {} players",
+                self.players
+            ));
+        }
+        let position = Position::from_parts(
+            self.size,
+            self.rules,
+            self.players,
+            mover,
+            placed,
+            placements,
+            cells,
+        );
+        self.check_outcome(position, mover)
+    }
+
+    /// The player count is allowed, the board has room for every player,
+    /// and there is one content per cell.
+    fn check_shape(&self) -> Result<(), RulesError> {
+        let (players, size) = (self.players, self.size);
         if !(usize::from(MIN_PLAYERS)..=usize::from(MAX_PLAYERS)).contains(&players) {
             return Err(RulesError::PlayerCount(players));
         }
-        let size = self.size;
         if size.cells() < players {
             return Err(RulesError::TooFewCells { size, players });
         }
@@ -119,16 +152,24 @@ impl Setup {
                 size.cells()
             ));
         }
-        let mut cells = [Cell::EMPTY; MAX_CELLS];
-        let mut owners = PlayerSet::EMPTY;
-        let mut atoms_total: u64 = 0;
+        Ok(())
+    }
+
+    /// The cells, each checked by [`Setup::check_cell`], with their owners
+    /// and the atoms on the board.
+    fn board(&self) -> Result<Board, RulesError> {
+        let mut board = Board {
+            cells: [Cell::EMPTY; MAX_CELLS],
+            owners: PlayerSet::EMPTY,
+            atoms: 0,
+        };
         for (i, content) in self.cells.iter().enumerate() {
             if let Some((owner, atoms)) = *content {
-                let coord = size.coord_of(i);
+                let coord = self.size.coord_of(i);
                 Setup::check_cell(
-                    size,
+                    self.size,
                     self.rules,
-                    players,
+                    self.players,
                     coord,
                     owner,
                     atoms,
@@ -136,89 +177,91 @@ impl Setup {
                 )
                 .map_err(RulesError::Invalid)?;
                 // check_cell bounds atoms by the capacity, so it fits in u8.
-                cells[i] = Cell::new(owner, atoms as u8).unwrap_or(Cell::EMPTY);
-                owners.insert(owner);
-                atoms_total += u64::from(atoms);
+                board.cells[i] = Cell::new(owner, atoms as u8).unwrap_or(Cell::EMPTY);
+                board.owners.insert(owner);
+                board.atoms += u64::from(atoms);
             }
         }
-        let all: PlayerSet = Player::all(players).collect();
-        let placed = self.placed.unwrap_or(owners);
+        Ok(board)
+    }
+
+    /// Who has placed and how many placements were made (the stated values,
+    /// or what the board implies), checked against the board.
+    fn history(&self, board: &Board) -> Result<(PlayerSet, u32), RulesError> {
+        let players = self.players;
+        let placed = self.placed.unwrap_or(board.owners);
         if let Some(p) = placed.iter().find(|p| p.index() >= players) {
             return invalid(format!(
                 "player {p} has placed but the game has {players} players"
             ));
         }
-        if let Some(p) = owners.iter().find(|&p| !placed.contains(p)) {
+        if let Some(p) = board.owners.iter().find(|&p| !placed.contains(p)) {
             return invalid(format!(
                 "player {p} owns cells but is not listed as having placed"
             ));
         }
         let placements = match self.placements {
             Some(n) => n,
-            None => atoms_total as u32,
+            None => board.atoms as u32,
         };
+        let atoms_total = board.atoms;
         if self.rules.conserves_atoms() && u64::from(placements) != atoms_total {
             return invalid(format!(
                 "{placements} placements but {atoms_total} atoms on the board: under {} rules every placement adds one atom",
                 self.rules
             ));
         }
-        if placed != all {
-            // The first round: players place in turn on empty cells, nothing reacts.
-            let first_unplaced = Player::all(players).find(|&p| !placed.contains(p));
-            let prefix: PlayerSet = Player::all(players)
-                .take_while(|&p| placed.contains(p))
-                .collect();
-            if prefix != placed {
-                return invalid(
-                    "in the first round players place in turn order, so those who have placed must be A, B, … without gaps".to_string(),
-                );
-            }
-            if let Some(p) = placed.iter().find(|&p| {
-                cells[..size.cells()]
-                    .iter()
-                    .filter(|c| c.is_owned_by(p))
-                    .map(|c| u32::from(c.atoms()))
-                    .sum::<u32>()
-                    != 1
-            }) {
-                return invalid(format!(
-                    "not every player has placed yet, so {p} must have exactly one atom on the board"
-                ));
-            }
-            if u64::from(placements) != placed.len() as u64 {
-                return invalid(format!(
-                    "not every player has placed yet, so exactly {} placements have been made",
-                    placed.len()
-                ));
-            }
-            if self.to_move.is_some() && self.to_move != first_unplaced {
-                return invalid(format!(
-                    "in the first round the player to move is the first who has not placed ({})",
-                    first_unplaced.unwrap_or(Player::A)
-                ));
-            }
+        Ok((placed, placements))
+    }
+
+    /// The first round (not everyone has placed): players place in turn on
+    /// empty cells and nothing reacts, so those who placed are a prefix of
+    /// the turn order, each with one atom, and the next of them is to move.
+    fn check_first_round(
+        &self,
+        cells: &[Cell],
+        placed: PlayerSet,
+        placements: u32,
+    ) -> Result<(), RulesError> {
+        let first_unplaced = Player::all(self.players).find(|&p| !placed.contains(p));
+        let prefix: PlayerSet = Player::all(self.players)
+            .take_while(|&p| placed.contains(p))
+            .collect();
+        if prefix != placed {
+            return invalid(
+                "in the first round players place in turn order, so those who have placed must be A, B, … without gaps".to_string(),
+            );
         }
-        let mover = match self.to_move {
-            Some(p) => p,
-            None => Player::all(players)
-                .find(|&p| !placed.contains(p))
-                .unwrap_or(Player::A),
-        };
-        if mover.index() >= players {
+        if let Some(p) = placed.iter().find(|&p| {
+            cells
+                .iter()
+                .filter(|c| c.is_owned_by(p))
+                .map(|c| u32::from(c.atoms()))
+                .sum::<u32>()
+                != 1
+        }) {
             return invalid(format!(
-                "player {mover} is to move but the game has {players} players"
+                "not every player has placed yet, so {p} must have exactly one atom on the board"
             ));
         }
-        let position = Position::from_parts(
-            size,
-            self.rules,
-            players,
-            mover,
-            placed,
-            placements,
-            &cells[..size.cells()],
-        );
+        if u64::from(placements) != placed.len() as u64 {
+            return invalid(format!(
+                "not every player has placed yet, so exactly {} placements have been made",
+                placed.len()
+            ));
+        }
+        if self.to_move.is_some() && self.to_move != first_unplaced {
+            return invalid(format!(
+                "in the first round the player to move is the first who has not placed ({})",
+                first_unplaced.unwrap_or(Player::A)
+            ));
+        }
+        Ok(())
+    }
+
+    /// The stated winner matches the board, nobody is to move in a finished
+    /// game, and the player to move of a running game is still in it.
+    fn check_outcome(&self, position: Position, mover: Player) -> Result<Position, RulesError> {
         match (position.winner(), self.winner) {
             (Some(w), Some(stated)) if w != stated => {
                 return invalid(format!(
@@ -245,4 +288,19 @@ impl Setup {
         }
         Ok(position)
     }
+}
+
+/// The cells of a setup once checked, with what they imply.
+struct Board {
+    /// The cells (the first `size.cells()` are the board).
+    cells: [Cell; MAX_CELLS],
+    /// The players owning at least one cell.
+    owners: PlayerSet,
+    /// The atoms on the board.
+    atoms: u64,
+}
+
+/// The error for a setup that breaks the rules.
+fn invalid<T>(message: String) -> Result<T, RulesError> {
+    Err(RulesError::Invalid(message))
 }

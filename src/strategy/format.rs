@@ -309,6 +309,8 @@ impl Params {
     }
 }
 
+/// Reads one node: its kind, its parameters (each checked, none unknown)
+/// and its place on the canvas.
 fn read_node(raw: RawNode) -> Result<Node, StrategyError> {
     let id = NodeId(raw.id);
     let Some(kind) = kind_by_key(&raw.kind) else {
@@ -323,83 +325,19 @@ fn read_node(raw: RawNode) -> Result<Node, StrategyError> {
     if let Some(when) = node_kind.when_mut() {
         *when = p.when(*when)?;
     }
-    match &mut node_kind {
-        NodeKind::Neighbours { owner, state, .. } => {
-            *owner = p.choice(
-                "owner",
-                *owner,
-                OwnerFilter::from_key,
-                OwnerFilter::ALL,
-                OwnerFilter::key,
-            )?;
-            *state = p.choice(
-                "state",
-                *state,
-                StateFilter::from_key,
-                StateFilter::ALL,
-                StateFilter::key,
-            )?;
-        }
-        NodeKind::BoardCount { measure, whose, .. } => {
-            *measure = p.choice(
-                "measure",
-                *measure,
-                BoardMeasure::from_key,
-                BoardMeasure::ALL,
-                BoardMeasure::key,
-            )?;
-            *whose = p.choice("whose", *whose, Whose::from_key, Whose::ALL, Whose::key)?;
-        }
-        NodeKind::BoardSize { measure } => {
-            *measure = p.choice(
-                "measure",
-                *measure,
-                SizeMeasure::from_key,
-                SizeMeasure::ALL,
-                SizeMeasure::key,
-            )?;
-        }
-        NodeKind::Compare { op } => {
-            *op = p.choice(
-                "op",
-                *op,
-                CompareOp::from_key,
-                CompareOp::ALL,
-                CompareOp::key,
-            )?;
-        }
-        NodeKind::Constant { value } => {
-            if let Some(v) = p.take("value") {
-                *value = v.as_i64().ok_or_else(|| {
-                    p.error(format!(
-                        "parameter \"value\" is {v}, expected a whole number from {} to {}",
-                        i64::MIN,
-                        i64::MAX
-                    ))
-                })?;
-            }
-        }
-        NodeKind::Truth { value } => {
-            if let Some(v) = p.take("value") {
-                *value = v.as_bool().ok_or_else(|| {
-                    p.error(format!(
-                        "parameter \"value\" is {v}, expected true or false"
-                    ))
-                })?;
-            }
-        }
-        NodeKind::Comment { text } => {
-            if let Some(v) = p.take("text") {
-                *text = v
-                    .as_str()
-                    .ok_or_else(|| p.error(format!("parameter \"text\" is {v}, expected text")))?
-                    .to_string();
-            }
-        }
-        _ => {}
-    }
+    p.choices(&mut node_kind)?;
+    p.values(&mut node_kind)?;
     p.finish()?;
-    let pos = raw.at.map_or([0.0, 0.0], |[x, y]| {
+    Ok(Node {
+        id,
+        kind: node_kind,
+        pos: canvas_position(raw.at),
+    })
+}
+
+/// A node's place as written, clamped to the canvas (0 for non-finite values).
+fn canvas_position(at: Option<[f64; 2]>) -> [f32; 2] {
+    at.map_or([0.0, 0.0], |[x, y]| {
         let fix = |v: f64| {
             if v.is_finite() {
                 v.clamp(-MAX_COORD, MAX_COORD) as f32
@@ -408,12 +346,103 @@ fn read_node(raw: RawNode) -> Result<Node, StrategyError> {
             }
         };
         [fix(x), fix(y)]
-    });
-    Ok(Node {
-        id,
-        kind: node_kind,
-        pos,
     })
+}
+
+impl Params {
+    /// Reads the parameters that are a choice from a list (owner, state,
+    /// measure, whose, comparison) into `node_kind`.
+    fn choices(&mut self, node_kind: &mut NodeKind) -> Result<(), StrategyError> {
+        let p = self;
+        match node_kind {
+            NodeKind::Neighbours { owner, state, .. } => {
+                *owner = p.choice(
+                    "owner",
+                    *owner,
+                    OwnerFilter::from_key,
+                    OwnerFilter::ALL,
+                    OwnerFilter::key,
+                )?;
+                *state = p.choice(
+                    "state",
+                    *state,
+                    StateFilter::from_key,
+                    StateFilter::ALL,
+                    StateFilter::key,
+                )?;
+            }
+            NodeKind::BoardCount { measure, whose, .. } => {
+                *measure = p.choice(
+                    "measure",
+                    *measure,
+                    BoardMeasure::from_key,
+                    BoardMeasure::ALL,
+                    BoardMeasure::key,
+                )?;
+                *whose = p.choice("whose", *whose, Whose::from_key, Whose::ALL, Whose::key)?;
+            }
+            NodeKind::BoardSize { measure } => {
+                *measure = p.choice(
+                    "measure",
+                    *measure,
+                    SizeMeasure::from_key,
+                    SizeMeasure::ALL,
+                    SizeMeasure::key,
+                )?;
+            }
+            NodeKind::Compare { op } => {
+                *op = p.choice(
+                    "op",
+                    *op,
+                    CompareOp::from_key,
+                    CompareOp::ALL,
+                    CompareOp::key,
+                )?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Reads the parameters that are free values (a number, yes/no, text)
+    /// into `node_kind`.
+    fn values(&mut self, node_kind: &mut NodeKind) -> Result<(), StrategyError> {
+        let p = self;
+        match node_kind {
+            NodeKind::Constant { value } => {
+                if let Some(v) = p.take("value") {
+                    *value = v.as_i64().ok_or_else(|| {
+                        p.error(format!(
+                            "parameter \"value\" is {v}, expected a whole number from {} to {}",
+                            i64::MIN,
+                            i64::MAX
+                        ))
+                    })?;
+                }
+            }
+            NodeKind::Truth { value } => {
+                if let Some(v) = p.take("value") {
+                    *value = v.as_bool().ok_or_else(|| {
+                        p.error(format!(
+                            "parameter \"value\" is {v}, expected true or false"
+                        ))
+                    })?;
+                }
+            }
+            NodeKind::Comment { text } => {
+                if let Some(v) = p.take("text") {
+                    *text = v
+                        .as_str()
+                        .ok_or_else(|| {
+                            p.error(format!("parameter \"text\" is {v}, expected text"))
+                        })?
+                        .to_string();
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
 }
 
 fn read_wire(strategy: &Strategy, index: usize, raw: RawWire) -> Result<Wire, StrategyError> {

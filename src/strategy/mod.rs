@@ -12,6 +12,7 @@ mod graph;
 mod kind;
 mod ops;
 mod reference;
+mod topology;
 mod validate;
 
 pub use builder::GraphBuilder;

@@ -4,9 +4,9 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::graph::{NodeId, Strategy};
+use super::graph::{Node, NodeId, Strategy, Wire};
 use super::kind::NodeKind;
-use super::ops::{PureOp, constant_of};
+use super::kind::PinType;
 
 /// At most this many nodes are named in one message (a cycle, the wires
 /// feeding one input); the rest are counted (`docs/limits.md`).
@@ -110,6 +110,7 @@ impl Report {
     }
 }
 
+/// The diagnostics found so far, with the graph they are about.
 struct Findings<'a> {
     strategy: &'a Strategy,
     list: Vec<Diagnostic>,
@@ -135,23 +136,18 @@ impl Findings<'_> {
             message,
         });
     }
-}
 
-impl Strategy {
-    /// Checks the graph and returns every diagnostic at once.
-    pub fn validate(&self) -> Report {
-        let mut f = Findings {
-            strategy: self,
-            list: Vec::new(),
-        };
-        let label = |id: NodeId| {
-            self.node(id)
-                .map_or_else(|| format!("node {id}"), |n| n.label())
-        };
-        // Exactly one output.
-        let outputs: Vec<NodeId> = self.outputs().map(|n| n.id).collect();
-        match outputs.as_slice() {
-            [] => f.add(
+    /// How a message names node `id`.
+    fn label(&self, id: NodeId) -> String {
+        self.strategy
+            .node(id)
+            .map_or_else(|| format!("node {id}"), |n| n.label())
+    }
+
+    /// Exactly one Cell value: an error for none, one for each extra.
+    fn outputs(&mut self, outputs: &[NodeId]) {
+        match outputs {
+            [] => self.add(
                 Severity::Error,
                 None,
                 None,
@@ -159,74 +155,42 @@ impl Strategy {
                     .to_string(),
             ),
             [first, rest @ ..] => {
+                let first = self.label(*first);
                 for &extra in rest {
-                    f.add(
+                    self.add(
                         Severity::Error,
                         Some(extra),
                         None,
-                        format!("a strategy has exactly one Cell value, and {} is already one; delete one of them", label(*first)),
+                        format!("a strategy has exactly one Cell value, and {first} is already one; delete one of them"),
                     );
                 }
             }
         }
-        // Wires: types, pins fed twice.
+    }
+
+    /// Every wire joins existing pins of fitting types; then the inputs fed
+    /// by more than one wire.
+    fn wires(&mut self) {
+        let strategy = self.strategy;
         let mut feeds: HashMap<(NodeId, usize), Vec<NodeId>> = HashMap::new();
-        for w in self.wires() {
+        for w in strategy.wires() {
             feeds.entry((w.to, w.input)).or_default().push(w.from);
-            let (Some(src), Some(dst)) = (self.node(w.from), self.node(w.to)) else {
-                f.add(
-                    Severity::Error,
-                    self.node(w.to).map(|n| n.id),
-                    None,
-                    format!("a wire joins missing node {} or {}", w.from, w.to),
-                );
-                continue;
-            };
-            let (Some(out), Some(pin)) = (src.output(), dst.inputs().get(w.input)) else {
-                f.add(
-                    Severity::Error,
-                    Some(w.to),
-                    None,
-                    format!(
-                        "a wire from {} does not fit: {}",
-                        src.label(),
-                        if src.output().is_none() {
-                            "that node has no output".to_string()
-                        } else {
-                            format!("there is no input number {}", w.input)
-                        }
-                    ),
-                );
-                continue;
-            };
-            if !out.fits(pin.ty) {
-                f.add(
-                    Severity::Error,
-                    Some(w.to),
-                    Some(pin.name),
-                    format!(
-                        "needs a {} but {} gives a {}; use Compare to turn a number into yes/no",
-                        pin.ty.name(),
-                        src.label(),
-                        out.name()
-                    ),
-                );
-            }
+            self.wire(w);
         }
         let mut fed_twice: Vec<_> = feeds.iter().filter(|(_, v)| v.len() > 1).collect();
         fed_twice.sort();
         for ((to, input), sources) in fed_twice {
-            let pin = self
+            let pin = strategy
                 .node(*to)
                 .and_then(|n| n.inputs().get(*input))
                 .map(|p| p.name);
             let names: Vec<String> = sources
                 .iter()
                 .take(LISTED_NODES)
-                .map(|&s| label(s))
+                .map(|&s| self.label(s))
                 .collect();
             let more = sources.len().saturating_sub(LISTED_NODES);
-            f.add(
+            self.add(
                 Severity::Error,
                 Some(*to),
                 pin,
@@ -237,10 +201,56 @@ impl Strategy {
                 ),
             );
         }
-        // Cycles.
-        for cycle in self.cycles() {
-            // Every node of the cycle gets an error; each message lists a few
-            // of them (listing all in each would make the report quadratic).
+    }
+
+    /// One wire: its nodes exist, its pins exist, and their types fit.
+    fn wire(&mut self, w: &Wire) {
+        let strategy = self.strategy;
+        let (Some(src), Some(dst)) = (strategy.node(w.from), strategy.node(w.to)) else {
+            self.add(
+                Severity::Error,
+                strategy.node(w.to).map(|n| n.id),
+                None,
+                format!("a wire joins missing node {} or {}", w.from, w.to),
+            );
+            return;
+        };
+        let (Some(out), Some(pin)) = (src.output(), dst.inputs().get(w.input)) else {
+            self.add(
+                Severity::Error,
+                Some(w.to),
+                None,
+                format!(
+                    "a wire from {} does not fit: {}",
+                    src.label(),
+                    if src.output().is_none() {
+                        "that node has no output".to_string()
+                    } else {
+                        format!("there is no input number {}", w.input)
+                    }
+                ),
+            );
+            return;
+        };
+        if !out.fits(pin.ty) {
+            self.add(
+                Severity::Error,
+                Some(w.to),
+                Some(pin.name),
+                format!(
+                    "needs a {} but {} gives a {}; use Compare to turn a number into yes/no",
+                    pin.ty.name(),
+                    src.label(),
+                    out.name()
+                ),
+            );
+        }
+    }
+
+    /// Every node of a cycle gets an error; each message lists a few of them
+    /// (listing all in each would make the report quadratic).
+    fn cycles(&mut self) {
+        for cycle in self.strategy.cycles() {
             let mut names: Vec<String> = cycle
                 .iter()
                 .take(LISTED_NODES)
@@ -251,7 +261,7 @@ impl Strategy {
             }
             let names = names.join(", ");
             for &id in &cycle {
-                f.add(
+                self.add(
                     Severity::Error,
                     Some(id),
                     None,
@@ -259,47 +269,30 @@ impl Strategy {
                 );
             }
         }
-        // Reachability from the output.
-        let reachable = self.feeding(outputs.first().copied());
-        let constants = self.constant_values();
-        for node in self.nodes() {
+    }
+
+    /// Warnings about each node's use: not feeding the Cell value, inputs
+    /// left unconnected, a division by the constant 0.
+    fn uses(&mut self, output: Option<NodeId>) {
+        let strategy = self.strategy;
+        let reachable = strategy.feeding(output);
+        let constants = strategy.constant_values();
+        for node in strategy.nodes() {
             let used = reachable.contains(&node.id);
             match &node.kind {
                 NodeKind::Comment { .. } => continue,
                 NodeKind::Output => {}
                 kind if !used => {
-                    let message = if kind.needs_lookahead() && outputs.is_empty() {
-                        "measures after placing here, but the graph has no Cell value, so nothing is computed".to_string()
-                    } else if kind.needs_lookahead() {
-                        "measures after placing here but does not feed the Cell value: it has no effect".to_string()
-                    } else {
-                        "does not feed the Cell value: it has no effect".to_string()
-                    };
-                    f.add(Severity::Warning, Some(node.id), None, message);
+                    self.unused(node.id, kind, output.is_none());
                     continue;
                 }
                 _ => {}
             }
-            for (i, pin) in node.inputs().iter().enumerate() {
-                // A Sum's unused inputs are expected: they count as 0.
-                if node.kind != NodeKind::Sum && self.feeds(node.id, i).next().is_none() {
-                    let message = if node.kind == NodeKind::Output {
-                        "nothing is connected, so every cell is worth 0".to_string()
-                    } else if pin.ty == super::kind::PinType::Bool {
-                        format!(
-                            "is not connected: it takes the default {}",
-                            if pin.default != 0 { "yes" } else { "no" }
-                        )
-                    } else {
-                        format!("is not connected: it takes the default {}", pin.default)
-                    };
-                    f.add(Severity::Warning, Some(node.id), Some(pin.name), message);
-                }
-            }
+            self.unconnected(node);
             if node.kind == NodeKind::Divide {
-                let divisor = self.feeds(node.id, 1).next().map(|w| w.from);
+                let divisor = strategy.feeds(node.id, 1).next().map(|w| w.from);
                 if divisor.and_then(|d| constants.get(&d)) == Some(&0) {
-                    f.add(
+                    self.add(
                         Severity::Warning,
                         Some(node.id),
                         Some("b"),
@@ -308,200 +301,59 @@ impl Strategy {
                 }
             }
         }
+    }
+
+    /// The warning for a node that does not feed the Cell value.
+    fn unused(&mut self, id: NodeId, kind: &NodeKind, no_output: bool) {
+        let message = if kind.needs_lookahead() && no_output {
+            "measures after placing here, but the graph has no Cell value, so nothing is computed"
+                .to_string()
+        } else if kind.needs_lookahead() {
+            "measures after placing here but does not feed the Cell value: it has no effect"
+                .to_string()
+        } else {
+            "does not feed the Cell value: it has no effect".to_string()
+        };
+        self.add(Severity::Warning, Some(id), None, message);
+    }
+
+    /// A warning for each unconnected input, saying the default it takes.
+    fn unconnected(&mut self, node: &Node) {
+        for (i, pin) in node.inputs().iter().enumerate() {
+            // A Sum's unused inputs are expected: they count as 0.
+            if node.kind != NodeKind::Sum && self.strategy.feeds(node.id, i).next().is_none() {
+                let message = if node.kind == NodeKind::Output {
+                    "nothing is connected, so every cell is worth 0".to_string()
+                } else if pin.ty == PinType::Bool {
+                    format!(
+                        "is not connected: it takes the default {}",
+                        if pin.default != 0 { "yes" } else { "no" }
+                    )
+                } else {
+                    format!("is not connected: it takes the default {}", pin.default)
+                };
+                self.add(Severity::Warning, Some(node.id), Some(pin.name), message);
+            }
+        }
+    }
+}
+
+impl Strategy {
+    /// Checks the graph and returns every diagnostic at once.
+    pub fn validate(&self) -> Report {
+        let mut f = Findings {
+            strategy: self,
+            list: Vec::new(),
+        };
+        let outputs: Vec<NodeId> = self.outputs().map(|n| n.id).collect();
+        f.outputs(&outputs);
+        f.wires();
+        f.cycles();
+        f.uses(outputs.first().copied());
+        // A stable sort: findings of one node and pin keep the order above.
         f.list.sort_by_key(|d| (d.severity, d.node, d.pin));
         Report {
             diagnostics: f.list,
         }
-    }
-
-    /// The nodes whose value flows into `target` (including it), following wires backwards.
-    pub fn feeding(&self, target: Option<NodeId>) -> std::collections::HashSet<NodeId> {
-        let mut seen = std::collections::HashSet::new();
-        let mut stack: Vec<NodeId> = target.into_iter().collect();
-        while let Some(n) = stack.pop() {
-            if seen.insert(n) {
-                stack.extend(self.wires_into(n).map(|w| w.from));
-            }
-        }
-        seen
-    }
-
-    /// The values of nodes that are constant: constants, and pure operations
-    /// whose inputs are all constant or unconnected (cycles are left out).
-    pub fn constant_values(&self) -> HashMap<NodeId, i64> {
-        let mut values: HashMap<NodeId, i64> = HashMap::new();
-        // Nodes in or after a cycle are left out; the others still fold.
-        let (order, _) = self.partial_order();
-        for id in order {
-            let Some(node) = self.node(id) else { continue };
-            if let Some(v) = constant_of(&node.kind) {
-                values.insert(id, v);
-                continue;
-            }
-            if node.kind == NodeKind::Sum {
-                let terms: Option<Vec<i64>> = (0..node.inputs().len())
-                    .filter_map(|i| {
-                        let mut feeds = self.feeds(id, i);
-                        match (feeds.next(), feeds.next()) {
-                            (None, _) => None,
-                            (Some(w), None) => Some(values.get(&w.from).copied()),
-                            _ => Some(None),
-                        }
-                    })
-                    .collect();
-                if let Some(terms) = terms {
-                    values.insert(id, terms.into_iter().fold(0i64, i64::saturating_add));
-                }
-                continue;
-            }
-            let Some(op) = PureOp::of(&node.kind) else {
-                continue;
-            };
-            let mut args = [0i64; 3];
-            let mut all_constant = true;
-            for (i, pin) in node.inputs().iter().enumerate() {
-                let mut feeds = self.feeds(id, i);
-                args[i] = match (feeds.next(), feeds.next()) {
-                    (None, _) => pin.default,
-                    (Some(w), None) => match values.get(&w.from) {
-                        Some(&v) => v,
-                        None => {
-                            all_constant = false;
-                            0
-                        }
-                    },
-                    _ => {
-                        all_constant = false;
-                        0
-                    }
-                };
-            }
-            if all_constant {
-                values.insert(id, op.apply(args[0], args[1], args[2]));
-            }
-        }
-        values
-    }
-
-    /// The nodes in an order where every node comes after the nodes feeding
-    /// it (Kahn's algorithm, no recursion); `Err` with the nodes left over when
-    /// there is a cycle.
-    pub fn topological_order(&self) -> Result<Vec<NodeId>, Vec<NodeId>> {
-        let (order, left) = self.partial_order();
-        if left.is_empty() {
-            Ok(order)
-        } else {
-            Err(left)
-        }
-    }
-
-    /// A topological order of every node not in or after a cycle, and the
-    /// nodes left over (those in a cycle or fed, directly or not, by one).
-    pub fn partial_order(&self) -> (Vec<NodeId>, Vec<NodeId>) {
-        let index: HashMap<NodeId, usize> = self
-            .nodes()
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (n.id, i))
-            .collect();
-        let n = self.nodes().len();
-        let mut indegree = vec![0usize; n];
-        let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for w in self.wires() {
-            if let (Some(&a), Some(&b)) = (index.get(&w.from), index.get(&w.to)) {
-                out[a].push(b);
-                indegree[b] += 1;
-            }
-        }
-        let mut ready: Vec<usize> = (0..n).filter(|&i| indegree[i] == 0).rev().collect();
-        let mut order = Vec::with_capacity(n);
-        while let Some(i) = ready.pop() {
-            order.push(i);
-            for &j in &out[i] {
-                indegree[j] -= 1;
-                if indegree[j] == 0 {
-                    ready.push(j);
-                }
-            }
-        }
-        let ids = |v: Vec<usize>| -> Vec<NodeId> {
-            v.into_iter()
-                .filter_map(|i| self.nodes().get(i).map(|n| n.id))
-                .collect()
-        };
-        let left = (0..n).filter(|&i| indegree[i] > 0).collect();
-        (ids(order), ids(left))
-    }
-
-    /// The cycles of the graph (strongly connected components with a loop),
-    /// found without recursion (Tarjan's algorithm with an explicit stack).
-    pub fn cycles(&self) -> Vec<Vec<NodeId>> {
-        let nodes = self.nodes();
-        let index: HashMap<NodeId, usize> =
-            nodes.iter().enumerate().map(|(i, n)| (n.id, i)).collect();
-        let n = nodes.len();
-        let mut succ: Vec<Vec<usize>> = vec![Vec::new(); n];
-        let mut self_loop = vec![false; n];
-        for w in self.wires() {
-            if let (Some(&a), Some(&b)) = (index.get(&w.from), index.get(&w.to)) {
-                succ[a].push(b);
-                if a == b {
-                    self_loop[a] = true;
-                }
-            }
-        }
-        const UNSEEN: usize = usize::MAX;
-        let mut idx = vec![UNSEEN; n];
-        let mut low = vec![0usize; n];
-        let mut on_stack = vec![false; n];
-        let mut stack: Vec<usize> = Vec::new();
-        let mut next = 0;
-        let mut found = Vec::new();
-        for root in 0..n {
-            if idx[root] != UNSEEN {
-                continue;
-            }
-            let mut call: Vec<(usize, usize)> = vec![(root, 0)];
-            idx[root] = next;
-            low[root] = next;
-            next += 1;
-            stack.push(root);
-            on_stack[root] = true;
-            while let Some(&mut (v, ref mut child)) = call.last_mut() {
-                if let Some(&w) = succ[v].get(*child) {
-                    *child += 1;
-                    if idx[w] == UNSEEN {
-                        idx[w] = next;
-                        low[w] = next;
-                        next += 1;
-                        stack.push(w);
-                        on_stack[w] = true;
-                        call.push((w, 0));
-                    } else if on_stack[w] {
-                        low[v] = low[v].min(idx[w]);
-                    }
-                    continue;
-                }
-                call.pop();
-                if let Some(&(parent, _)) = call.last() {
-                    low[parent] = low[parent].min(low[v]);
-                }
-                if low[v] == idx[v] {
-                    let mut component = Vec::new();
-                    while let Some(w) = stack.pop() {
-                        on_stack[w] = false;
-                        component.push(w);
-                        if w == v {
-                            break;
-                        }
-                    }
-                    if component.len() > 1 || self_loop[v] {
-                        component.sort_unstable();
-                        found.push(component.into_iter().map(|i| nodes[i].id).collect());
-                    }
-                }
-            }
-        }
-        found
     }
 }

@@ -1,0 +1,119 @@
+//! The intermediate representation of a compiled strategy: value slots,
+//! the operations and instructions over them, and the terms of fused sums.
+//!
+//! These are plain data shared by every pass (lowering, guards, fusion, the
+//! per-cell code) and by the interpreter; this file depends on no other file
+//! of `eval`, so the passes depend on it and never on each other's types.
+//! Invariant: an instruction reads only the first [`arity`] of its `args`
+//! (the rest point at the constant 0), and its result goes to `dst` alone.
+
+use crate::strategy::{
+    BoardMeasure, NodeId, OwnerFilter, PureOp, SizeMeasure, StateFilter, When, Whose,
+};
+
+/// A value slot of the evaluator.
+pub(super) type Slot = u32;
+
+/// Which board a measurement looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Board {
+    Now,
+    After,
+}
+
+impl From<When> for Board {
+    fn from(w: When) -> Board {
+        match w {
+            When::Now => Board::Now,
+            When::After => Board::After,
+        }
+    }
+}
+
+/// A measurement of the evaluated cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum CellFact {
+    IsCorner,
+    IsEdge,
+    IsCentre,
+    Capacity,
+    Row,
+    Column,
+    Atoms(Board),
+    IsEmpty(Board),
+    IsMine(Board),
+    IsCritical(Board),
+    IsEndangered(Board),
+    Danger(Board),
+    Neighbours(OwnerFilter, StateFilter, Board),
+}
+
+/// One instruction's operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Op {
+    Pure(PureOp),
+    /// A Random node; its draws are keyed by the node's id, so that every
+    /// program of the same graph (playing or editing) draws the same numbers.
+    Random(NodeId),
+    Cell(CellFact),
+    BoardCount(BoardMeasure, Whose, Board),
+    PlayersLeft(Board),
+    TurnNumber,
+    BoardSize(SizeMeasure),
+    AtomsGained,
+    CellsCaptured,
+    ReactionsCaused,
+    Wins,
+    /// A fused weighted sum: `args[0]` is the first term in the program's
+    /// term table, `args[1]` the number of terms (see `fuse`).
+    Sum,
+}
+
+/// `slots[dst] = op(slots[args[0]], slots[args[1]], slots[args[2]])`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Instr {
+    pub op: Op,
+    pub dst: Slot,
+    pub args: [Slot; 3],
+    /// Run only when `slots[guard.0] != 0` equals `guard.1` (see `guard`).
+    pub guard: Option<(Slot, bool)>,
+}
+
+/// One term of a fused sum: `slots[slot] × weight` (weight 1 means the plain value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Term {
+    pub slot: Slot,
+    pub weight: i64,
+}
+
+impl CellFact {
+    /// The board the fact is measured on (`Now` for position facts).
+    #[inline]
+    pub(super) fn board(self) -> Board {
+        cell_board(self).unwrap_or(Board::Now)
+    }
+}
+
+/// The board a cell fact reads, or `None` for facts of where the cell is.
+pub(super) fn cell_board(fact: CellFact) -> Option<Board> {
+    match fact {
+        CellFact::Atoms(b)
+        | CellFact::IsEmpty(b)
+        | CellFact::IsMine(b)
+        | CellFact::IsCritical(b)
+        | CellFact::IsEndangered(b)
+        | CellFact::Danger(b)
+        | CellFact::Neighbours(_, _, b) => Some(b),
+        _ => None,
+    }
+}
+
+/// How many of an instruction's arguments are real.
+pub(super) fn arity(op: Op) -> usize {
+    match op {
+        Op::Pure(PureOp::Abs | PureOp::Negate | PureOp::Not) => 1,
+        Op::Pure(PureOp::Clamp | PureOp::If) => 3,
+        Op::Pure(_) | Op::Random(_) => 2,
+        _ => 0,
+    }
+}

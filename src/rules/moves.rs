@@ -1,0 +1,46 @@
+//! The legal moves of a position as a fixed-size list (no heap), filled by
+//! `Position::moves`: flat cell indices, in board order.
+
+use super::coord::{Coord, MAX_CELLS, Size};
+
+/// The legal moves of a position, without heap allocation.
+#[derive(Clone, Copy)]
+pub struct MoveList {
+    pub(super) size: Size,
+    pub(super) len: usize,
+    pub(super) cells: [u16; MAX_CELLS],
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList {
+            size: Size::default(),
+            len: 0,
+            cells: [0; MAX_CELLS],
+        }
+    }
+}
+
+impl MoveList {
+    /// Number of legal moves.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no legal moves (the game is over).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves as flat cell indices, for [`Position::play_index`].
+    pub fn indices(&self) -> &[u16] {
+        &self.cells[..self.len]
+    }
+
+    /// The moves as coordinates.
+    pub fn iter(&self) -> impl Iterator<Item = Coord> + '_ {
+        self.indices()
+            .iter()
+            .map(|&i| self.size.coord_of(usize::from(i)))
+    }
+}
