@@ -52,7 +52,7 @@ struct Source {
 fn sources() -> Vec<Source> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    collect(&root, &mut files);
+    collect(&root, &["rs"], &mut files);
     files.sort();
     files
         .into_iter()
@@ -78,15 +78,19 @@ fn sources() -> Vec<Source> {
         .collect()
 }
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+/// Every file under `dir` whose extension is one of `extensions`.
+fn collect(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
+            collect(&path, extensions, out);
+        } else if path
+            .extension()
+            .is_some_and(|e| extensions.iter().any(|x| e == *x))
+        {
             out.push(path);
         }
     }
@@ -597,7 +601,7 @@ fn the_code_and_docs_refer_only_to_files_in_the_repository() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     for dir in ["src", "tests", "docs", "examples", "scripts"] {
-        collect_all(&root.join(dir), &mut files);
+        collect(&root.join(dir), &["rs", "md", "sh"], &mut files);
     }
     files.push(root.join("README.md"));
     let this = root.join("tests/architecture.rs");
@@ -609,22 +613,4 @@ fn the_code_and_docs_refer_only_to_files_in_the_repository() {
         .collect();
     assert!(stale.is_empty(), "files referring to DESIGN: {stale:?}");
     assert!(root.join("docs/architecture.md").is_file());
-}
-
-/// Every text file under `dir` (Rust, Markdown, shell).
-fn collect_all(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect_all(&path, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e == "rs" || e == "md" || e == "sh")
-        {
-            out.push(path);
-        }
-    }
 }
