@@ -290,8 +290,8 @@ fn everything_at_once() {
     let s = Graph::load(&common::fixture("everything-wrong.json")).unwrap();
     match Program::compile(&s) {
         Err(EvalError::Invalid(errors)) => {
-            let shown: Vec<String> = r.errors().map(|d| d.to_string()).collect();
-            assert_eq!(errors, shown);
+            let shown: Vec<&Diagnostic> = r.errors().collect();
+            assert_eq!(errors.iter().collect::<Vec<_>>(), shown);
         }
         other => panic!("{other:?}"),
     }

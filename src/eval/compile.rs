@@ -50,9 +50,7 @@ impl Program {
     pub fn compile(strategy: &Strategy) -> Result<Program, EvalError> {
         let report = strategy.validate();
         if report.has_errors() {
-            return Err(EvalError::Invalid(
-                report.errors().map(|d| d.to_string()).collect(),
-            ));
+            return Err(EvalError::Invalid(report.errors().cloned().collect()));
         }
         Ok(build(strategy, false))
     }

@@ -21,12 +21,13 @@ pub use measure::{BoardStats, danger, is_critical, neighbours};
 pub use run::{Evaluator, HeatMap, Trace, pick_best};
 
 use crate::rules::{Coord, Size};
+use crate::strategy::Diagnostic;
 
 /// At most this many errors are listed in one [`EvalError::Invalid`] message.
 pub const MAX_LISTED_ERRORS: usize = 10;
 
 /// The first [`MAX_LISTED_ERRORS`] messages, then how many more there are.
-fn listed(errors: &[String]) -> String {
+fn listed(errors: &[Diagnostic]) -> String {
     let more = errors.len().saturating_sub(MAX_LISTED_ERRORS);
     crate::strategy::capped_list(errors, MAX_LISTED_ERRORS, "; ", more)
 }
@@ -34,9 +35,9 @@ fn listed(errors: &[String]) -> String {
 /// Why a strategy cannot be evaluated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EvalError {
-    /// The graph has validation errors.
+    /// The graph has validation errors (the validator's findings, errors only).
     #[error("the strategy has errors: {}", listed(.0))]
-    Invalid(Vec<String>),
+    Invalid(Vec<Diagnostic>),
     /// The graph has no computable Cell value.
     #[error("the strategy has no computable Cell value")]
     NoOutput,
