@@ -65,10 +65,6 @@ struct RawWire {
     input: String,
 }
 
-fn json_error(e: &serde_json::Error) -> StrategyError {
-    StrategyError::Json(e.to_string())
-}
-
 impl Strategy {
     /// Reads a strategy file's text. Structural problems (bad JSON, unknown
     /// kinds or parameters, duplicate ids, wires to missing nodes or pins) are
@@ -83,7 +79,7 @@ impl Strategy {
                 text.len()
             )));
         }
-        let header: Header = serde_json::from_str(text).map_err(|e| json_error(&e))?;
+        let header: Header = serde_json::from_str(text)?;
         match header.format.as_ref().and_then(Value::as_str) {
             Some(FORMAT) => {}
             Some(other) => {
@@ -111,7 +107,7 @@ impl Strategy {
             }
         }
         // Version 1 is the first format; migrations of older versions go here.
-        let raw: RawFile = serde_json::from_str(text).map_err(|e| json_error(&e))?;
+        let raw: RawFile = serde_json::from_str(text)?;
         if raw.nodes.len() > MAX_NODES {
             return Err(StrategyError::TooLarge(format!(
                 "{} nodes; a strategy may have at most {MAX_NODES}",

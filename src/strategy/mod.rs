@@ -33,7 +33,7 @@ pub use validate::{Diagnostic, Report, Severity, capped_list};
 pub enum StrategyError {
     /// The text is not valid JSON or does not have the file's shape.
     #[error("{0}")]
-    Json(String),
+    Json(#[from] serde_json::Error),
     /// The file is not a strategy file, or of an unknown version.
     #[error("{0}")]
     Format(String),
