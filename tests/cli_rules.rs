@@ -126,6 +126,28 @@ fn every_command_has_help() {
 }
 
 #[test]
+fn the_search_bench_counts_the_same_nodes_every_run() {
+    let run = || {
+        let o = chainlab(&["bench", "--quick", "--only", "search"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                assert_eq!(v["bench"], "search");
+                assert!(v["nodes_per_s"].as_f64().unwrap() > 0.0);
+                (v["search"].to_string(), v["nodes"].as_u64().unwrap())
+            })
+            .collect::<Vec<_>>()
+    };
+    let first = run();
+    let names: Vec<&str> = first.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["\"expert\"", "\"master\""]);
+    assert!(first.iter().all(|(_, nodes)| *nodes > 1000), "{first:?}");
+    assert_eq!(run(), first);
+}
+
+#[test]
 fn bench_prints_json_lines() {
     let o = chainlab(&["bench", "--quick", "--only", "playout"]);
     assert!(o.status.success(), "{}", stderr(&o));

@@ -11,6 +11,7 @@ use serde_json::json;
 use std::sync::atomic::AtomicBool;
 
 use chainlab::arena::{MatchConfig, run_match};
+use chainlab::bots::search::{SearchConfig, Searcher};
 use chainlab::bots::{Agent, AgentFactory, parse_player};
 
 use super::{CmdResult, Failure};
@@ -21,8 +22,8 @@ pub struct Args {
     /// Run a tenth of the work (a quick check that the benchmarks run).
     #[arg(long)]
     quick: bool,
-    /// Run only the benchmarks whose name contains this (playout, match,
-    /// strategy, editor).
+    /// Run only the benchmarks whose name contains this (playout, search,
+    /// match, strategy, editor).
     #[arg(long, value_name = "NAME")]
     only: Option<String>,
 }
@@ -33,9 +34,9 @@ const SEED: u64 = 0xC4A1_2EAC;
 pub fn run(args: &Args) -> CmdResult {
     let wanted = |name: &str| args.only.as_deref().is_none_or(|o| name.contains(o));
     let names: &[&str] = if cfg!(feature = "gui") {
-        &["playout", "match", "strategy", "editor"]
+        &["playout", "search", "match", "strategy", "editor"]
     } else {
-        &["playout", "match", "strategy"]
+        &["playout", "search", "match", "strategy"]
     };
     if let Some(only) = args
         .only
@@ -56,6 +57,14 @@ pub fn run(args: &Args) -> CmdResult {
             (Size::ARCHIMEDES, 15_000),
         ] {
             playout(size, games / scale as u64)?;
+        }
+    }
+    if wanted("search") {
+        for (name, config) in [
+            ("expert", SearchConfig::plain(4)),
+            ("master", SearchConfig::enhanced(5)),
+        ] {
+            search_bench(name, config, 200 / scale)?;
         }
     }
     if wanted("match") {
@@ -107,6 +116,37 @@ fn match_bench(a: &str, b: &str, games: u64, threads: usize) -> Result<(), Failu
             "placements": report.tally.placements,
             "seconds": (seconds * 1000.0).round() / 1000.0,
             "games_per_s": (report.tally.games() as f64 / seconds * 10.0).round() / 10.0,
+        })
+    );
+    Ok(())
+}
+
+/// The alpha-beta search at a fixed depth over `count` positions, one fresh
+/// searcher per position: nodes per second, and the node count (which
+/// depends only on the code, so a change of it shows a change of the search).
+fn search_bench(name: &str, config: SearchConfig, count: usize) -> Result<(), Failure> {
+    let positions = sample_positions(count);
+    let mut rng = rng_from_seed(SEED);
+    let mut nodes = 0;
+    let began = Instant::now();
+    for p in &positions {
+        let mut searcher = Searcher::new(config);
+        let result = searcher
+            .search(p, &mut rng)
+            .map_err(|e| Failure::new(e.to_string()))?;
+        nodes += result.nodes;
+    }
+    let seconds = began.elapsed().as_secs_f64().max(1e-9);
+    outln!(
+        "{}",
+        json!({
+            "bench": "search",
+            "search": name,
+            "depth": config.depth,
+            "positions": positions.len(),
+            "nodes": nodes,
+            "seconds": (seconds * 1000.0).round() / 1000.0,
+            "nodes_per_s": (nodes as f64 / seconds).round(),
         })
     );
     Ok(())
