@@ -9,7 +9,8 @@ mod common;
 
 use chainlab::strategy::Strategy as Graph;
 use chainlab::strategy::{
-    FORMAT, Kind, MAX_FILE_BYTES, MAX_NODES, Node, NodeId, NodeKind, StrategyError, VERSION, Wire,
+    FORMAT, Kind, MAX_FILE_BYTES, MAX_NODES, Node, NodeId, NodeKind, StrategyError, TooLarge,
+    VERSION, Wire,
 };
 use proptest::prelude::*;
 
@@ -531,7 +532,7 @@ fn huge_files_and_node_counts_are_errors() {
     let big = format!("{}{}", file("", ""), " ".repeat(MAX_FILE_BYTES));
     assert!(matches!(
         Graph::from_json(&big),
-        Err(StrategyError::TooLarge(_))
+        Err(StrategyError::TooLarge(TooLarge::Bytes(n))) if n > MAX_FILE_BYTES
     ));
     // And from disk, without reading it: a sparse file of the size.
     let dir = common::temp_dir("huge");
@@ -568,10 +569,17 @@ fn huge_files_and_node_counts_are_errors() {
     let nodes: Vec<String> = (0..=MAX_NODES)
         .map(|i| format!(r#"{{"id":{i},"kind":"row"}}"#))
         .collect();
-    let e = load_err(&file(&nodes.join(","), ""));
+    let e = Graph::from_json(&file(&nodes.join(","), "")).unwrap_err();
     assert!(
-        e.contains("nodes") && e.contains(&MAX_NODES.to_string()),
+        matches!(e, StrategyError::TooLarge(TooLarge::Nodes(n)) if n == MAX_NODES + 1),
         "{e}"
+    );
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "too large: {} nodes; a strategy may have at most {MAX_NODES}",
+            MAX_NODES + 1
+        )
     );
 }
 

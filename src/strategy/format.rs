@@ -5,12 +5,12 @@
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use super::StrategyError;
 use super::docs::{info, kind_by_key};
 use super::graph::{Node, NodeId, Strategy, Wire};
 use super::kind::{
     BoardMeasure, CompareOp, NodeKind, OwnerFilter, SizeMeasure, StateFilter, When, Whose,
 };
+use super::{StrategyError, TooLarge};
 
 /// The value of the `format` field.
 pub const FORMAT: &str = "chainlab-strategy";
@@ -74,10 +74,7 @@ impl Strategy {
     pub fn from_json(text: &str) -> Result<Strategy, StrategyError> {
         let text = crate::input::strip_bom(text);
         if text.len() > MAX_FILE_BYTES {
-            return Err(StrategyError::TooLarge(format!(
-                "{} bytes; strategy files may have at most {MAX_FILE_BYTES}",
-                text.len()
-            )));
+            return Err(StrategyError::TooLarge(TooLarge::Bytes(text.len())));
         }
         let header: Header = serde_json::from_str(text)?;
         match header.format.as_ref().and_then(Value::as_str) {
@@ -109,10 +106,7 @@ impl Strategy {
         // Version 1 is the first format; migrations of older versions go here.
         let raw: RawFile = serde_json::from_str(text)?;
         if raw.nodes.len() > MAX_NODES {
-            return Err(StrategyError::TooLarge(format!(
-                "{} nodes; a strategy may have at most {MAX_NODES}",
-                raw.nodes.len()
-            )));
+            return Err(StrategyError::TooLarge(TooLarge::Nodes(raw.nodes.len())));
         }
         let mut strategy = Strategy::new(raw.name);
         strategy.description = raw.description;

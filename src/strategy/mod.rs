@@ -28,6 +28,17 @@ pub use ops::{PureOp, constant_of};
 pub use reference::nodes_markdown;
 pub use validate::{Diagnostic, Report, Severity, capped_list};
 
+/// Which limit a strategy file or graph is over, with its size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TooLarge {
+    /// The text has this many bytes, more than [`MAX_FILE_BYTES`].
+    #[error("{0} bytes; strategy files may have at most {MAX_FILE_BYTES}")]
+    Bytes(usize),
+    /// The graph has this many nodes, more than [`MAX_NODES`].
+    #[error("{0} nodes; a strategy may have at most {MAX_NODES}")]
+    Nodes(usize),
+}
+
 /// Everything that can go wrong reading or editing a strategy.
 #[derive(Debug, thiserror::Error)]
 pub enum StrategyError {
@@ -42,9 +53,9 @@ pub enum StrategyError {
         "this strategy was saved in format version {0} by a newer chainlab; this chainlab reads versions up to {VERSION}"
     )]
     NewerVersion(u64),
-    /// The file or graph is too large.
+    /// The file or graph is over one of the limits.
     #[error("too large: {0}")]
-    TooLarge(String),
+    TooLarge(TooLarge),
     /// A node of an unknown kind.
     #[error("node {id}: unknown kind \"{kind}\" (see docs/nodes.md for the kinds)")]
     UnknownKind {
