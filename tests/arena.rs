@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use chainlab::arena::{
     GameRecord, MatchConfig, MatchObserver, Sprt, Stop, Tally, read_records, run_match,
 };
-use chainlab::bots::{Agent, AgentFactory, BotError, builtins, parse_player};
+use chainlab::bots::{Agent, AgentFactory, BotError, Interrupt, builtins, parse_player};
 use chainlab::rng::GameRng;
 use chainlab::rules::{Coord, Position, Rules, Size};
 
@@ -160,7 +160,15 @@ impl Agent for Bad {
         self.mode.into()
     }
 
-    fn choose(&mut self, position: &Position, _rng: &mut GameRng) -> Result<Coord, BotError> {
+    fn choose_within(
+        &mut self,
+
+        position: &Position,
+
+        _rng: &mut GameRng,
+
+        _interrupt: &Interrupt,
+    ) -> Result<Coord, BotError> {
         self.moves += 1;
         let legal = position.moves().iter().next().unwrap();
         if self.moves < 3 {

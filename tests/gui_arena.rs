@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use chainlab::arena::report::{Infinity, elo_summary};
 use chainlab::arena::{MatchReport, Stop, TournamentReport, read_records};
-use chainlab::bots::{Agent, AgentFactory, BotError};
+use chainlab::bots::{Agent, AgentFactory, BotError, Interrupt};
 use chainlab::gui::arena::run::Outcome;
 use chainlab::gui::arena::settings::{ArenaSettings, Format};
 use chainlab::gui::seats::{Catalogue, ComputerChoice};
@@ -29,7 +29,15 @@ impl Agent for SlowBot {
         "slow".to_string()
     }
 
-    fn choose(&mut self, position: &Position, _rng: &mut GameRng) -> Result<Coord, BotError> {
+    fn choose_within(
+        &mut self,
+
+        position: &Position,
+
+        _rng: &mut GameRng,
+
+        _interrupt: &Interrupt,
+    ) -> Result<Coord, BotError> {
         std::thread::sleep(Duration::from_millis(5));
         position.moves().iter().next().ok_or(BotError::NoMove)
     }

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use chainlab::bots::{Agent, AgentFactory, BotError};
+use chainlab::bots::{Agent, AgentFactory, BotError, Interrupt};
 use chainlab::gui::play::session::Status;
 use chainlab::gui::play::setup::PlaySettings;
 use chainlab::gui::seats::{Catalogue, ComputerChoice, SeatChoice};
@@ -24,7 +24,15 @@ impl Agent for RandomBot {
         "test random".to_string()
     }
 
-    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
+    fn choose_within(
+        &mut self,
+
+        position: &Position,
+
+        rng: &mut GameRng,
+
+        _interrupt: &Interrupt,
+    ) -> Result<Coord, BotError> {
         let moves: Vec<Coord> = position.moves().iter().collect();
         if moves.is_empty() {
             return Err(BotError::NoMove);

@@ -27,10 +27,6 @@ impl Agent for SearchPlayer {
         self.name.clone()
     }
 
-    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
-        self.choose_within(position, rng, &Interrupt::never())
-    }
-
     fn choose_within(
         &mut self,
         position: &Position,

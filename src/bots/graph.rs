@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::{Agent, AgentFactory, BotError};
+use super::{Agent, AgentFactory, BotError, Interrupt};
 use crate::eval::{Evaluator, Program};
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
@@ -31,7 +31,15 @@ impl Agent for GraphPlayer {
         self.name.clone()
     }
 
-    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
+    fn choose_within(
+        &mut self,
+
+        position: &Position,
+
+        rng: &mut GameRng,
+
+        _interrupt: &Interrupt,
+    ) -> Result<Coord, BotError> {
         self.evaluator
             .choose(position, rng)
             .map_err(|source| BotError::Eval {

@@ -237,10 +237,6 @@ impl Agent for MctsPlayer {
         self.name.clone()
     }
 
-    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
-        self.choose_within(position, rng, &Interrupt::never())
-    }
-
     /// Runs the playouts (all `iterations`, or until the time limit) and
     /// plays the most visited move; stops early when `interrupt` fires.
     fn choose_within(

@@ -15,31 +15,28 @@ pub trait Agent: Send {
     /// A short name for tables, records and the GUI.
     fn name(&self) -> String;
 
-    /// Chooses a move for the player to move in `position`.
-    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError>;
-
-    /// Chooses a move as [`Agent::choose`] does, but stops thinking soon
-    /// after `interrupt` fires and then plays the best move found so far.
-    /// While it does not fire the choice is exactly that of `choose`. Players
-    /// that never think long (the default) ignore it.
+    /// Chooses a move for the player to move in `position`, and stops
+    /// thinking soon after `interrupt` fires, playing the best move found so
+    /// far. While it does not fire the choice is the same as without it.
+    /// Players that never think long ignore it. This is the one method a
+    /// player implements; [`Agent::choose`] calls it.
     fn choose_within(
         &mut self,
         position: &Position,
         rng: &mut GameRng,
         interrupt: &Interrupt,
-    ) -> Result<Coord, BotError> {
-        let _ = interrupt;
-        self.choose(position, rng)
+    ) -> Result<Coord, BotError>;
+
+    /// Chooses a move for the player to move in `position`, with no
+    /// interrupt (a search runs to its own limits).
+    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
+        self.choose_within(position, rng, &Interrupt::never())
     }
 }
 
 impl<P: Agent + ?Sized> Agent for Box<P> {
     fn name(&self) -> String {
         (**self).name()
-    }
-
-    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
-        (**self).choose(position, rng)
     }
 
     fn choose_within(

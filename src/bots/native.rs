@@ -4,7 +4,7 @@
 
 use rand::Rng;
 
-use super::{Agent, BotError};
+use super::{Agent, BotError, Interrupt};
 use crate::eval::{danger, is_critical, pick_best};
 use crate::rng::GameRng;
 use crate::rules::{Coord, MAX_CELLS, Position};
@@ -57,7 +57,12 @@ impl Agent for CaptureAndWin {
 
     /// Draws from `rng` exactly as the graph player does: one number for the
     /// Random nodes (unused here), then the tie break.
-    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
+    fn choose_within(
+        &mut self,
+        position: &Position,
+        rng: &mut GameRng,
+        _interrupt: &Interrupt,
+    ) -> Result<Coord, BotError> {
         let _random_nodes_seed = rng.next_u64();
         let moves = position.moves();
         for (k, &i) in moves.indices().iter().enumerate() {

@@ -16,7 +16,15 @@ impl Agent for RandomPlayer {
         "random".into()
     }
 
-    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
+    fn choose_within(
+        &mut self,
+
+        position: &Position,
+
+        rng: &mut GameRng,
+
+        _interrupt: &Interrupt,
+    ) -> Result<Coord, BotError> {
         random_index(position, rng).map(|i| position.size().coord_of(i))
     }
 }
@@ -30,7 +38,15 @@ impl Agent for PreferOwnPlayer {
         "prefer-own".into()
     }
 
-    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
+    fn choose_within(
+        &mut self,
+
+        position: &Position,
+
+        rng: &mut GameRng,
+
+        _interrupt: &Interrupt,
+    ) -> Result<Coord, BotError> {
         let me = position.to_move().ok_or(BotError::NoMove)?;
         let moves = position.moves();
         let cells = position.cells();
@@ -61,7 +77,15 @@ impl Agent for GreedyPlayer {
         "greedy".into()
     }
 
-    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
+    fn choose_within(
+        &mut self,
+
+        position: &Position,
+
+        rng: &mut GameRng,
+
+        _interrupt: &Interrupt,
+    ) -> Result<Coord, BotError> {
         let me = position.to_move().ok_or(BotError::NoMove)?;
         let moves = position.moves();
         let mut best = [0u16; MAX_CELLS];
@@ -111,10 +135,6 @@ impl MixedPlayer {
 impl Agent for MixedPlayer {
     fn name(&self) -> String {
         format!("{} with {}% random moves", self.inner.name(), self.percent)
-    }
-
-    fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
-        self.choose_within(position, rng, &Interrupt::never())
     }
 
     fn choose_within(

@@ -100,10 +100,6 @@ mod tests {
             self.inner.name()
         }
 
-        fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
-            self.inner.choose(position, rng)
-        }
-
         fn choose_within(
             &mut self,
             position: &Position,

@@ -3,7 +3,7 @@
 //! computer seat are refused, and a paused game moves one step at a time.
 
 use super::*;
-use crate::bots::BotError;
+use crate::bots::{BotError, Interrupt};
 use crate::rules::{Rules, Size};
 
 /// Plays the first legal move, or a fixed (possibly illegal) one, or panics.
@@ -19,7 +19,15 @@ impl Agent for TestBot {
         "test".to_string()
     }
 
-    fn choose(&mut self, position: &Position, _rng: &mut GameRng) -> Result<Coord, BotError> {
+    fn choose_within(
+        &mut self,
+
+        position: &Position,
+
+        _rng: &mut GameRng,
+
+        _interrupt: &Interrupt,
+    ) -> Result<Coord, BotError> {
         match self {
             TestBot::First => position.moves().iter().next().ok_or(BotError::NoMove),
             TestBot::Always(m) => Ok(m.parse().unwrap()),
