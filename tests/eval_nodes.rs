@@ -712,6 +712,7 @@ fn every_kind_is_checked_somewhere() {
     let mut covered: BTreeSet<Kind> = BTreeSet::new();
     covered.extend(table_3x3().iter().map(|(k, _)| k.kind()));
     covered.extend(table_overflow().iter().map(|(k, _)| k.kind()));
+    covered.extend(table_reply().iter().map(|(k, _)| k.kind()));
     for (_, build, _) in arithmetic_cases() {
         covered.extend(
             arithmetic_graph(build)
@@ -723,4 +724,63 @@ fn every_kind_is_checked_somewhere() {
     covered.insert(Kind::Random); // random_stays_in_its_range
     let missing: Vec<&Kind> = Kind::ALL.iter().filter(|k| !covered.contains(k)).collect();
     assert!(missing.is_empty(), "no hand-checked value for {missing:?}");
+}
+
+/// Reply lookahead on `2x3-reply-hand.txt`, A to move; active cells in
+/// order: 0,0 0,2 1,0 1,1. Worked by hand (see the fixture's comment):
+/// - 0,0: A's corner reacts, takes 0,1, which reacts in turn; after it
+///   `A1 . A1 / A1 A1 B1`. B's replies: 0,1 is quiet, 1,2 reacts and takes
+///   0,2 and 1,1 (2 atoms); 0,2 reacts again into the emptied cells. The
+///   reply board is `A1 B1 . / A1 B2 B1`.
+/// - 0,2 (quiet): B's 0,1 takes 0,0 and 0,2, A's last cells: B wins at once
+///   (`B2 . B2 / . B1 B1`); B's 1,2 also knocks A out, three waves later.
+/// - 1,0 (quiet): B's 0,1 takes 0,0, which reacts and takes 1,0: A is out
+///   (`. B1 B1 / B2 B1 B1`); B's 1,2 takes nothing.
+/// - 1,1 (quiet): B's 0,1 takes 0,0 and 1,1 at once (`B2 . B1 / . B2 B1`);
+///   B's 1,2 takes only 1,1.
+fn table_reply() -> Vec<(NodeKind, [i64; 4])> {
+    use NodeKind as N;
+    let reply = When::Reply;
+    vec![
+        (N::ReplyCanWin, [0, 1, 1, 1]),
+        (N::ReplyMostTaken, [2, 2, 2, 2]),
+        (N::ThreateningReplies, [1, 2, 1, 2]),
+        (count(M::Cells, W::Mine, reply), [2, 0, 0, 0]),
+        (count(M::Atoms, W::Mine, reply), [2, 0, 0, 0]),
+        (count(M::Cells, W::Opponents, reply), [3, 4, 5, 4]),
+        (count(M::Atoms, W::Opponents, reply), [4, 6, 6, 6]),
+        (N::PlayersLeft { when: reply }, [2, 1, 1, 1]),
+        (N::Atoms { when: reply }, [1, 2, 2, 2]),
+        (N::IsMine { when: reply }, [1, 0, 0, 0]),
+        (N::IsEmpty { when: reply }, [0, 0, 0, 0]),
+        (N::IsCritical { when: reply }, [1, 0, 0, 1]),
+        (nb(O::Opponent, S::Any, reply), [1, 1, 1, 1]),
+    ]
+}
+
+#[test]
+fn reply_lookahead_on_a_hand_made_position() {
+    let p = common::position_file("2x3-reply-hand.txt");
+    let active: Vec<usize> = p.moves().indices().iter().map(|&i| i.into()).collect();
+    assert_eq!(active, [0, 2, 3, 4]);
+    check_table(&p, &table_reply());
+}
+
+/// When placing here wins, there is no reply: the reply board is the board
+/// after placing here and the reply figures are 0 (the 3x3 fixture's 1,1).
+#[test]
+fn no_reply_after_a_winning_move() {
+    let p = hand_3x3();
+    let win = 2; // 1,1 is the third active cell
+    for (kind, value) in [
+        (NodeKind::ReplyCanWin, 0),
+        (NodeKind::ReplyMostTaken, 0),
+        (NodeKind::ThreateningReplies, 0),
+        (count(M::Cells, W::Mine, When::Reply), 5),
+        (count(M::Atoms, W::Mine, When::Reply), 9),
+        (NodeKind::PlayersLeft { when: When::Reply }, 1),
+    ] {
+        let active: Vec<i64> = single(&kind, &p).into_iter().filter(|v| *v != X).collect();
+        assert_eq!(active[win], value, "{}", kind.title());
+    }
 }

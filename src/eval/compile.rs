@@ -37,6 +37,10 @@ pub struct Program {
     pub(super) blocks: Vec<Block>,
     pub(super) output: Option<Slot>,
     pub(super) needs_after: bool,
+    pub(super) needs_reply: bool,
+    /// Whether some measure reads the board after the best reply.
+    pub(super) reply_board: bool,
+    pub(super) reply_stats: bool,
     pub(super) now_stats: bool,
     pub(super) after_stats: bool,
     pub(super) endangered: bool,
@@ -71,6 +75,12 @@ impl Program {
     /// Whether evaluating a cell plays the move on a copy of the board.
     pub fn uses_lookahead(&self) -> bool {
         self.needs_after
+    }
+
+    /// Whether evaluating a cell scans the next player's replies (the
+    /// program has a reply measure or a reply lookahead node).
+    pub fn uses_reply(&self) -> bool {
+        self.needs_reply
     }
 
     /// Number of instructions run per cell (after folding and hoisting).
@@ -185,15 +195,33 @@ fn finish(s: Scheduled) -> Program {
             .chain(&s.per_cell)
             .any(|i| pred(i.op))
     };
-    let needs_after = uses(&|op| match op {
-        Op::Cell(c) => cell_board(c) == Some(Board::After),
-        Op::BoardCount(_, _, b) | Op::PlayersLeft(b) => b == Board::After,
-        Op::AtomsGained | Op::CellsCaptured | Op::ReactionsCaused | Op::Wins => true,
-        _ => false,
-    });
+    let reads = |board: Board| {
+        uses(&|op| match op {
+            Op::Cell(c) => cell_board(c) == Some(board),
+            Op::BoardCount(_, _, b) | Op::PlayersLeft(b) => b == board,
+            _ => false,
+        })
+    };
+    let reply_board = reads(Board::Reply);
+    let needs_reply = reply_board
+        || uses(&|op| {
+            matches!(
+                op,
+                Op::ReplyCanWin | Op::ReplyMostTaken | Op::ThreateningReplies
+            )
+        });
+    let needs_after = needs_reply
+        || reads(Board::After)
+        || uses(&|op| {
+            matches!(
+                op,
+                Op::AtomsGained | Op::CellsCaptured | Op::ReactionsCaused | Op::Wins
+            )
+        });
     let now_stats = uses(&|op| matches!(op, Op::BoardCount(_, _, Board::Now) | Op::AtomsGained));
     let after_stats =
         uses(&|op| matches!(op, Op::BoardCount(_, _, Board::After) | Op::AtomsGained));
+    let reply_stats = uses(&|op| matches!(op, Op::BoardCount(_, _, Board::Reply)));
     let endangered = uses(&|op| matches!(op, Op::BoardCount(BoardMeasure::EndangeredCells, _, _)));
     let blocks = code::lower(&s.per_cell);
     Program {
@@ -205,6 +233,9 @@ fn finish(s: Scheduled) -> Program {
         blocks,
         output: s.output,
         needs_after,
+        needs_reply,
+        reply_board,
+        reply_stats,
         now_stats,
         after_stats,
         endangered,

@@ -19,6 +19,8 @@ pub(super) type Slot = u32;
 pub(super) enum Board {
     Now,
     After,
+    /// The after board once the next player's strongest reply is played (see `reply`).
+    Reply,
 }
 
 impl From<When> for Board {
@@ -26,6 +28,7 @@ impl From<When> for Board {
         match w {
             When::Now => Board::Now,
             When::After => Board::After,
+            When::Reply => Board::Reply,
         }
     }
 }
@@ -64,6 +67,12 @@ pub(super) enum Op {
     CellsCaptured,
     ReactionsCaused,
     Wins,
+    /// Whether some reply wins or knocks the evaluating player out (see `reply`).
+    ReplyCanWin,
+    /// The most of the evaluating player's cells one reply takes.
+    ReplyMostTaken,
+    /// How many replies take at least one of the evaluating player's cells.
+    ThreateningReplies,
     /// A fused weighted sum: `args[0]` is the first term in the program's
     /// term table, `args[1]` the number of terms (see `fuse`).
     Sum,

@@ -334,6 +334,9 @@ fn op_of(id: NodeId, kind: &NodeKind) -> Option<Op> {
         NodeKind::CellsCaptured => Op::CellsCaptured,
         NodeKind::ReactionsCaused => Op::ReactionsCaused,
         NodeKind::WinsTheGame => Op::Wins,
+        NodeKind::ReplyCanWin => Op::ReplyCanWin,
+        NodeKind::ReplyMostTaken => Op::ReplyMostTaken,
+        NodeKind::ThreateningReplies => Op::ThreateningReplies,
         NodeKind::Random => Op::Random(id),
         ref k => Op::Pure(PureOp::of(k)?),
     })

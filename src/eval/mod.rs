@@ -14,6 +14,7 @@ mod guard;
 mod ir;
 mod lower;
 mod measure;
+mod reply;
 mod run;
 
 pub use compile::Program;

@@ -11,6 +11,7 @@ use super::code::Code;
 use super::compile::Program;
 use super::ir::{Board, CellFact, Instr, Op, Slot, Term};
 use super::measure::{BoardStats, danger, is_critical, neighbours};
+use super::reply::Replies;
 use crate::rng::{GameRng, derive_seed};
 use crate::rules::{Coord, MAX_CELLS, MoveOutcome, Player, Position, Size};
 use crate::strategy::{NodeId, PureOp, SizeMeasure};
@@ -90,6 +91,8 @@ struct Ctx<'p> {
     danger_now: Option<i64>,
     want_after_stats: bool,
     endangered: bool,
+    /// The next player's strongest reply to the current cell, on first use.
+    replies: Replies,
     seed: u64,
 }
 
@@ -119,6 +122,25 @@ impl Ctx<'_> {
         }
     }
 
+    /// Scans the replies to the current cell, once per cell, when first needed.
+    #[inline(always)]
+    fn ensure_reply(&mut self, index: usize) {
+        self.ensure_after(index);
+        if !self.replies.ready {
+            self.replies.build(&self.after, self.me);
+        }
+    }
+
+    /// Makes the board `b` of the current cell available.
+    #[inline(always)]
+    fn ensure(&mut self, b: Board, index: usize) {
+        match b {
+            Board::Now => {}
+            Board::After => self.ensure_after(index),
+            Board::Reply => self.ensure_reply(index),
+        }
+    }
+
     /// The work of `ensure_after`, kept out of line: it runs once per cell.
     #[inline(never)]
     fn play_after(&mut self, index: usize) {
@@ -140,6 +162,8 @@ pub struct Evaluator {
     /// Per cell, the exported static values for `static_size`.
     static_table: Vec<i64>,
     static_size: Option<Size>,
+    /// Cells whose replies were scanned so far (see [`Evaluator::reply_scans`]).
+    reply_scans: u64,
 }
 
 impl Evaluator {
@@ -152,12 +176,20 @@ impl Evaluator {
             values: vec![0; MAX_CELLS],
             static_table: Vec::new(),
             static_size: None,
+            reply_scans: 0,
         }
     }
 
     /// The program being run.
     pub fn program(&self) -> &Arc<Program> {
         &self.program
+    }
+
+    /// How many times this evaluator scanned the next player's replies (at
+    /// most once per evaluated cell, and only for programs that use them):
+    /// for tests and measurements of the lazy reply board.
+    pub fn reply_scans(&self) -> u64 {
+        self.reply_scans
     }
 
     fn begin<'p>(&mut self, position: &'p Position, seed: u64) -> Result<Ctx<'p>, EvalError> {
@@ -179,6 +211,7 @@ impl Evaluator {
             danger_now: None,
             want_after_stats: p.after_stats,
             endangered: p.endangered,
+            replies: Replies::new(position, p.reply_board, p.reply_stats, p.endangered),
             seed,
         };
         for instr in &self.program.prelude {
@@ -231,6 +264,7 @@ impl Evaluator {
         let p = &*self.program;
         let slots = &mut self.slots[..];
         ctx.after_ready = false;
+        ctx.replies.ready = false;
         ctx.danger_now = None;
         for block in &p.blocks {
             if let Some((slot, want)) = block.guard
@@ -260,6 +294,7 @@ impl Evaluator {
                 *slot = self.run_cell(&mut ctx, i, false);
             }
         }
+        self.reply_scans += ctx.replies.scans;
         Ok(HeatMap {
             size: position.size(),
             raw,
@@ -279,6 +314,7 @@ impl Evaluator {
         for (k, &i) in moves.indices().iter().enumerate() {
             self.values[k] = self.run_cell(&mut ctx, usize::from(i), false).unwrap_or(0);
         }
+        self.reply_scans += ctx.replies.scans;
         let values = self.values.get(..moves.len()).unwrap_or_default();
         pick_best(values, moves.indices(), position.size(), rng).ok_or(EvalError::GameOver)
     }
@@ -299,6 +335,7 @@ impl Evaluator {
         }
         let mut ctx = self.begin(position, seed)?;
         let output = self.run_cell(&mut ctx, index, true);
+        self.reply_scans += ctx.replies.scans;
         let values = self
             .program
             .node_slots
@@ -345,9 +382,7 @@ fn step(code: &Code, slots: &mut [i64], terms: &[Term], ctx: &mut Ctx, index: us
         Code::DangerNow(d) => (d, ctx.danger_now(index)),
         Code::IsEndangeredNow(d) => (d, i64::from(ctx.danger_now(index) > 0)),
         Code::IsCritical(d, b) => {
-            if b == Board::After {
-                ctx.ensure_after(index);
-            }
+            ctx.ensure(b, index);
             let board = board(ctx, b);
             (
                 d,
@@ -371,6 +406,7 @@ fn board<'c>(ctx: &'c Ctx<'_>, b: Board) -> &'c Position {
     match b {
         Board::Now => ctx.now,
         Board::After => &ctx.after,
+        Board::Reply => &ctx.replies.board,
     }
 }
 
@@ -389,9 +425,7 @@ fn exec(instr: &Instr, slots: &[i64], ctx: &mut Ctx, index: usize) -> i64 {
             (i128::from(lo) + (u128::from(h) % span) as i128) as i64
         }
         Op::Cell(fact) => {
-            if fact.board() == Board::After {
-                ctx.ensure_after(index);
-            }
+            ctx.ensure(fact.board(), index);
             cell_fact(fact, ctx, index)
         }
         Op::BoardCount(m, w, Board::Now) => ctx.now_stats.get(m, w),
@@ -399,10 +433,12 @@ fn exec(instr: &Instr, slots: &[i64], ctx: &mut Ctx, index: usize) -> i64 {
             ctx.ensure_after(index);
             ctx.after_stats.get(m, w)
         }
+        Op::BoardCount(m, w, Board::Reply) => {
+            ctx.ensure_reply(index);
+            ctx.replies.stats.get(m, w)
+        }
         Op::PlayersLeft(b) => {
-            if b == Board::After {
-                ctx.ensure_after(index);
-            }
+            ctx.ensure(b, index);
             board(ctx, b).alive().count() as i64
         }
         Op::TurnNumber => i64::from(ctx.now.placements()),
@@ -429,6 +465,18 @@ fn exec(instr: &Instr, slots: &[i64], ctx: &mut Ctx, index: usize) -> i64 {
         Op::Wins => {
             ctx.ensure_after(index);
             i64::from(ctx.outcome.won)
+        }
+        Op::ReplyCanWin => {
+            ctx.ensure_reply(index);
+            i64::from(ctx.replies.scan.can_win)
+        }
+        Op::ReplyMostTaken => {
+            ctx.ensure_reply(index);
+            ctx.replies.scan.most_taken
+        }
+        Op::ThreateningReplies => {
+            ctx.ensure_reply(index);
+            ctx.replies.scan.threatening
         }
         Op::Sum => 0, // lowered to `Code::Sum`, which has the term table
     }

@@ -105,7 +105,7 @@ const fn boolean(name: &'static str, default: bool, doc: &'static str) -> PinInf
 
 const WHEN: (&str, &str) = (
     "when",
-    "`now` measures the board as it is; `after` measures the board after placing an atom on the evaluated cell and resolving the chain (one-step lookahead).",
+    "`now` measures the board as it is; `after` measures the board after placing an atom on the evaluated cell and resolving the chain (one-step lookahead); `reply` measures that board after the next player's strongest reply (see Opponent can win next move for the rule; when my move ends the game it is the board after placing here).",
 );
 const A_B: &[PinInfo] = &[int("a", 0, "first number"), int("b", 0, "second number")];
 
@@ -355,6 +355,39 @@ pub static KINDS: &[KindInfo] = &[
         doc: "Give this a huge weight: nothing is better than winning now.",
         inputs: &[],
         output: Some(B),
+        params: &[],
+    },
+    KindInfo {
+        kind: K::ReplyCanWin,
+        key: "reply_can_win",
+        title: "Opponent can win next move",
+        category: Lookahead,
+        summary: "Yes when, after placing here, some reply of the next player wins the game or knocks me out.",
+        doc: "The reply nodes and every measure set to `reply` look at the next player's answer to placing here. The next player's strongest reply is the legal reply that leaves me the fewest atoms (one that wins or knocks me out leaves 0, so it comes first); among equally strong replies the lowest cell in row-major order (top row first, left to right), so results repeat. With more than 2 players only the next player to move replies: what the others could do later is not looked at. No when placing here ends the game.",
+        inputs: &[],
+        output: Some(B),
+        params: &[],
+    },
+    KindInfo {
+        kind: K::ReplyMostTaken,
+        key: "reply_most_taken",
+        title: "Most of my cells one reply takes",
+        category: Lookahead,
+        summary: "After placing here, the most of my cells that one reply of the next player takes.",
+        doc: "Looks at every legal reply of the next player to move (see Opponent can win next move) and counts the cells of mine each one captures; gives the largest count. 0 when no reply reaches my cells or when placing here ends the game.",
+        inputs: &[],
+        output: Some(I),
+        params: &[],
+    },
+    KindInfo {
+        kind: K::ThreateningReplies,
+        key: "threatening_replies",
+        title: "Threatening replies",
+        category: Lookahead,
+        summary: "After placing here, how many legal replies of the next player take at least one of my cells.",
+        doc: "0 means every reply is safe for me. Only a reply that sets off a reaction can take cells, so this counts some of the next player's critical cells. 0 when placing here ends the game.",
+        inputs: &[],
+        output: Some(I),
         params: &[],
     },
     KindInfo {

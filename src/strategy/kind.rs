@@ -65,14 +65,19 @@ macro_rules! param_enum {
 }
 
 param_enum! {
-    /// Which board a measuring node looks at: the board now, or the board
-    /// after placing an atom on the evaluated cell and resolving the chain.
+    /// Which board a measuring node looks at: the board now, the board
+    /// after placing an atom on the evaluated cell and resolving the chain,
+    /// or that board after the next player's strongest reply.
     When {
         /// The position as it is.
         #[default]
         Now = "now" / "now",
         /// The position after placing here (one-step lookahead).
         After = "after" / "after placing here",
+        /// The position after placing here and the next player's strongest
+        /// reply: the legal reply that leaves the evaluating player the
+        /// fewest atoms, ties to the lowest cell (two-step lookahead).
+        Reply = "reply" / "after the best reply",
     }
 }
 
@@ -255,6 +260,12 @@ kinds! {
     ReactionsCaused,
     /// Whether placing here wins the game.
     WinsTheGame,
+    /// Whether some reply of the next player wins or knocks me out.
+    ReplyCanWin,
+    /// The most of my cells one reply of the next player takes.
+    ReplyMostTaken,
+    /// How many replies of the next player take at least one of my cells.
+    ThreateningReplies,
     // Arithmetic
     /// A fixed number.
     Constant { value: i64 },
@@ -335,6 +346,9 @@ impl NodeKind {
             Kind::CellsCaptured => NodeKind::CellsCaptured,
             Kind::ReactionsCaused => NodeKind::ReactionsCaused,
             Kind::WinsTheGame => NodeKind::WinsTheGame,
+            Kind::ReplyCanWin => NodeKind::ReplyCanWin,
+            Kind::ReplyMostTaken => NodeKind::ReplyMostTaken,
+            Kind::ThreateningReplies => NodeKind::ThreateningReplies,
             Kind::Constant => NodeKind::Constant { value: 0 },
             Kind::Add => NodeKind::Add,
             Kind::Sum => NodeKind::Sum,
@@ -362,7 +376,8 @@ impl NodeKind {
         }
     }
 
-    /// The "now / after placing here" choice of a measuring node, if it has one.
+    /// The "now / after placing here / after the best reply" choice of a
+    /// measuring node, if it has one.
     pub fn when(&self) -> Option<When> {
         match *self {
             NodeKind::Atoms { when }
@@ -401,15 +416,27 @@ impl NodeKind {
         }
     }
 
-    /// Whether evaluating the node needs the board after placing here.
+    /// Whether evaluating the node needs the board after placing here
+    /// (every node that needs the replies needs it too).
     pub fn needs_lookahead(&self) -> bool {
         self.when() == Some(When::After)
+            || self.needs_reply()
             || matches!(
                 self,
                 NodeKind::AtomsGained
                     | NodeKind::CellsCaptured
                     | NodeKind::ReactionsCaused
                     | NodeKind::WinsTheGame
+            )
+    }
+
+    /// Whether evaluating the node needs the scan over the next player's
+    /// replies (a `reply` measure or one of the reply lookahead nodes).
+    pub fn needs_reply(&self) -> bool {
+        self.when() == Some(When::Reply)
+            || matches!(
+                self,
+                NodeKind::ReplyCanWin | NodeKind::ReplyMostTaken | NodeKind::ThreateningReplies
             )
     }
 }

@@ -16,8 +16,14 @@ pub fn nodes_markdown() -> String {
          place on (\"the evaluated cell\"). \"Mine\" is always that player. Pins carry numbers \
          or yes/no values; a yes/no used as a number is 1 or 0, but a number is never used as \
          a yes/no (use Compare). An unconnected input takes the default shown. Measuring nodes \
-         with a `when` parameter look at the board now or after placing an atom on the \
-         evaluated cell and resolving the chain.\n\n",
+         with a `when` parameter look at the board now (`now`), after placing an atom on the \
+         evaluated cell and resolving the chain (`after`), or after that and the next \
+         player's strongest reply (`reply`, \"after the best reply\"). The strongest reply is \
+         the legal reply that leaves me the fewest atoms (a reply that wins or knocks me out \
+         leaves 0, so it comes first), ties broken by the lowest cell in row-major order; with \
+         more than 2 players only the next player to move replies. When placing here ends the \
+         game, the board after the best reply is the board after placing here. Every \
+         measurement, also on the reply board, is taken from my point of view.\n\n",
     );
     for category in Category::ALL {
         md.push_str(&format!(

@@ -191,6 +191,9 @@ fn measuring() -> impl Strategy<Value = NodeKind> {
         Just(NodeKind::CellsCaptured),
         Just(NodeKind::ReactionsCaused),
         Just(NodeKind::WinsTheGame),
+        Just(NodeKind::ReplyCanWin),
+        Just(NodeKind::ReplyMostTaken),
+        Just(NodeKind::ThreateningReplies),
     ]
 }
 
@@ -552,10 +555,60 @@ impl RefBoard {
     }
 }
 
+/// The next player's replies to the board `after` my move, the slow way
+/// (docs/nodes.md): every legal reply is played on a copy; the strongest
+/// leaves me the fewest atoms, ties to the lowest cell.
+pub struct RefReplies {
+    /// The board after the strongest reply (`after` when there is none).
+    pub board: Position,
+    /// The strongest reply's cell index.
+    pub best: Option<usize>,
+    pub can_win: bool,
+    pub most_taken: i64,
+    pub threatening: i64,
+}
+
+impl RefReplies {
+    pub fn of(after: &Position, me: Player) -> RefReplies {
+        let mine = |p: &Position| {
+            let cells = p.cells().iter().filter(|c| c.is_owned_by(me));
+            (cells.clone().count() as i64, cells.map(|c| i64::from(c.atoms())).sum::<i64>())
+        };
+        let (my_cells, _) = mine(after);
+        let mut out = RefReplies {
+            board: *after,
+            best: None,
+            can_win: false,
+            most_taken: 0,
+            threatening: 0,
+        };
+        let mut fewest = i64::MAX;
+        for i in 0..after.size().cells() {
+            let mut board = *after;
+            let Some(outcome) = board.play_index(i) else {
+                continue;
+            };
+            let (cells, atoms) = mine(&board);
+            let taken = my_cells - cells;
+            out.can_win |= outcome.won || cells == 0;
+            out.most_taken = out.most_taken.max(taken);
+            out.threatening += i64::from(taken > 0);
+            if atoms < fewest {
+                fewest = atoms;
+                out.best = Some(i);
+                out.board = board;
+            }
+        }
+        out
+    }
+}
+
 /// Everything the reference knows about one evaluated cell.
 pub struct RefCell {
     pub now: RefBoard,
     pub after: RefBoard,
+    pub reply: RefBoard,
+    pub replies: RefReplies,
     pub me: Player,
     pub index: usize,
     pub placements: i64,
@@ -568,9 +621,13 @@ impl RefCell {
     pub fn new(p: &Position, coord: Coord) -> RefCell {
         let mut after = *p;
         let outcome = after.play(coord).unwrap();
+        let me = p.to_move().unwrap();
+        let replies = RefReplies::of(&after, me);
         RefCell {
             now: RefBoard::of(p),
             after: RefBoard::of(&after),
+            reply: RefBoard::of(&replies.board),
+            replies,
             me: p.to_move().unwrap(),
             index: p.size().index(coord),
             placements: i64::from(p.placements()),
@@ -584,6 +641,7 @@ impl RefCell {
         match w {
             When::Now => &self.now,
             When::After => &self.after,
+            When::Reply => &self.reply,
         }
     }
 
@@ -628,6 +686,9 @@ impl RefCell {
             NodeKind::CellsCaptured => self.captured,
             NodeKind::ReactionsCaused => self.reactions,
             NodeKind::WinsTheGame => i64::from(self.won),
+            NodeKind::ReplyCanWin => i64::from(self.replies.can_win),
+            NodeKind::ReplyMostTaken => self.replies.most_taken,
+            NodeKind::ThreateningReplies => self.replies.threatening,
             NodeKind::Constant { value } => value,
             NodeKind::Truth { value } => i64::from(value),
             _ => return None,

@@ -1,5 +1,5 @@
 //! A node's parameters, edited in place on the canvas: the constant's value,
-//! yes or no, "now / after placing here", owner and state filters, board
+//! yes or no, "now / after placing here / after the best reply", owner and state filters, board
 //! measures, the comparison operator, and a comment's text.
 
 use egui::{ComboBox, DragValue, TextEdit, Ui, WidgetInfo, WidgetType};
@@ -114,25 +114,34 @@ pub fn params_ui(ui: &mut Ui, id: NodeId, kind: &NodeKind) -> Option<NodeKind> {
     (new != *kind).then_some(new)
 }
 
-/// "now" or "after placing here", the choice every measuring node has.
+/// "now", "after placing here" or "after the best reply", the choice every
+/// measuring node has.
 fn when_ui(ui: &mut Ui, id: NodeId, when: &mut When) {
     choice(ui, id, "when", when, When::ALL, 124.0, |w| {
         w.label().to_string()
     });
 }
 
-/// "now" or "after": a short switch for nodes with several parameters.
+/// "now", "after" or "reply": a short switch for nodes with several
+/// parameters; a click moves to the next value.
 fn when_switch(ui: &mut Ui, id: NodeId, when: &mut When) {
-    let after = *when == When::After;
-    let r = ui.selectable_label(after, if after { "after" } else { "now" });
+    let text = match *when {
+        When::Now => "now",
+        When::After => "after",
+        When::Reply => "reply",
+    };
+    let later = *when != When::Now;
+    let r = ui.selectable_label(later, text);
     r.widget_info(|| {
-        WidgetInfo::selected(WidgetType::Button, true, after, param_label(id, "when"))
+        WidgetInfo::selected(WidgetType::Button, true, later, param_label(id, "when"))
     });
     let r = r.on_hover_text(
-        "Click to switch. now: the board as it is; after: the board after placing here and resolving the chain.",
+        "Click to switch. now: the board as it is; after: the board after placing here and \
+         resolving the chain; reply: that board after the next player's strongest reply.",
     );
     if r.clicked() {
-        *when = if after { When::Now } else { When::After };
+        let next = When::ALL.iter().position(|w| w == when).map_or(0, |i| i + 1);
+        *when = When::ALL.get(next).copied().unwrap_or_default();
     }
 }
 

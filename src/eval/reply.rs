@@ -1,0 +1,158 @@
+//! Reply lookahead: the next player's answer to placing on the evaluated
+//! cell, found by one scan over that player's legal replies on the board
+//! after the move (the "after" board).
+//!
+//! **The strongest-reply rule.** When the game is over on the after board,
+//! there is no reply: the reply board is the after board and the three reply
+//! figures are 0/no. Otherwise the next player to move on the after board
+//! (with more than 2 players: that one player, never the ones after it) plays
+//! the legal reply that leaves the evaluating player ("me") the fewest atoms;
+//! a reply that wins the game or knocks me out leaves 0, so it comes first.
+//! Among equally strong replies the lowest cell index (row-major) is played,
+//! so results repeat. The same scan gives the figures of the reply nodes:
+//! whether some reply leaves me no cell (it wins, or with more than 2 players
+//! knocks me out), the most of my cells one reply takes, and how many replies
+//! take at least one of my cells.
+//!
+//! **Why the fast path is exact.** Only a reply whose placement reaches its
+//! cell's threshold sets off a reaction, and only a reaction moves atoms
+//! between players: a quiet reply adds one atom to an empty cell or one of
+//! the replier's own, so it takes none of my cells and none of my atoms, and
+//! it cannot end the game or knock anyone out (nobody loses a cell). Its
+//! figures are therefore known without playing it: 0 cells taken, 0 atoms
+//! lost. A reacting reply can only take: every cell a chain touches becomes
+//! the replier's, never mine, so my atoms never grow. Hence "fewest atoms
+//! left to me" is "most of my atoms lost", every quiet reply ties at 0, and
+//! the scan plays (on a reused scratch board) exactly the reacting replies,
+//! counting my lost atoms as cells change hands (a cell that left me never
+//! comes back within the reply). It keeps the first reply with a strictly
+//! larger loss, scanning in row-major order, which is the lowest index among
+//! the strongest. The chosen reply is then played once on the reply board,
+//! and only when some measure reads that board. Nothing here allocates.
+
+use super::measure::BoardStats;
+use crate::rules::{Cell, Player, Position, ReactionObserver};
+
+/// What one scan over the replies found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct ReplyScan {
+    /// Some reply leaves me no cell (it wins or knocks me out).
+    pub can_win: bool,
+    /// The most of my cells one reply takes.
+    pub most_taken: i64,
+    /// How many replies take at least one of my cells.
+    pub threatening: i64,
+    /// The strongest reply's cell index, `None` when there is no reply.
+    pub best: Option<usize>,
+}
+
+/// Counts the atoms a reply takes from `me` as cells change hands.
+struct Loss {
+    me: Player,
+    atoms: u32,
+}
+
+impl ReactionObserver for Loss {
+    #[inline(always)]
+    fn cell_changed(&mut self, _index: usize, before: Cell, after: Cell) {
+        if before.is_owned_by(self.me) && !after.is_owned_by(self.me) {
+            self.atoms += u32::from(before.atoms());
+        }
+    }
+}
+
+/// Scans the replies to `after` (the board after my move) of the next
+/// player, from `me`'s point of view, by the rule of the module
+/// documentation. `scratch` is overwritten (a reused buffer).
+pub(super) fn scan(after: &Position, me: Player, scratch: &mut Position) -> ReplyScan {
+    let mut found = ReplyScan::default();
+    let Some(replier) = after.to_move() else {
+        return found;
+    };
+    let my_cells = after.cells_of(me);
+    let geo = after.geometry();
+    let mut best_loss = 0;
+    for (i, cell) in after.cells().iter().enumerate() {
+        if !cell.is_empty() && !cell.is_owned_by(replier) {
+            continue;
+        }
+        if found.best.is_none() {
+            found.best = Some(i);
+        }
+        if cell.atoms() + 1 < after.threshold(geo.capacity(i)) {
+            continue; // quiet: takes nothing (see the module documentation)
+        }
+        *scratch = *after;
+        let mut loss = Loss { me, atoms: 0 };
+        if scratch.play_index_observed(i, &mut loss).is_none() {
+            continue;
+        }
+        let left = scratch.cells_of(me);
+        let taken = my_cells.saturating_sub(left) as i64;
+        if taken > 0 {
+            found.threatening += 1;
+            found.most_taken = found.most_taken.max(taken);
+        }
+        found.can_win |= left == 0;
+        if loss.atoms > best_loss {
+            best_loss = loss.atoms;
+            found.best = Some(i);
+        }
+    }
+    found
+}
+
+/// The reply board, its statistics and the scan's figures for the cell
+/// being evaluated, built at most once per cell and only when asked for.
+#[derive(Clone, Debug)]
+pub(super) struct Replies {
+    /// The board after the strongest reply (valid when `ready` and `want_board`).
+    pub board: Position,
+    /// The scan's figures (valid when `ready`).
+    pub scan: ReplyScan,
+    /// Board statistics of `board` (valid when `ready` and `want_stats`).
+    pub stats: BoardStats,
+    /// Whether the current cell's replies were scanned.
+    pub ready: bool,
+    /// Scans made so far (one per cell whose replies were needed).
+    pub scans: u64,
+    scratch: Position,
+    want_board: bool,
+    want_stats: bool,
+    endangered: bool,
+}
+
+impl Replies {
+    /// Buffers for a position like `position`; `want_board` and `want_stats`
+    /// say whether the reply board and its statistics are read at all.
+    pub fn new(position: &Position, want_board: bool, want_stats: bool, endangered: bool) -> Self {
+        Replies {
+            board: *position,
+            scan: ReplyScan::default(),
+            stats: BoardStats::default(),
+            ready: false,
+            scans: 0,
+            scratch: *position,
+            want_board: want_board || want_stats,
+            want_stats,
+            endangered,
+        }
+    }
+
+    /// Scans the replies to `after` for `me` and builds what is wanted.
+    #[inline(never)]
+    pub fn build(&mut self, after: &Position, me: Player) {
+        self.scan = scan(after, me, &mut self.scratch);
+        self.scans += 1;
+        if self.want_board {
+            self.board = *after;
+            if let Some(best) = self.scan.best {
+                self.board.play_index(best);
+            }
+            if self.want_stats {
+                self.stats = BoardStats::measure(&self.board, me, self.endangered);
+            }
+        }
+        self.ready = true;
+    }
+}
