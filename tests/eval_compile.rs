@@ -470,7 +470,11 @@ fn the_reply_board_is_built_only_when_needed() {
     let positions = common::mixed_positions(5, 60);
     let legal: u64 = positions.iter().map(|p| p.moves().len() as u64).sum();
     let scans = |g: &Graph, lenient_program: bool| {
-        let mut ev = if lenient_program { lenient(g) } else { strict(g) };
+        let mut ev = if lenient_program {
+            lenient(g)
+        } else {
+            strict(g)
+        };
         for p in &positions {
             ev.heat_map(p, 0).unwrap();
         }
@@ -487,12 +491,7 @@ fn the_reply_board_is_built_only_when_needed() {
     // Two reply measures and a reply node share one scan per cell.
     let mut b = GraphBuilder::new("replies", "");
     let taken = b.op(Kind::ReplyMostTaken, &[]);
-    let mine = b.node(
-        NodeKind::Atoms {
-            when: When::Reply,
-        },
-        &[],
-    );
+    let mine = b.node(NodeKind::Atoms { when: When::Reply }, &[]);
     let left = b.node(NodeKind::PlayersLeft { when: When::Reply }, &[]);
     let v = b.sum(&[taken, mine, left]);
     let g = b.finish(v);
@@ -514,5 +513,10 @@ fn the_reply_board_is_built_only_when_needed() {
     let cell = p.moves().iter().next().unwrap();
     let trace = ev.explain(p, cell, 0).unwrap();
     assert_eq!(ev.reply_scans(), 1);
-    assert!(trace.values.iter().any(|(id, v)| *id == threats && v.is_some()));
+    assert!(
+        trace
+            .values
+            .iter()
+            .any(|(id, v)| *id == threats && v.is_some())
+    );
 }

@@ -941,7 +941,10 @@ fn a_measure_is_set_to_after_the_best_reply() {
         }
     );
     let threat = add(&mut h, "Opponent can win next move");
-    assert_eq!(strategy(&h).node(threat).unwrap().kind, NodeKind::ReplyCanWin);
+    assert_eq!(
+        strategy(&h).node(threat).unwrap().kind,
+        NodeKind::ReplyCanWin
+    );
     assert!(
         h.query_by_label(&format!("node {threat}: Opponent can win next move"))
             .is_some()

@@ -11,6 +11,7 @@ mod code;
 mod compile;
 mod fuse;
 mod guard;
+mod heat;
 mod ir;
 mod lower;
 mod measure;
@@ -18,8 +19,9 @@ mod reply;
 mod run;
 
 pub use compile::Program;
+pub use heat::{HeatMap, pick_best};
 pub use measure::{BoardStats, danger, is_critical, neighbours};
-pub use run::{Evaluator, HeatMap, Trace, pick_best};
+pub use run::{Evaluator, Trace};
 
 use crate::rules::{Coord, Size};
 use crate::strategy::Diagnostic;

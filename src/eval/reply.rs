@@ -261,7 +261,11 @@ mod tests {
         }
         assert!(seen.compared > 10_000, "{}", seen.compared);
         assert!(seen.my_win > 50, "my move wins: {}", seen.my_win);
-        assert!(seen.knock_out > 200, "a reply knocks me out: {}", seen.knock_out);
+        assert!(
+            seen.knock_out > 200,
+            "a reply knocks me out: {}",
+            seen.knock_out
+        );
         assert!(
             seen.knock_out_game_goes_on > 10,
             "knocked out with more than 2 players: {}",

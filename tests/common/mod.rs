@@ -572,7 +572,10 @@ impl RefReplies {
     pub fn of(after: &Position, me: Player) -> RefReplies {
         let mine = |p: &Position| {
             let cells = p.cells().iter().filter(|c| c.is_owned_by(me));
-            (cells.clone().count() as i64, cells.map(|c| i64::from(c.atoms())).sum::<i64>())
+            (
+                cells.clone().count() as i64,
+                cells.map(|c| i64::from(c.atoms())).sum::<i64>(),
+            )
         };
         let (my_cells, _) = mine(after);
         let mut out = RefReplies {

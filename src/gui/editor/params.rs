@@ -140,7 +140,10 @@ fn when_switch(ui: &mut Ui, id: NodeId, when: &mut When) {
          resolving the chain; reply: that board after the next player's strongest reply.",
     );
     if r.clicked() {
-        let next = When::ALL.iter().position(|w| w == when).map_or(0, |i| i + 1);
+        let next = When::ALL
+            .iter()
+            .position(|w| w == when)
+            .map_or(0, |i| i + 1);
         *when = When::ALL.get(next).copied().unwrap_or_default();
     }
 }
