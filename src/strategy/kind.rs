@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use super::tuning::Tuning;
+
 /// The type carried by a pin. A boolean used as a number is 0 or 1; a number
 /// is never used as a boolean (that connection is refused).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -257,7 +259,7 @@ kinds! {
     WinsTheGame,
     // Arithmetic
     /// A fixed number.
-    Constant { value: i64 },
+    Constant { value: i64, tune: Tuning },
     /// a + b
     Add,
     /// The sum of up to eight numbers.
@@ -335,7 +337,10 @@ impl NodeKind {
             Kind::CellsCaptured => NodeKind::CellsCaptured,
             Kind::ReactionsCaused => NodeKind::ReactionsCaused,
             Kind::WinsTheGame => NodeKind::WinsTheGame,
-            Kind::Constant => NodeKind::Constant { value: 0 },
+            Kind::Constant => NodeKind::Constant {
+                value: 0,
+                tune: Tuning::Auto,
+            },
             Kind::Add => NodeKind::Add,
             Kind::Sum => NodeKind::Sum,
             Kind::Subtract => NodeKind::Subtract,
