@@ -203,8 +203,26 @@ fn the_same_seed_gives_the_same_file_on_one_and_two_threads() {
     let input = write_strategy(&dir, Tuning::Range { min: -20, max: 20 });
     let (one, two) = (dir.join("one.json"), dir.join("two.json"));
     for (out, threads) in [(&one, "1"), (&two, "2")] {
-        let mut args = tiny(s(&input), s(out), threads);
-        args.extend(["--iterations", "4", "--validation-games", "0"]);
+        let args = [
+            "tune",
+            s(&input),
+            "--against",
+            "bot:random,bot:greedy",
+            "--games",
+            "4",
+            "--iterations",
+            "4",
+            "--size",
+            "3x3",
+            "--seed",
+            "9",
+            "--threads",
+            threads,
+            "--validation-games",
+            "0",
+            "--out",
+            s(out),
+        ];
         let o = chainlab(&args);
         assert!(o.status.success(), "{}", stderr(&o));
     }
