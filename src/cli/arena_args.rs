@@ -160,11 +160,20 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// A bar, visible only when `enabled` and stderr is a terminal.
-    pub fn new(enabled: bool) -> Progress {
+    /// A bar drawn on stderr when `enabled` and stderr is a terminal,
+    /// hidden otherwise; without a style.
+    pub fn bar(enabled: bool) -> ProgressBar {
         let bar = ProgressBar::hidden();
         if enabled && std::io::stderr().is_terminal() {
             bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+        bar
+    }
+
+    /// A bar, visible only when `enabled` and stderr is a terminal.
+    pub fn new(enabled: bool) -> Progress {
+        let bar = Progress::bar(enabled);
+        if enabled && std::io::stderr().is_terminal() {
             let style = ProgressStyle::with_template(
                 "{prefix}{wide_bar} {pos}/{len} games  {msg}  {elapsed}/{duration}",
             )
@@ -262,7 +271,7 @@ pub fn records_writer(
 
 /// Whether two paths name the same existing file (after resolving links;
 /// on Unix also hard links).
-fn is_same_file(a: &Path, b: &Path) -> bool {
+pub fn is_same_file(a: &Path, b: &Path) -> bool {
     let (Ok(ma), Ok(mb)) = (std::fs::metadata(a), std::fs::metadata(b)) else {
         return false;
     };

@@ -34,6 +34,7 @@ mod players;
 mod replay;
 mod strategy_cmds;
 mod tournament;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -145,6 +146,8 @@ enum Command {
     Tournament(tournament::Args),
     /// Print, list or check the games of a records file.
     Replay(replay::Args),
+    /// Tune a strategy's constants by SPSA against opponents and validate the gain.
+    Tune(tune::Args),
     /// Measure speed; prints one JSON object per line.
     Bench(bench::Args),
     /// Check strategy files and print every error and warning.
@@ -173,6 +176,7 @@ pub fn run() -> ExitCode {
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Tournament(args)) => tournament::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Validate(args)) => strategy_cmds::validate(&args),
         Some(Command::Score(args)) => strategy_cmds::score(&args),

@@ -1,0 +1,445 @@
+//! `chainlab tune`: tunes a strategy's constants by SPSA against an opponent
+//! pool, writes the tuned graph to a new file (never the input), and
+//! measures the gain in a fresh validation match (`docs/tuning.md`).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+
+use chainlab::arena::report::{self, Infinity};
+use chainlab::arena::{GameRecord, MatchConfig, MatchObserver, MatchReport, Tally};
+use chainlab::bots::Interrupt;
+use chainlab::strategy::{NodeId, Strategy};
+use chainlab::tune::{TuneConfig, Tuner, validate, validation_seed};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+
+use super::arena_args::{GameArgs, Progress, is_same_file, player};
+use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
+
+/// The most iterations accepted.
+const MAX_ITERATIONS: u64 = 1_000_000;
+
+/// Exit code of a run stopped by Ctrl+C (after writing the values so far).
+const EXIT_INTERRUPTED: u8 = 130;
+
+/// Arguments of `chainlab tune`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Opponents are built-ins such as bot:greedy or bot:expert:depth=1 \
+(see 'chainlab players') or strategy files ending in .json; pairs of games go to them in turn.\n\n\
+Without --out the result goes to NAME-tuned.json beside the input (NAME-tuned-2.json and so on \
+when that exists); an existing --out file is replaced. Ctrl+C stops after the current game and \
+writes the values so far; a second Ctrl+C quits at once.\n\nExamples:\n  \
+chainlab tune strategies/08-expert.json --against bot:expert:depth=1 --iterations 50\n  \
+chainlab tune my.json --against bot:greedy,bot:expert:depth=1 --games 40 --out my-tuned.json"
+)]
+pub struct Args {
+    /// The strategy file to tune (it is never written).
+    #[arg(value_name = "STRATEGY.json")]
+    strategy: PathBuf,
+    /// The opponent pool: player specs separated by commas.
+    #[arg(long, value_name = "SPEC[,SPEC...]", required = true)]
+    against: String,
+    /// Games each of the two probes plays per iteration (colour-swapped pairs).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    games: u64,
+    /// SPSA iterations.
+    #[arg(long, value_name = "K", default_value_t = 100)]
+    iterations: u64,
+    /// Where to write the tuned strategy (default NAME-tuned.json beside the input).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Games of the validation match, tuned against original (0 to skip it).
+    #[arg(long, value_name = "V", default_value_t = 400)]
+    validation_games: u64,
+    #[command(flatten)]
+    game: GameArgs,
+    /// Print one JSON object instead of the text (and no progress bar).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `chainlab tune`.
+pub fn run(args: &Args) -> CmdResult {
+    let (strategy, config, specs) = setup(args)?;
+    let mut tuner = Tuner::new(&strategy, config).map_err(|e| {
+        Failure::new(format!(
+            "{}: {}",
+            shown(&args.strategy.display().to_string()),
+            shown(&e.to_string())
+        ))
+    })?;
+    let out = out_path(args, &specs)?;
+    let interrupt = Interrupt::on_flag(ctrl_c()?);
+    let interrupted = tune(&mut tuner, &interrupt, !args.json)?;
+    let tuned = tuner.current();
+    tuned
+        .save(&out)
+        .map_err(|e| Failure::with_code(EXIT_OUTPUT, shown(&e.to_string()).into_owned()))?;
+    let changes = changes(&tuner, &strategy);
+    if interrupted {
+        return finish_interrupted(args, &tuner, &out, &changes);
+    }
+    let validation = if args.validation_games == 0 {
+        None
+    } else {
+        let mut progress = Progress::new(!args.json);
+        let result = validate(
+            &strategy,
+            &tuned,
+            tuner.config(),
+            args.validation_games,
+            &interrupt,
+            &mut progress,
+        );
+        progress.finish();
+        Some(result.map_err(|e| Failure::new(e.to_string()))?)
+    };
+    if args.json {
+        outln!(
+            "{}",
+            to_json(args, &tuner, &out, &changes, validation.as_ref())
+        );
+    } else {
+        out!(
+            "{}",
+            to_text(args, &tuner, &out, &changes, validation.as_ref())
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The strategy, the run's configuration and the opponent specs, each
+/// checked: the file loads, the specs parse, the budget is in range.
+fn setup(args: &Args) -> Result<(Strategy, TuneConfig, Vec<String>), Failure> {
+    let strategy =
+        Strategy::load(&args.strategy).map_err(|e| Failure::new(shown(&e.to_string())))?;
+    let specs = opponent_specs(&args.against)?;
+    let opponents = specs
+        .iter()
+        .map(|s| player(s))
+        .collect::<Result<Vec<_>, _>>()?;
+    let play = args.game.config(args.games, None)?;
+    if args.iterations == 0 || args.iterations > MAX_ITERATIONS {
+        return Err(Failure::usage(format!(
+            "--iterations {}: give 1 to {MAX_ITERATIONS}",
+            args.iterations
+        )));
+    }
+    if args.validation_games > 100_000_000 {
+        return Err(Failure::usage(format!(
+            "--validation-games {} is too many (at most 100000000)",
+            args.validation_games
+        )));
+    }
+    let config = TuneConfig {
+        opponents,
+        games: args.games,
+        iterations: args.iterations,
+        seed: play.seed,
+        threads: play.threads,
+        play,
+        gains: Default::default(),
+    };
+    Ok((strategy, config, specs))
+}
+
+/// The opponent specs of `--against`, split at commas, none empty.
+fn opponent_specs(against: &str) -> Result<Vec<String>, Failure> {
+    let specs: Vec<String> = against.split(',').map(|s| s.trim().to_string()).collect();
+    if specs.iter().any(String::is_empty) {
+        return Err(Failure::usage(format!(
+            "--against '{}': give player specs separated by commas, none empty",
+            shown(against)
+        )));
+    }
+    Ok(specs)
+}
+
+/// The output file: `--out`, which may not be the input or an opponent's
+/// strategy file (through any path or link), or else the first of
+/// `NAME-tuned.json`, `NAME-tuned-2.json`, … beside the input that does not
+/// exist. Its folder must exist.
+fn out_path(args: &Args, opponents: &[String]) -> Result<PathBuf, Failure> {
+    let out = match &args.out {
+        Some(out) => out.clone(),
+        None => free_name(&args.strategy)?,
+    };
+    let shown_out = shown(&out.display().to_string()).into_owned();
+    if out == args.strategy || is_same_file(&out, &args.strategy) {
+        return Err(Failure::usage(format!(
+            "--out {shown_out} is the strategy being tuned: the input is never overwritten; choose another file"
+        )));
+    }
+    if let Some(spec) = opponents.iter().find(|s| is_same_file(Path::new(s), &out)) {
+        return Err(Failure::usage(format!(
+            "--out {shown_out} is the strategy file of opponent '{}'; choose another file",
+            shown(spec)
+        )));
+    }
+    let dir = match out.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(Failure::with_code(
+            EXIT_OUTPUT,
+            format!("cannot write {shown_out}: the folder does not exist"),
+        ));
+    }
+    if out.is_dir() {
+        return Err(Failure::with_code(
+            EXIT_OUTPUT,
+            format!("cannot write {shown_out}: it is a folder"),
+        ));
+    }
+    Ok(out)
+}
+
+/// `NAME-tuned.json` beside `input`, or `NAME-tuned-N.json` for the first
+/// N from 2 that does not exist yet.
+fn free_name(input: &Path) -> Result<PathBuf, Failure> {
+    let stem = input.file_stem().map_or_else(
+        || "strategy".to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    for n in 1..=999 {
+        let name = if n == 1 {
+            format!("{stem}-tuned.json")
+        } else {
+            format!("{stem}-tuned-{n}.json")
+        };
+        let path = input.with_file_name(name);
+        if std::fs::symlink_metadata(&path).is_err() {
+            return Ok(path);
+        }
+    }
+    Err(Failure::with_code(
+        EXIT_OUTPUT,
+        format!("{stem}-tuned.json to {stem}-tuned-999.json all exist: give --out"),
+    ))
+}
+
+/// Installs the Ctrl+C handler: the first raises the returned flag (the
+/// run stops after the current game), the second exits at once.
+fn ctrl_c() -> Result<Arc<AtomicBool>, Failure> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let raised = Arc::clone(&flag);
+    let presses = AtomicU8::new(0);
+    ctrlc::set_handler(move || {
+        if presses.fetch_add(1, Ordering::SeqCst) == 0 {
+            raised.store(true, Ordering::SeqCst);
+            super::write_err(format_args!(
+                "chainlab: stopping after the current game (Ctrl+C again to quit at once)"
+            ));
+        } else {
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        }
+    })
+    .map_err(|e| Failure::new(format!("cannot catch Ctrl+C: {e}")))?;
+    Ok(flag)
+}
+
+/// Runs the iterations with a progress bar; whether Ctrl+C stopped them.
+fn tune(tuner: &mut Tuner, interrupt: &Interrupt, show: bool) -> Result<bool, Failure> {
+    let mut bar = TuneProgress::new(show, tuner);
+    while let Some(it) = tuner
+        .step_observed(interrupt, &mut bar)
+        .map_err(|e| Failure::new(e.to_string()))?
+    {
+        bar.iteration(it.number, it.elo);
+    }
+    bar.bar.finish_and_clear();
+    Ok(!tuner.is_finished())
+}
+
+/// The tuning run's progress bar: games over the whole run, the iteration
+/// and the running Elo estimate.
+struct TuneProgress {
+    bar: ProgressBar,
+    of: u64,
+}
+
+impl TuneProgress {
+    fn new(show: bool, tuner: &Tuner) -> TuneProgress {
+        let bar = Progress::bar(show);
+        if let Ok(style) = ProgressStyle::with_template(
+            "tuning {wide_bar} {pos}/{len} games  {msg}  {elapsed}/{duration}",
+        ) {
+            bar.set_style(style);
+        }
+        let c = tuner.config();
+        bar.set_length(2 * c.games * (c.iterations + 1));
+        bar.set_message(format!("iteration 1/{}", c.iterations));
+        TuneProgress {
+            bar,
+            of: c.iterations,
+        }
+    }
+
+    fn iteration(&mut self, number: u64, elo: f64) {
+        self.bar.set_message(format!(
+            "iteration {}/{}  Elo estimate {elo:+.0}",
+            (number + 1).min(self.of),
+            self.of
+        ));
+    }
+}
+
+impl MatchObserver for TuneProgress {
+    fn match_started(&mut self, _a: &str, _b: &str, _config: &MatchConfig) {}
+
+    fn game_finished(&mut self, _record: &GameRecord, _tally: &Tally) {
+        self.bar.inc(1);
+    }
+}
+
+/// A constant whose value tuning changed.
+struct Change {
+    node: NodeId,
+    feeds: String,
+    before: i64,
+    after: i64,
+}
+
+/// The changed constants, in node order, each with what it feeds
+/// ("Multiply b") so that a reader can find it.
+fn changes(tuner: &Tuner, original: &Strategy) -> Vec<Change> {
+    tuner
+        .params()
+        .iter()
+        .zip(tuner.values())
+        .filter(|(p, (_, after))| p.value != *after)
+        .map(|(p, (node, after))| Change {
+            node,
+            feeds: feeds(original, node),
+            before: p.value,
+            after,
+        })
+        .collect()
+}
+
+/// What node `id` feeds: the titles of its targets with their inputs.
+fn feeds(strategy: &Strategy, id: NodeId) -> String {
+    let targets: Vec<String> = strategy
+        .wires()
+        .iter()
+        .filter(|w| w.from == id)
+        .filter_map(|w| {
+            let node = strategy.node(w.to)?;
+            let pin = node.inputs().get(w.input)?.name;
+            Some(format!("{} {pin} (node {})", node.kind.title(), w.to))
+        })
+        .collect();
+    targets.join(", ")
+}
+
+/// After Ctrl+C: the values so far were written, not validated.
+fn finish_interrupted(args: &Args, tuner: &Tuner, out: &Path, changes: &[Change]) -> CmdResult {
+    let message = format!(
+        "interrupted after {} of {} iterations; wrote {} (not validated)",
+        tuner.done(),
+        tuner.config().iterations,
+        shown(&out.display().to_string())
+    );
+    if args.json {
+        outln!("{}", to_json(args, tuner, out, changes, None));
+    } else {
+        out!("{}", changes_table(changes));
+    }
+    super::write_err(format_args!("chainlab: {message}"));
+    Ok(ExitCode::from(EXIT_INTERRUPTED))
+}
+
+/// The run as text: what was tuned, the constants changed, the validation.
+fn to_text(
+    args: &Args,
+    tuner: &Tuner,
+    out: &Path,
+    changes: &[Change],
+    validation: Option<&MatchReport>,
+) -> String {
+    let c = tuner.config();
+    let labels: Vec<String> = c
+        .opponents
+        .iter()
+        .map(|o| shown(&o.label()).into_owned())
+        .collect();
+    let mut text = format!(
+        "Tuned {} against {}: {} iterations of 2 x {} games, seed {}; {} board, {} rules\n\n",
+        shown(&args.strategy.display().to_string()),
+        labels.join(", "),
+        tuner.done(),
+        c.games,
+        c.seed,
+        c.play.size,
+        c.play.rules
+    );
+    text.push_str(&changes_table(changes));
+    text.push('\n');
+    match validation {
+        Some(r) => {
+            let w = r.wdl();
+            text.push_str(&format!(
+                "Validation: tuned vs original, {} games, seed {}: {} tuned\nElo gain        {}\n",
+                w.games(),
+                r.config.seed,
+                report::percent(w.score()),
+                report::elo_summary(&w, "tuned", "original", Infinity::Ascii)
+            ));
+        }
+        None => text.push_str("Validation: skipped (--validation-games 0)\n"),
+    }
+    text.push_str(&format!("Wrote {}\n", shown(&out.display().to_string())));
+    text
+}
+
+/// The changed constants as a table, or a line saying none changed.
+fn changes_table(changes: &[Change]) -> String {
+    if changes.is_empty() {
+        return "No constant changed.\n".to_string();
+    }
+    let mut text = format!("{:>6}  {:>10}  {:>10}  feeds\n", "node", "before", "after");
+    for c in changes {
+        text.push_str(&format!(
+            "{:>6}  {:>10}  {:>10}  {}\n",
+            c.node.to_string(),
+            c.before,
+            c.after,
+            shown(&c.feeds)
+        ));
+    }
+    text
+}
+
+/// The run as one JSON object.
+fn to_json(
+    args: &Args,
+    tuner: &Tuner,
+    out: &Path,
+    changes: &[Change],
+    validation: Option<&MatchReport>,
+) -> serde_json::Value {
+    let c = tuner.config();
+    let changed: Vec<_> = changes
+        .iter()
+        .map(|ch| json!({"node": ch.node.0, "feeds": ch.feeds, "before": ch.before, "after": ch.after}))
+        .collect();
+    json!({
+        "strategy": args.strategy.display().to_string(),
+        "out": out.display().to_string(),
+        "against": c.opponents.iter().map(|o| o.label()).collect::<Vec<_>>(),
+        "iterations": tuner.done(),
+        "of": c.iterations,
+        "interrupted": !tuner.is_finished(),
+        "games": c.games,
+        "seed": c.seed,
+        "size": c.play.size.to_string(),
+        "rules": c.play.rules,
+        "changed": changed,
+        "validation_seed": validation_seed(c.seed),
+        "validation": validation.map(super::matches::to_json),
+    })
+}
