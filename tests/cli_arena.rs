@@ -302,6 +302,24 @@ fn bench_reports_match_speed() {
     }
 }
 
+/// The reply entry: 08-expert and its reply twin on the same positions.
+#[test]
+fn bench_reports_the_cost_of_reply_measures() {
+    let o = chainlab(&["bench", "--quick", "--only", "reply"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1, "{}", stdout(&o));
+    let v = &lines[0];
+    assert_eq!(v["bench"], "reply");
+    assert!(v["measures_switched"].as_u64().unwrap() > 0, "{v}");
+    for key in ["after_decisions_per_s", "reply_decisions_per_s", "ratio"] {
+        assert!(v[key].as_f64().unwrap() > 0.0, "{key}: {v}");
+    }
+}
+
 #[test]
 fn a_closed_pipe_ends_replay_quietly() {
     use std::io::Read;

@@ -233,7 +233,7 @@ fn shipped_programs_are_optimised() {
 fn lookahead_flag_follows_the_lookahead_nodes() {
     for kind in chainlab::strategy::Kind::ALL {
         let mut node = NodeKind::new(*kind);
-        for when in [When::Now, When::After] {
+        for &when in When::ALL {
             node.set_when(when);
             if matches!(node, NodeKind::Output | NodeKind::Comment { .. }) {
                 continue;
@@ -245,6 +245,12 @@ fn lookahead_flag_follows_the_lookahead_nodes() {
             assert_eq!(
                 Program::compile(&g).unwrap().uses_lookahead(),
                 wants,
+                "{}",
+                node.title()
+            );
+            assert_eq!(
+                Program::compile(&g).unwrap().uses_reply(),
+                node.needs_reply(),
                 "{}",
                 node.title()
             );
@@ -453,4 +459,60 @@ proptest! {
         let wants = g.nodes().iter().any(|n| used.contains(&n.id) && n.kind.needs_lookahead());
         prop_assert_eq!(Program::compile(&g).unwrap().uses_lookahead(), wants);
     }
+}
+
+/// The replies are scanned at most once per evaluated cell, only by programs
+/// with a reply measure, and not on cells where an If skips the branch that
+/// needs them; graphs without reply measures (every shipped one so far,
+/// lookahead or not) never scan.
+#[test]
+fn the_reply_board_is_built_only_when_needed() {
+    let positions = common::mixed_positions(5, 60);
+    let legal: u64 = positions.iter().map(|p| p.moves().len() as u64).sum();
+    let scans = |g: &Graph, lenient_program: bool| {
+        let mut ev = if lenient_program { lenient(g) } else { strict(g) };
+        for p in &positions {
+            ev.heat_map(p, 0).unwrap();
+        }
+        ev.reply_scans()
+    };
+    for (path, g) in common::shipped() {
+        let uses = g.nodes().iter().any(|n| n.kind.needs_reply());
+        assert_eq!(Program::compile(&g).unwrap().uses_reply(), uses);
+        if !uses {
+            assert_eq!(scans(&g, false), 0, "{}", path.display());
+            assert_eq!(scans(&g, true), 0, "{}", path.display());
+        }
+    }
+    // Two reply measures and a reply node share one scan per cell.
+    let mut b = GraphBuilder::new("replies", "");
+    let taken = b.op(Kind::ReplyMostTaken, &[]);
+    let mine = b.node(
+        NodeKind::Atoms {
+            when: When::Reply,
+        },
+        &[],
+    );
+    let left = b.node(NodeKind::PlayersLeft { when: When::Reply }, &[]);
+    let v = b.sum(&[taken, mine, left]);
+    let g = b.finish(v);
+    assert_eq!(scans(&g, false), legal);
+    assert_eq!(scans(&g, true), legal);
+    // Behind an If: scanned only where the branch is taken, same values.
+    let mut b = GraphBuilder::new("gated replies", "");
+    let corner = b.op(Kind::IsCorner, &[]);
+    let threats = b.op(Kind::ThreateningReplies, &[]);
+    let row = b.op(Kind::Row, &[]);
+    let v = b.op(Kind::IfThenElse, &[corner, threats, row]);
+    let g = b.finish(v);
+    let gated = scans(&g, false);
+    assert!(0 < gated && gated < legal / 2, "{gated} of {legal}");
+    agree(&g, &positions, 0).unwrap();
+    // The explain trace of the lenient program runs every node: one scan.
+    let p = positions.iter().find(|p| !p.moves().is_empty()).unwrap();
+    let mut ev = lenient(&g);
+    let cell = p.moves().iter().next().unwrap();
+    let trace = ev.explain(p, cell, 0).unwrap();
+    assert_eq!(ev.reply_scans(), 1);
+    assert!(trace.values.iter().any(|(id, v)| *id == threats && v.is_some()));
 }

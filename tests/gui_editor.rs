@@ -897,3 +897,53 @@ fn node_text_is_dropped_only_where_it_is_too_small() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Reply lookahead through the UI: a measuring node's when-choice offers
+/// "after the best reply", the wide nodes' switch steps now → after →
+/// reply, the reply nodes are in the palette, and the choice is one
+/// undoable edit.
+#[test]
+fn a_measure_is_set_to_after_the_best_reply() {
+    use chainlab::strategy::{BoardMeasure, When, Whose};
+    let mut h = harness();
+    let atoms = add(&mut h, "Atoms here");
+    click_canvas(&mut h, &format!("node {atoms} when"));
+    assert!(h.query_by_label("after placing here").is_some());
+    h.get_by_label("after the best reply").click();
+    h.run_steps(2);
+    assert_eq!(
+        strategy(&h).node(atoms).unwrap().kind,
+        NodeKind::Atoms { when: When::Reply }
+    );
+    assert_eq!(
+        h.get_by_label(&format!("node {atoms} when"))
+            .value()
+            .unwrap_or_default(),
+        "after the best reply",
+        "the node shows the choice"
+    );
+    ctrl(&mut h, egui::Key::Z);
+    assert_eq!(
+        strategy(&h).node(atoms).unwrap().kind,
+        NodeKind::Atoms { when: When::Now }
+    );
+    let count = add(&mut h, "Count on board");
+    let switch = format!("node {count} when");
+    for _ in 0..2 {
+        click_canvas(&mut h, &switch);
+    }
+    assert_eq!(
+        strategy(&h).node(count).unwrap().kind,
+        NodeKind::BoardCount {
+            measure: BoardMeasure::Cells,
+            whose: Whose::Mine,
+            when: When::Reply
+        }
+    );
+    let threat = add(&mut h, "Opponent can win next move");
+    assert_eq!(strategy(&h).node(threat).unwrap().kind, NodeKind::ReplyCanWin);
+    assert!(
+        h.query_by_label(&format!("node {threat}: Opponent can win next move"))
+            .is_some()
+    );
+}

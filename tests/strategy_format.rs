@@ -10,7 +10,7 @@ mod common;
 use chainlab::strategy::Strategy as Graph;
 use chainlab::strategy::{
     FORMAT, Kind, MAX_FILE_BYTES, MAX_NODES, Node, NodeId, NodeKind, StrategyError, TooLarge,
-    VERSION, Wire,
+    VERSION, When, Wire,
 };
 use proptest::prelude::*;
 
@@ -698,4 +698,20 @@ fn the_example_in_the_format_documentation_loads_and_saves_as_shown() {
         e.starts_with("node 3 (constant): parameter \"value\" is 1.5, expected a whole number"),
         "{e}"
     );
+}
+
+/// A file using `reply` (measures and the three reply nodes) loads as
+/// written and re-saves to the same bytes (files without it load unchanged:
+/// `shipped_strategies_resave_to_the_same_bytes`).
+#[test]
+fn reply_measures_round_trip() {
+    let path = common::repo().join("tests/data/strategies/reply-measures.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let g = Graph::from_json(&text).unwrap();
+    assert_eq!(g.to_json(), text);
+    let replies = g.nodes().iter().filter(|n| n.kind.needs_reply()).count();
+    let whens: Vec<When> = g.nodes().iter().filter_map(|n| n.kind.when()).collect();
+    assert_eq!(replies, 6);
+    assert_eq!(whens, [When::Reply, When::Reply, When::Reply, When::After]);
+    assert!(!g.validate().has_errors(), "{:?}", g.validate());
 }

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use chainlab::rng::{GameRng, rng_from_seed};
 use chainlab::rules::{Position, Rules, Size};
+use chainlab::strategy::{Strategy, When};
 use rand::RngExt;
 use serde_json::json;
 
@@ -23,7 +24,7 @@ pub struct Args {
     #[arg(long)]
     quick: bool,
     /// Run only the benchmarks whose name contains this (playout, search,
-    /// match, strategy, editor).
+    /// match, strategy, reply, editor).
     #[arg(long, value_name = "NAME")]
     only: Option<String>,
 }
@@ -34,9 +35,9 @@ const SEED: u64 = 0xC4A1_2EAC;
 pub fn run(args: &Args) -> CmdResult {
     let wanted = |name: &str| args.only.as_deref().is_none_or(|o| name.contains(o));
     let names: &[&str] = if cfg!(feature = "gui") {
-        &["playout", "search", "match", "strategy", "editor"]
+        &["playout", "search", "match", "strategy", "reply", "editor"]
     } else {
-        &["playout", "search", "match", "strategy"]
+        &["playout", "search", "match", "strategy", "reply"]
     };
     if let Some(only) = args
         .only
@@ -79,6 +80,9 @@ pub fn run(args: &Args) -> CmdResult {
     }
     if wanted("strategy") {
         strategy_bench(scale)?;
+    }
+    if wanted("reply") {
+        reply_bench(scale)?;
     }
     #[cfg(feature = "gui")]
     if wanted("editor") {
@@ -200,15 +204,25 @@ fn decisions_per_s(
     Ok((positions.len() * rounds) as f64 / seconds)
 }
 
+/// A shipped strategy by file stem, such as `04-capture`.
+fn shipped(stem: &str) -> Result<Strategy, Failure> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("strategies")
+        .join(format!("{stem}.json"));
+    Strategy::load(&path).map_err(|e| Failure::new(e.to_string()))
+}
+
+/// A graph player of `strategy`, named `name`.
+fn graph_player(name: &str, strategy: &Strategy) -> Result<Box<dyn Agent>, Failure> {
+    let factory = chainlab::bots::graph::GraphFactory::new(name, strategy)
+        .map_err(|e| Failure::new(e.to_string()))?;
+    factory.create().map_err(|e| Failure::new(e.to_string()))
+}
+
 /// The shipped lookahead strategy `04-capture.json` as a compiled graph next
 /// to its hand-written Rust twin.
 fn strategy_bench(scale: usize) -> Result<(), Failure> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("strategies/04-capture.json");
-    let strategy =
-        chainlab::strategy::Strategy::load(&path).map_err(|e| Failure::new(e.to_string()))?;
-    let factory = chainlab::bots::graph::GraphFactory::new("04-capture", &strategy)
-        .map_err(|e| Failure::new(e.to_string()))?;
-    let mut graph = factory.create().map_err(|e| Failure::new(e.to_string()))?;
+    let mut graph = graph_player("04-capture", &shipped("04-capture")?)?;
     let mut native = chainlab::bots::native::CaptureAndWin::default();
     let positions = sample_positions(2000);
     let rounds = (40 / scale).max(1);
@@ -230,6 +244,52 @@ fn strategy_bench(scale: usize) -> Result<(), Failure> {
             "graph_decisions_per_s": g.round(),
             "native_decisions_per_s": n.round(),
             "ratio": ((n / g) * 1000.0).round() / 1000.0,
+        })
+    );
+    Ok(())
+}
+
+/// `08-expert.json` next to its reply twin (every `after` measure switched
+/// to `reply`) on the same positions: decisions per second, microseconds per
+/// decision, and how many times slower the twin is.
+fn reply_bench(scale: usize) -> Result<(), Failure> {
+    let plain = shipped("08-expert")?;
+    let mut twin = plain.clone();
+    let ids: Vec<_> = twin.nodes().iter().map(|n| n.id).collect();
+    let mut switched = 0;
+    for id in ids {
+        if let Some(node) = twin.node_mut(id)
+            && node.kind.when() == Some(When::After)
+        {
+            node.kind.set_when(When::Reply);
+            switched += 1;
+        }
+    }
+    let mut a = graph_player("08-expert", &plain)?;
+    let mut b = graph_player("08-expert-reply", &twin)?;
+    let positions = sample_positions(1000 / scale);
+    let rounds = (10 / scale).max(1);
+    decisions_per_s(a.as_mut(), &positions, 1)?;
+    decisions_per_s(b.as_mut(), &positions, 1)?;
+    let (mut pa, mut pb) = (0.0, 0.0);
+    for _ in 0..3 {
+        pa += decisions_per_s(a.as_mut(), &positions, rounds)?;
+        pb += decisions_per_s(b.as_mut(), &positions, rounds)?;
+    }
+    let (pa, pb) = (pa / 3.0, pb / 3.0);
+    let micros = |per_s: f64| (1e7 / per_s.max(1e-9)).round() / 10.0;
+    outln!(
+        "{}",
+        json!({
+            "bench": "reply",
+            "strategy": "08-expert",
+            "measures_switched": switched,
+            "positions": positions.len(),
+            "after_decisions_per_s": pa.round(),
+            "reply_decisions_per_s": pb.round(),
+            "after_us_per_decision": micros(pa),
+            "reply_us_per_decision": micros(pb),
+            "ratio": ((pa / pb.max(1e-9)) * 1000.0).round() / 1000.0,
         })
     );
     Ok(())

@@ -156,3 +156,127 @@ impl Replies {
         self.ready = true;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+    use crate::rng::rng_from_seed;
+    use crate::rules::{Rules, Size};
+    use proptest::prelude::*;
+    use rand::RngExt;
+
+    /// The rule the slow way: every legal reply played on a copy; the one
+    /// leaving `me` the fewest atoms, ties to the lowest index. Returns the
+    /// figures and the reply board.
+    fn slow(after: &Position, me: Player) -> (ReplyScan, Position) {
+        let mine = |p: &Position| (p.cells_of(me) as i64, p.atoms_of(me));
+        let (my_cells, _) = mine(after);
+        let mut found = ReplyScan::default();
+        let mut board = *after;
+        let mut fewest = usize::MAX;
+        for i in 0..after.size().cells() {
+            let mut p = *after;
+            let Some(outcome) = p.play_index(i) else {
+                continue;
+            };
+            let (cells, atoms) = mine(&p);
+            found.can_win |= outcome.won || cells == 0;
+            found.most_taken = found.most_taken.max(my_cells - cells);
+            found.threatening += i64::from(cells < my_cells);
+            if atoms < fewest {
+                (fewest, found.best, board) = (atoms, Some(i), p);
+            }
+        }
+        (found, board)
+    }
+
+    /// What the positions of one seed covered (so the test cannot pass on
+    /// positions that miss the interesting cases).
+    #[derive(Default)]
+    struct Seen {
+        my_win: usize,
+        knock_out: usize,
+        knock_out_game_goes_on: usize,
+        reacting_best: usize,
+        compared: usize,
+    }
+
+    /// Plays a random game on a random size, variant and player count, and
+    /// checks the fast scan against the slow rule for every legal move of
+    /// every position on the way.
+    fn check_game(seed: u64, seen: &mut Seen) {
+        let mut rng = rng_from_seed(seed);
+        let (rows, cols) = if rng.random_bool(0.9) {
+            (rng.random_range(2..=6), rng.random_range(2..=6))
+        } else {
+            (rng.random_range(2..=20), rng.random_range(2..=20))
+        };
+        let size = Size::new(rows, cols).unwrap();
+        let players = rng.random_range(2..=8usize).min(size.cells());
+        let rules = Rules::ALL[rng.random_range(0..3usize)];
+        let mut p = Position::new(size, players, rules).unwrap();
+        let mut scratch = p;
+        let mut plies = 0;
+        while let Some(me) = p.to_move() {
+            let moves = p.moves();
+            for &i in moves.indices() {
+                let mut after = p;
+                let outcome = after.play_index(usize::from(i)).unwrap();
+                let fast = scan(&after, me, &mut scratch);
+                let (reference, board) = slow(&after, me);
+                assert_eq!(fast, reference, "{p:?} move {i}");
+                let mut replies = Replies::new(&p, true, true, true);
+                replies.build(&after, me);
+                assert_eq!(replies.board, board, "{p:?} move {i}");
+                assert_eq!(replies.stats, BoardStats::measure(&board, me, true));
+                seen.compared += 1;
+                seen.my_win += usize::from(outcome.won);
+                if fast.can_win {
+                    seen.knock_out += 1;
+                    seen.knock_out_game_goes_on += usize::from(!board.is_over());
+                }
+                if let Some(best) = fast.best {
+                    let cell = after.cells()[best];
+                    let cap = after.geometry().capacity(best);
+                    seen.reacting_best += usize::from(cell.atoms() + 1 >= after.threshold(cap));
+                }
+            }
+            let pick = moves.indices()[rng.random_range(0..moves.len())];
+            p.play_index(usize::from(pick));
+            plies += 1;
+            if plies > 300 {
+                break; // empties can run long; the positions so far suffice
+            }
+        }
+    }
+
+    /// Many seeded games of every kind: every case the rule distinguishes occurs.
+    #[test]
+    fn fast_scan_equals_the_slow_rule_on_many_games() {
+        let mut seen = Seen::default();
+        for seed in 0..150 {
+            check_game(seed, &mut seen);
+        }
+        assert!(seen.compared > 10_000, "{}", seen.compared);
+        assert!(seen.my_win > 50, "my move wins: {}", seen.my_win);
+        assert!(seen.knock_out > 200, "a reply knocks me out: {}", seen.knock_out);
+        assert!(
+            seen.knock_out_game_goes_on > 10,
+            "knocked out with more than 2 players: {}",
+            seen.knock_out_game_goes_on
+        );
+        assert!(seen.reacting_best > 1000, "{}", seen.reacting_best);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+        /// Random games: the fast scan equals the slow rule.
+        #[test]
+        fn fast_scan_equals_the_slow_rule(seed in any::<u64>()) {
+            check_game(seed, &mut Seen::default());
+        }
+    }
+}
