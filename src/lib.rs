@@ -2,7 +2,7 @@
 //! test them in matches against each other and built-in computer players.
 //!
 //! Layers, each depending only on those before it:
-//! [`rules`] (the game) ← strategy graphs ← evaluation ← players ← arena ← GUI and CLI.
+//! [`rules`] (the game) ← strategy graphs ← evaluation ← players ← arena ← tuning ← GUI and CLI.
 
 pub mod arena;
 pub mod bots;
@@ -13,3 +13,4 @@ pub mod input;
 pub mod rng;
 pub mod rules;
 pub mod strategy;
+pub mod tune;

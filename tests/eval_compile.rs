@@ -13,7 +13,7 @@ use std::sync::Arc;
 use chainlab::eval::{Evaluator, HeatMap, Program};
 use chainlab::rules::{Position, Rules, Size};
 use chainlab::strategy::Strategy as Graph;
-use chainlab::strategy::{GraphBuilder, Kind, Node, NodeId, NodeKind, When, Wire};
+use chainlab::strategy::{GraphBuilder, Kind, Node, NodeId, NodeKind, Tuning, When, Wire};
 use proptest::prelude::*;
 
 fn strict(g: &Graph) -> Evaluator {
@@ -374,7 +374,13 @@ fn weight_one_terms_are_not_lost() {
     // x × 1 + y: an Add of two terms of weight 1 is not worth fusing, and
     // the Multiply it would have absorbed must still run (it did not: the
     // playing program computed 0 + y).
-    for other in [NodeKind::Row, NodeKind::Constant { value: 6 }] {
+    for other in [
+        NodeKind::Row,
+        NodeKind::Constant {
+            value: 6,
+            tune: Tuning::Auto,
+        },
+    ] {
         let mut b = GraphBuilder::new("weight one", "");
         let x = b.node(NodeKind::Atoms { when: When::Now }, &[]);
         let one = b.weighted(x, 1);

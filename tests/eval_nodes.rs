@@ -16,7 +16,7 @@ use chainlab::rules::{Position, Rules, Size};
 use chainlab::strategy::Strategy as Graph;
 use chainlab::strategy::{
     BoardMeasure as M, CompareOp, Kind, NodeId, NodeKind, OwnerFilter as O, SizeMeasure,
-    StateFilter as S, When, Whose as W,
+    StateFilter as S, Tuning, When, Whose as W,
 };
 
 /// Marks an inactive cell in the expected tables.
@@ -41,7 +41,13 @@ impl B {
     }
 
     fn k(&mut self, value: i64) -> NodeId {
-        self.n(NodeKind::Constant { value }, &[])
+        self.n(
+            NodeKind::Constant {
+                value,
+                tune: Tuning::Auto,
+            },
+            &[],
+        )
     }
 
     fn op(&mut self, kind: Kind, inputs: &[NodeId]) -> NodeId {
@@ -214,7 +220,13 @@ fn table_3x3() -> Vec<(NodeKind, [i64; 6])> {
         (N::CellsCaptured, [2, 0, 3, 0, 0, 0]),
         (N::ReactionsCaused, [1, 0, 1, 0, 0, 0]),
         (N::WinsTheGame, [0, 0, 1, 0, 0, 0]),
-        (N::Constant { value: -5 }, [-5; 6]),
+        (
+            N::Constant {
+                value: -5,
+                tune: Tuning::Auto,
+            },
+            [-5; 6],
+        ),
         (N::Truth { value: true }, [1; 6]),
         (N::Truth { value: false }, [0; 6]),
     ]

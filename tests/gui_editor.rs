@@ -8,7 +8,7 @@ mod editor_ui;
 
 use chainlab::gui::editor::PinKey;
 use chainlab::gui::{Settings, View};
-use chainlab::strategy::{NodeId, NodeKind, Strategy};
+use chainlab::strategy::{NodeId, NodeKind, Strategy, Tuning};
 use editor_ui::*;
 use egui_kittest::kittest::Queryable;
 
@@ -117,7 +117,10 @@ fn a_constant_is_edited_in_place_and_undone_in_one_step() {
     type_into(&mut h, &format!("node {constant} value"), "42");
     assert_eq!(
         strategy(&h).node(constant).unwrap().kind,
-        NodeKind::Constant { value: 42 }
+        NodeKind::Constant {
+            value: 42,
+            tune: Tuning::Auto
+        }
     );
     // Out of the field, Ctrl+Z is the editor's undo: typing was one step.
     h.get_by_label("node 1: Cell value").click_accesskit();
@@ -125,7 +128,10 @@ fn a_constant_is_edited_in_place_and_undone_in_one_step() {
     ctrl(&mut h, egui::Key::Z);
     assert_eq!(
         strategy(&h).node(constant).unwrap().kind,
-        NodeKind::Constant { value: 0 }
+        NodeKind::Constant {
+            value: 0,
+            tune: Tuning::Auto
+        }
     );
 }
 

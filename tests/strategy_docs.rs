@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use chainlab::strategy::Strategy as Graph;
 use chainlab::strategy::{
     BoardMeasure, CompareOp, KINDS, Kind, Node, NodeId, NodeKind, OwnerFilter, PinType,
-    SizeMeasure, StateFilter, When, Whose, info, kind_by_key, nodes_markdown,
+    SizeMeasure, StateFilter, Tuning, When, Whose, info, kind_by_key, nodes_markdown,
 };
 
 #[test]
@@ -126,9 +126,14 @@ fn every_variant() -> Vec<NodeKind> {
             NodeKind::Compare { .. } => {
                 out.extend(CompareOp::ALL.iter().map(|&op| NodeKind::Compare { op }))
             }
-            NodeKind::Constant { .. } => out.extend(
-                [0, 1, -1, 100_000, i64::MAX, i64::MIN].map(|value| NodeKind::Constant { value }),
-            ),
+            NodeKind::Constant { .. } => {
+                out.extend([0, 1, -1, 100_000, i64::MAX, i64::MIN].map(|value| {
+                    NodeKind::Constant {
+                        value,
+                        tune: Tuning::Auto,
+                    }
+                }))
+            }
             NodeKind::Truth { .. } => {
                 out.extend([true, false].map(|value| NodeKind::Truth { value }))
             }

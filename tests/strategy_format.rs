@@ -10,7 +10,7 @@ mod common;
 use chainlab::strategy::Strategy as Graph;
 use chainlab::strategy::{
     FORMAT, Kind, MAX_FILE_BYTES, MAX_NODES, Node, NodeId, NodeKind, StrategyError, TooLarge,
-    VERSION, When, Wire,
+    Tuning, VERSION, When, Wire,
 };
 use proptest::prelude::*;
 
@@ -132,10 +132,20 @@ fn ids_parameters_and_positions_survive() {
     let nodes = [
         (
             7,
-            NodeKind::Constant { value: i64::MIN },
+            NodeKind::Constant {
+                value: i64::MIN,
+                tune: Tuning::Auto,
+            },
             [-10_000_000.0, 10_000_000.0],
         ),
-        (3, NodeKind::Constant { value: i64::MAX }, [1.0, -1.0]),
+        (
+            3,
+            NodeKind::Constant {
+                value: i64::MAX,
+                tune: Tuning::Auto,
+            },
+            [1.0, -1.0],
+        ),
         (
             4_000_000_000,
             NodeKind::Comment {
@@ -193,7 +203,13 @@ fn adding_after_the_largest_id_keeps_ids_unique() {
     assert_eq!((a, b), (NodeId(3), NodeId(5)));
     let ids = common::ids(&g);
     assert_eq!(ids, [1, 2, 3, 4, 5, u32::MAX].map(NodeId));
-    assert_eq!(g.node(a).unwrap().kind, NodeKind::Constant { value: 0 });
+    assert_eq!(
+        g.node(a).unwrap().kind,
+        NodeKind::Constant {
+            value: 0,
+            tune: Tuning::Auto
+        }
+    );
     let back = Graph::from_json(&g.to_json()).unwrap();
     assert_eq!(back, g);
     // Wiring the new node works (lookups rely on the nodes being sorted).
@@ -475,7 +491,13 @@ fn huge_numbers_are_errors() {
             "",
         ))
         .unwrap();
-        assert_eq!(g.nodes()[0].kind, NodeKind::Constant { value: v });
+        assert_eq!(
+            g.nodes()[0].kind,
+            NodeKind::Constant {
+                value: v,
+                tune: Tuning::Auto
+            }
+        );
     }
     // Huge positions are clamped, not refused.
     let g = Graph::from_json(&file(
@@ -714,4 +736,103 @@ fn reply_measures_round_trip() {
     assert_eq!(replies, 6);
     assert_eq!(whens, [When::Reply, When::Reply, When::Reply, When::After]);
     assert!(!g.validate().has_errors(), "{:?}", g.validate());
+}
+
+#[test]
+fn tuning_marks_round_trip_and_auto_is_not_written() {
+    let text = file(
+        r#"{"id": 1, "kind": "constant", "params": {"value": 6, "tune": {"min": 0, "max": 20}}},
+           {"id": 2, "kind": "constant", "params": {"tune": "off", "value": -3}},
+           {"id": 3, "kind": "constant", "params": {"value": 4, "tune": "auto"}},
+           {"id": 4, "kind": "constant", "params": {"value": 1, "tune": {"max": -5, "min": 5}}}"#,
+        "",
+    );
+    let g = Graph::from_json(&text).unwrap();
+    let kinds: Vec<NodeKind> = g.nodes().iter().map(|n| n.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        [
+            NodeKind::Constant {
+                value: 6,
+                tune: Tuning::Range { min: 0, max: 20 }
+            },
+            NodeKind::Constant {
+                value: -3,
+                tune: Tuning::Off
+            },
+            NodeKind::Constant {
+                value: 4,
+                tune: Tuning::Auto
+            },
+            // Reversed ranges load (the validator warns, tuning refuses).
+            NodeKind::Constant {
+                value: 1,
+                tune: Tuning::Range { min: 5, max: -5 }
+            },
+        ]
+    );
+    let saved = g.to_json();
+    assert!(saved.contains(
+        r#"{"id": 1, "kind": "constant", "params": {"value": 6, "tune": {"min": 0, "max": 20}}, "at": [0, 0]}"#
+    ), "{saved}");
+    assert!(
+        saved.contains(r#""params": {"value": -3, "tune": "off"}"#),
+        "{saved}"
+    );
+    assert!(
+        saved.contains(r#"{"id": 3, "kind": "constant", "params": {"value": 4}, "at": [0, 0]}"#),
+        "{saved}"
+    );
+    let again = Graph::from_json(&saved).unwrap();
+    assert_eq!(again, g);
+    assert_eq!(again.to_json(), saved);
+}
+
+#[test]
+fn bad_tuning_marks_name_the_node() {
+    let cases = [
+        (r#""on""#, "expected \"off\", \"auto\""),
+        ("3", "is 3"),
+        ("null", "is null"),
+        ("[0, 5]", "is [0,5]"),
+        (r#"{"min": 1}"#, "lacks \"max\""),
+        (r#"{"min": 1, "max": 2.5}"#, "\"max\" is 2.5"),
+        (r#"{"min": "1", "max": 2}"#, "\"min\" is \"1\""),
+        (r#"{"min": 1, "max": 1e30}"#, "whole number"),
+        (
+            r#"{"min": -99999999999999999999, "max": 2}"#,
+            "whole number",
+        ),
+        (
+            r#"{"min": 1, "max": 2, "step": 1}"#,
+            "unknown field \"step\"",
+        ),
+    ];
+    for (tune, what) in cases {
+        let nodes =
+            format!(r#"{{"id": 7, "kind": "constant", "params": {{"value": 1, "tune": {tune}}}}}"#);
+        let e = load_err(&file(&nodes, ""));
+        assert!(
+            e.starts_with("node 7 (constant): parameter \"tune\"") && e.contains(what),
+            "{tune}: {e}"
+        );
+    }
+}
+
+#[test]
+fn fixtures_without_tuning_marks_resave_without_them() {
+    for entry in std::fs::read_dir(common::fixture("")).unwrap() {
+        let path = entry.unwrap().path();
+        let Ok(g) = Graph::load(&path) else { continue };
+        let saved = g.to_json();
+        assert!(!saved.contains("\"tune\""), "{}", path.display());
+        assert!(g.nodes().iter().all(|n| !matches!(
+            n.kind,
+            NodeKind::Constant {
+                tune: Tuning::Off | Tuning::Range { .. },
+                ..
+            }
+        )));
+        assert_eq!(Graph::from_json(&saved).unwrap().to_json(), saved);
+    }
 }

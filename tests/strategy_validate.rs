@@ -10,7 +10,7 @@ mod common;
 use chainlab::eval::{EvalError, Program};
 use chainlab::strategy::Strategy as Graph;
 use chainlab::strategy::{
-    Diagnostic, GraphBuilder, Kind, NodeId, NodeKind, Report, Severity, StrategyError, When,
+    Diagnostic, GraphBuilder, Kind, NodeId, NodeKind, Report, Severity, StrategyError, Tuning, When,
 };
 
 fn report(name: &str) -> Report {
@@ -401,4 +401,36 @@ fn a_big_cycle_gives_a_report_of_reasonable_size() {
         )
         .unwrap();
     assert!(t.values.iter().all(|(_, v)| v.is_none()));
+}
+
+#[test]
+fn tuning_ranges_reversed_empty_or_missing_the_value_are_warnings() {
+    let mut b = GraphBuilder::new("tuning", "");
+    let atoms = b.op(Kind::Atoms, &[]);
+    let c = [b.constant(3), b.constant(4), b.constant(9), b.constant(2)];
+    let sum = b.sum(&[atoms, c[0], c[1], c[2], c[3]]);
+    let mut g = b.finish(sum);
+    let ranges = [
+        Tuning::Range { min: 8, max: 1 },
+        Tuning::Range { min: 4, max: 4 },
+        Tuning::Range { min: 0, max: 5 },
+        Tuning::Range { min: 0, max: 5 },
+    ];
+    for (id, t) in c.iter().zip(ranges) {
+        if let NodeKind::Constant { tune, .. } = &mut g.node_mut(*id).unwrap().kind {
+            *tune = t;
+        }
+    }
+    let r = g.validate();
+    assert!(!r.has_errors(), "{r:#?}");
+    for (id, what) in c.iter().zip(["reversed", "empty", "outside", ""]) {
+        let found: Vec<&Diagnostic> = r.for_node(*id).collect();
+        if what.is_empty() {
+            assert!(found.is_empty(), "{found:#?}");
+        } else {
+            assert_eq!(found.len(), 1, "{found:#?}");
+            assert_eq!(found[0].severity, W);
+            assert!(found[0].message.contains(what), "{}", found[0]);
+        }
+    }
 }

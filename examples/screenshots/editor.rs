@@ -5,7 +5,7 @@ use std::path::Path;
 use chainlab::gui::seats::Catalogue;
 use chainlab::gui::{App, Settings, View};
 use chainlab::rules::{Coord, Position};
-use chainlab::strategy::{Kind, NodeId, NodeKind, Strategy};
+use chainlab::strategy::{Kind, NodeId, NodeKind, Strategy, Tuning};
 use egui_kittest::Harness;
 
 use super::save;
@@ -136,7 +136,13 @@ fn tutorial_strategy() -> Result<Strategy, String> {
         "Corners are worth 10, other cells 0; a cell next to an opponent's critical cell is worth 0."
             .to_string();
     let corner = s.add(Kind::IsCorner, [0.0, 0.0]);
-    let ten = s.add_node(NodeKind::Constant { value: 10 }, [0.0, 0.0]);
+    let ten = s.add_node(
+        NodeKind::Constant {
+            value: 10,
+            tune: Tuning::Auto,
+        },
+        [0.0, 0.0],
+    );
     let times = s.add(Kind::Multiply, [0.0, 0.0]);
     let endangered = s.add(Kind::IsEndangered, [0.0, 0.0]);
     let choose = s.add(Kind::IfThenElse, [0.0, 0.0]);

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use super::graph::{NodeId, Strategy};
 use super::kind::{Kind, NodeKind};
+use super::tuning::Tuning;
 
 /// Builds a strategy graph node by node; wires are made as nodes are added.
 ///
@@ -68,7 +69,13 @@ impl GraphBuilder {
 
     /// Adds a constant.
     pub fn constant(&mut self, value: i64) -> NodeId {
-        self.node(NodeKind::Constant { value }, &[])
+        self.node(
+            NodeKind::Constant {
+                value,
+                tune: Tuning::Auto,
+            },
+            &[],
+        )
     }
 
     /// Adds `a × weight` (a Multiply fed by a new constant).

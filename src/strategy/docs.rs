@@ -666,7 +666,7 @@ impl NodeKind {
                 when,
             } => vec![format!("{whose} {measure}"), when.to_string()],
             NodeKind::BoardSize { measure } => vec![measure.to_string()],
-            NodeKind::Constant { value } => vec![value.to_string()],
+            NodeKind::Constant { value, .. } => vec![value.to_string()],
             NodeKind::Truth { value } => vec![if *value { "yes" } else { "no" }.to_string()],
             NodeKind::Compare { op } => vec![format!("a {op} b")],
             _ => self.when().map(|w| w.to_string()).into_iter().collect(),

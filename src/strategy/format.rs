@@ -10,6 +10,7 @@ use super::graph::{Node, NodeId, Strategy, Wire};
 use super::kind::{
     BoardMeasure, CompareOp, NodeKind, OwnerFilter, SizeMeasure, StateFilter, When, Whose,
 };
+use super::tuning::Tuning;
 use super::{StrategyError, TooLarge};
 
 /// The value of the `format` field.
@@ -189,13 +190,28 @@ fn write_node(node: &Node) -> String {
     } else {
         let params: Vec<String> = params
             .iter()
-            .map(|(k, v)| format!("{}: {v}", json!(k)))
+            .map(|(k, v)| format!("{}: {}", json!(k), value_text(v)))
             .collect();
         format!(
             "{{\"id\": {}, \"kind\": \"{key}\", \"params\": {{{}}}, \"at\": {at}}}",
             node.id,
             params.join(", ")
         )
+    }
+}
+
+/// A parameter's value as written: JSON, with a space after each `:` and
+/// `,` of an object (`{"min": 0, "max": 20}`), as the rest of the line.
+fn value_text(value: &Value) -> String {
+    match value {
+        Value::Object(map) => {
+            let fields: Vec<String> = map
+                .iter()
+                .map(|(k, v)| format!("{}: {}", json!(k), value_text(v)))
+                .collect();
+            format!("{{{}}}", fields.join(", "))
+        }
+        other => other.to_string(),
     }
 }
 
@@ -238,7 +254,11 @@ fn params_of(kind: &NodeKind) -> Vec<(&'static str, Value)> {
             when(w),
         ],
         NodeKind::BoardSize { measure } => vec![("measure", json!(measure.key()))],
-        NodeKind::Constant { value } => vec![("value", json!(value))],
+        NodeKind::Constant { value, tune } => {
+            let mut params = vec![("value", json!(value))];
+            params.extend(tune.to_json().map(|t| ("tune", t)));
+            params
+        }
         NodeKind::Truth { value } => vec![("value", json!(value))],
         NodeKind::Compare { op } => vec![("op", json!(op.key()))],
         NodeKind::Comment { text } => vec![("text", json!(text))],
@@ -399,7 +419,10 @@ impl Params {
     fn values(&mut self, node_kind: &mut NodeKind) -> Result<(), StrategyError> {
         let p = self;
         match node_kind {
-            NodeKind::Constant { value } => {
+            NodeKind::Constant { value, tune } => {
+                if let Some(t) = p.take("tune") {
+                    *tune = Tuning::from_json(&t).map_err(|m| p.error(m))?;
+                }
                 if let Some(v) = p.take("value") {
                     *value = v.as_i64().ok_or_else(|| {
                         p.error(format!(

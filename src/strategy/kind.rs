@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use super::tuning::Tuning;
+
 /// The type carried by a pin. A boolean used as a number is 0 or 1; a number
 /// is never used as a boolean (that connection is refused).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -268,7 +270,7 @@ kinds! {
     ThreateningReplies,
     // Arithmetic
     /// A fixed number.
-    Constant { value: i64 },
+    Constant { value: i64, tune: Tuning },
     /// a + b
     Add,
     /// The sum of up to eight numbers.
@@ -349,7 +351,10 @@ impl NodeKind {
             Kind::ReplyCanWin => NodeKind::ReplyCanWin,
             Kind::ReplyMostTaken => NodeKind::ReplyMostTaken,
             Kind::ThreateningReplies => NodeKind::ThreateningReplies,
-            Kind::Constant => NodeKind::Constant { value: 0 },
+            Kind::Constant => NodeKind::Constant {
+                value: 0,
+                tune: Tuning::Auto,
+            },
             Kind::Add => NodeKind::Add,
             Kind::Sum => NodeKind::Sum,
             Kind::Subtract => NodeKind::Subtract,

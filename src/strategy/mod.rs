@@ -13,6 +13,7 @@ mod kind;
 mod ops;
 mod reference;
 mod topology;
+mod tuning;
 mod validate;
 
 pub use builder::GraphBuilder;
@@ -26,6 +27,7 @@ pub use kind::{
 };
 pub use ops::{PureOp, constant_of};
 pub use reference::nodes_markdown;
+pub use tuning::{AUTO_MIN_SPREAD, RangeProblem, Tuning};
 pub use validate::{Diagnostic, Report, Severity, capped_list};
 
 /// Which limit a strategy file or graph is over, with its size.

@@ -96,7 +96,7 @@ impl PureOp {
 /// The constant value of a constant node (Constant, Yes / no).
 pub fn constant_of(kind: &NodeKind) -> Option<i64> {
     match kind {
-        NodeKind::Constant { value } => Some(*value),
+        NodeKind::Constant { value, .. } => Some(*value),
         NodeKind::Truth { value } => Some(i64::from(*value)),
         _ => None,
     }

@@ -303,6 +303,19 @@ impl Findings<'_> {
         }
     }
 
+    /// A warning for each Constant whose explicit tuning range is reversed,
+    /// empty, or does not contain its value (`chainlab tune` refuses the
+    /// first two before it starts).
+    fn tuning_ranges(&mut self) {
+        for node in self.strategy.nodes() {
+            if let NodeKind::Constant { value, tune } = node.kind
+                && let Some(problem) = tune.problem(value)
+            {
+                self.add(Severity::Warning, Some(node.id), None, problem.to_string());
+            }
+        }
+    }
+
     /// The warning for a node that does not feed the Cell value.
     fn unused(&mut self, id: NodeId, kind: &NodeKind, no_output: bool) {
         let message = if kind.needs_lookahead() && no_output {
@@ -350,6 +363,7 @@ impl Strategy {
         f.wires();
         f.cycles();
         f.uses(outputs.first().copied());
+        f.tuning_ranges();
         // A stable sort: findings of one node and pin keep the order above.
         f.list.sort_by_key(|d| (d.severity, d.node, d.pin));
         Report {

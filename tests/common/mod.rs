@@ -14,7 +14,7 @@ use chainlab::rules::{Coord, Player, Position, Rules, Size};
 use chainlab::strategy::Strategy as Graph;
 use chainlab::strategy::{
     BoardMeasure, CompareOp, Kind, Node, NodeId, NodeKind, OwnerFilter, SizeMeasure, StateFilter,
-    When, Whose, Wire,
+    Tuning, When, Whose, Wire,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -197,9 +197,19 @@ fn measuring() -> impl Strategy<Value = NodeKind> {
     ]
 }
 
+/// Any tuning of a constant: automatic, off, or a range (possibly reversed
+/// or empty, which the file keeps as written).
+fn tuning() -> impl Strategy<Value = Tuning> {
+    prop_oneof![
+        2 => Just(Tuning::Auto),
+        1 => Just(Tuning::Off),
+        1 => (number(), number()).prop_map(|(min, max)| Tuning::Range { min, max }),
+    ]
+}
+
 fn arithmetic() -> impl Strategy<Value = NodeKind> {
     prop_oneof![
-        number().prop_map(|value| NodeKind::Constant { value }),
+        (number(), tuning()).prop_map(|(value, tune)| NodeKind::Constant { value, tune }),
         Just(NodeKind::Add),
         Just(NodeKind::Sum),
         Just(NodeKind::Subtract),
@@ -242,7 +252,7 @@ pub fn any_kind() -> impl Strategy<Value = NodeKind> {
 pub fn eval_kind(random: bool) -> BoxedStrategy<NodeKind> {
     let core = prop_oneof![
         4 => measuring(),
-        2 => number().prop_map(|value| NodeKind::Constant { value }),
+        2 => (number(), tuning()).prop_map(|(value, tune)| NodeKind::Constant { value, tune }),
         5 => Just(NodeKind::Add),
         2 => Just(NodeKind::Sum),
         3 => Just(NodeKind::Multiply),
@@ -689,7 +699,7 @@ impl RefCell {
             NodeKind::ReplyCanWin => i64::from(self.replies.can_win),
             NodeKind::ReplyMostTaken => self.replies.most_taken,
             NodeKind::ThreateningReplies => self.replies.threatening,
-            NodeKind::Constant { value } => value,
+            NodeKind::Constant { value, .. } => value,
             NodeKind::Truth { value } => i64::from(value),
             _ => return None,
         })

@@ -115,6 +115,7 @@ pub fn editor_frame_time(nodes: usize, frames: usize, edit_every_frame: bool) ->
                 id,
                 NodeKind::Constant {
                     value: frame as i64 % 7,
+                    tune: crate::strategy::Tuning::Auto,
                 },
             );
             editor.apply(edit, frame as f64);

@@ -43,7 +43,7 @@ pub fn param_label(id: NodeId, param: &str) -> String {
 pub fn params_ui(ui: &mut Ui, id: NodeId, kind: &NodeKind) -> Option<NodeKind> {
     let mut new = kind.clone();
     match &mut new {
-        NodeKind::Constant { value } => {
+        NodeKind::Constant { value, .. } => {
             let r = ui.add(DragValue::new(value).speed(0.1));
             r.widget_info(|| {
                 WidgetInfo::labeled(WidgetType::DragValue, true, param_label(id, "value"))

@@ -1,0 +1,169 @@
+//! The tuner as a library: it refuses what cannot run before any game,
+//! repeats exactly from its seed on any number of threads, stops on an
+//! interrupt without losing the iterations done, and validates against the
+//! original on a fresh seed.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use chainlab::bots::{AgentFactory, Interrupt, parse_player};
+use chainlab::rules::Size;
+use chainlab::strategy::Strategy;
+use chainlab::tune::{TuneConfig, TuneError, Tuner, params, validate, validation_seed};
+
+fn strategy(name: &str) -> Strategy {
+    Strategy::load(&common::repo().join("strategies").join(name)).unwrap()
+}
+
+fn random() -> Arc<dyn AgentFactory> {
+    parse_player("bot:random").unwrap()
+}
+
+/// A small, quick configuration on 3x3 against the random player.
+fn config(threads: usize, seed: u64) -> TuneConfig {
+    let mut c = TuneConfig::new(vec![random(), parse_player("bot:greedy").unwrap()]);
+    c.games = 4;
+    c.iterations = 3;
+    c.seed = seed;
+    c.threads = threads;
+    c.play.size = Size::new(3, 3).unwrap();
+    c
+}
+
+/// Every iteration of a run and the values at the end.
+fn run(s: &Strategy, config: TuneConfig) -> (Vec<chainlab::tune::Iteration>, Vec<i64>) {
+    let mut tuner = Tuner::new(s, config).unwrap();
+    let mut its = Vec::new();
+    while let Some(it) = tuner.step(&Interrupt::never()).unwrap() {
+        its.push(it);
+    }
+    assert!(tuner.is_finished());
+    let values = tuner.values().into_iter().map(|(_, v)| v).collect();
+    (its, values)
+}
+
+#[test]
+fn the_same_seed_gives_the_same_run_on_any_number_of_threads() {
+    let s = strategy("04-capture.json");
+    let one = run(&s, config(1, 5));
+    let two = run(&s, config(2, 5));
+    let four = run(&s, config(4, 5));
+    assert_eq!(one, two);
+    assert_eq!(one, four);
+    assert_eq!(one.0.len(), 3);
+    assert_eq!(one.0[2].number, 3);
+    assert_eq!(one.0[2].of, 3);
+    let other = run(&s, config(2, 6));
+    assert_ne!(one.0, other.0, "another seed plays other games");
+}
+
+#[test]
+fn the_current_graph_differs_only_in_the_tuned_constants() {
+    let s = strategy("04-capture.json");
+    let mut tuner = Tuner::new(&s, config(2, 1)).unwrap();
+    assert_eq!(tuner.current(), s, "before any step: the original values");
+    while tuner.step(&Interrupt::never()).unwrap().is_some() {}
+    let tuned = tuner.current();
+    assert_eq!(tuned.wires(), s.wires());
+    let tunable: Vec<_> = params(&s).unwrap().iter().map(|p| p.node).collect();
+    for (a, b) in s.nodes().iter().zip(tuned.nodes()) {
+        if !tunable.contains(&a.id) {
+            assert_eq!(a, b);
+        }
+    }
+    for (p, (id, v)) in tuner.params().iter().zip(tuner.values()) {
+        assert_eq!(p.node, id);
+        assert!((p.min..=p.max).contains(&v));
+    }
+    assert_eq!(
+        tuner.step(&Interrupt::never()).unwrap(),
+        None,
+        "budget used up"
+    );
+}
+
+#[test]
+fn an_interrupt_stops_without_losing_the_iterations_done() {
+    let s = strategy("04-capture.json");
+    let mut tuner = Tuner::new(&s, config(2, 3)).unwrap();
+    assert!(tuner.step(&Interrupt::never()).unwrap().is_some());
+    let values = tuner.values();
+    let flag = Arc::new(AtomicBool::new(true));
+    assert_eq!(
+        tuner.step(&Interrupt::on_flag(Arc::clone(&flag))).unwrap(),
+        None
+    );
+    assert_eq!((tuner.done(), tuner.values()), (1, values.clone()));
+    // Raised in the middle of an iteration: that iteration is discarded.
+    let mut c = config(1, 3);
+    c.games = 400;
+    c.play.size = Size::JABC;
+    let mut slow = Tuner::new(&s, c).unwrap();
+    flag.store(false, Ordering::Relaxed);
+    let raiser = {
+        let flag = Arc::clone(&flag);
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            flag.store(true, Ordering::Relaxed);
+        })
+    };
+    let begun = std::time::Instant::now();
+    assert_eq!(slow.step(&Interrupt::on_flag(flag)).unwrap(), None);
+    raiser.join().unwrap();
+    assert_eq!(slow.done(), 0);
+    assert_eq!(slow.current(), s);
+    assert!(begun.elapsed().as_secs() < 60);
+}
+
+#[test]
+fn what_cannot_run_is_refused_before_any_game() {
+    let s = strategy("04-capture.json");
+    let err = |c: TuneConfig| Tuner::new(&s, c).unwrap_err();
+    assert!(matches!(
+        err(TuneConfig::new(Vec::new())),
+        TuneError::NoOpponents
+    ));
+    let mut c = config(1, 1);
+    c.games = 0;
+    assert!(matches!(err(c), TuneError::NoGames));
+    let mut c = config(1, 1);
+    c.iterations = 0;
+    assert!(matches!(err(c), TuneError::NoIterations));
+    let mut c = config(1, 1);
+    c.play.size = Size::new(2, 2).unwrap();
+    c.play.players = 5;
+    assert!(matches!(err(c), TuneError::Arena(_)));
+    let broken = Strategy::new("empty");
+    let e = Tuner::new(&broken, config(1, 1)).unwrap_err();
+    assert!(
+        e.to_string().starts_with("the strategy has errors: "),
+        "{e}"
+    );
+}
+
+#[test]
+fn validation_plays_tuned_against_original_on_a_fresh_seed() {
+    let s = strategy("04-capture.json");
+    let mut tuner = Tuner::new(&s, config(2, 9)).unwrap();
+    while tuner.step(&Interrupt::never()).unwrap().is_some() {}
+    let tuned = tuner.current();
+    let report = validate(&s, &tuned, tuner.config(), 10, &Interrupt::never(), &mut ()).unwrap();
+    assert_eq!(
+        (report.a.as_str(), report.b.as_str()),
+        ("tuned", "original")
+    );
+    assert_eq!(report.wdl().games(), 10);
+    assert_eq!(report.config.seed, validation_seed(9));
+    assert_ne!(validation_seed(9), 9);
+    assert_eq!(report.config.size, Size::new(3, 3).unwrap());
+    let again = validate(&s, &tuned, tuner.config(), 10, &Interrupt::never(), &mut ()).unwrap();
+    assert_eq!(again.wdl(), report.wdl());
+    assert!(matches!(
+        validate(&s, &tuned, tuner.config(), 0, &Interrupt::never(), &mut ()),
+        Err(TuneError::NoGames)
+    ));
+}
