@@ -8,8 +8,8 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use chainlab::strategy::{
-    BoardMeasure, GraphBuilder, Kind, NodeId, NodeKind, OwnerFilter, StateFilter, Strategy, When,
-    Whose,
+    BoardMeasure, GraphBuilder, Kind, NodeId, NodeKind, OwnerFilter, StateFilter, Strategy, Tuning,
+    When, Whose,
 };
 
 /// One lesson: a file name, a name, a description, and the comment shown in the graph.
@@ -187,74 +187,75 @@ const AHEAD_09: Ahead = Ahead {
     their_endangered: 1,
 };
 
-/// Builds lessons 9 and 10: the board after the opponent's best reply.
+/// Builds lessons 9 and 10: the board after the opponent's best reply. Every
+/// weight is a constant marked tunable within -8..=8; the win bonus, the floor
+/// and the 0 of the gate are marked "off", so `chainlab tune` leaves them alone.
 fn build_think_ahead(lesson: &Lesson, w: &Ahead) -> Strategy {
     use NodeKind as N;
     let mut g = GraphBuilder::new(lesson.name, lesson.description);
     g.comment(lesson.comment);
-    let reply = |measure, whose| N::BoardCount {
+    let count = |measure, whose, when| N::BoardCount {
         measure,
         whose,
-        when: When::Reply,
+        when,
     };
-    let mut terms = Vec::new();
-    term(
-        &mut g,
-        &mut terms,
-        reply(BoardMeasure::Atoms, Whose::Mine),
-        w.my_atoms,
-    );
-    term(
-        &mut g,
-        &mut terms,
-        reply(BoardMeasure::Atoms, Whose::Opponents),
-        w.their_atoms,
-    );
-    term(
-        &mut g,
-        &mut terms,
-        reply(BoardMeasure::Cells, Whose::Mine),
-        w.my_cells,
-    );
-    term(
-        &mut g,
-        &mut terms,
-        reply(BoardMeasure::CriticalCells, Whose::Mine),
-        w.my_critical,
-    );
-    term(
-        &mut g,
-        &mut terms,
-        reply(BoardMeasure::EndangeredCells, Whose::Mine),
-        w.my_endangered,
-    );
-    term(&mut g, &mut terms, N::ReplyMostTaken, w.most_taken);
-    term(&mut g, &mut terms, N::ThreateningReplies, w.threats);
+    let (reply, after) = (When::Reply, When::After);
     let corner = g.node(N::IsCorner, &[]);
     let endangered = g.node(N::IsEndangered { when: When::Now }, &[]);
     let safe = g.op(Kind::Not, &[endangered]);
     let safe_corner = g.op(Kind::And, &[corner, safe]);
-    terms.push(g.weighted(safe_corner, w.safe_corner));
-    let their_critical = N::BoardCount {
-        measure: BoardMeasure::CriticalCells,
-        whose: Whose::Opponents,
-        when: When::After,
-    };
-    term(&mut g, &mut terms, their_critical, w.their_critical);
-    let threats_made = N::BoardCount {
-        measure: BoardMeasure::EndangeredCells,
-        whose: Whose::Opponents,
-        when: When::After,
-    };
-    term(&mut g, &mut terms, threats_made, w.their_endangered);
-    term(&mut g, &mut terms, N::WinsTheGame, 100_000);
+    let mut measures = vec![
+        (count(BoardMeasure::Atoms, Whose::Mine, reply), w.my_atoms),
+        (
+            count(BoardMeasure::Atoms, Whose::Opponents, reply),
+            w.their_atoms,
+        ),
+        (count(BoardMeasure::Cells, Whose::Mine, reply), w.my_cells),
+        (
+            count(BoardMeasure::CriticalCells, Whose::Mine, reply),
+            w.my_critical,
+        ),
+        (
+            count(BoardMeasure::EndangeredCells, Whose::Mine, reply),
+            w.my_endangered,
+        ),
+        (N::ReplyMostTaken, w.most_taken),
+        (N::ThreateningReplies, w.threats),
+        (
+            count(BoardMeasure::CriticalCells, Whose::Opponents, after),
+            w.their_critical,
+        ),
+        (
+            count(BoardMeasure::EndangeredCells, Whose::Opponents, after),
+            w.their_endangered,
+        ),
+    ]
+    .into_iter()
+    .map(|(kind, weight)| (g.node(kind, &[]), weight))
+    .collect::<Vec<_>>();
+    measures.insert(7, (safe_corner, w.safe_corner));
+    let mut terms: Vec<NodeId> = measures
+        .into_iter()
+        .map(|(node, weight)| {
+            let weight = g.node(constant(weight, Tuning::Range { min: -8, max: 8 }), &[]);
+            g.op(Kind::Multiply, &[node, weight])
+        })
+        .collect();
+    let win = g.node(N::WinsTheGame, &[]);
+    let bonus = g.node(constant(100_000, Tuning::Off), &[]);
+    terms.push(g.op(Kind::Multiply, &[win, bonus]));
     // Keep values positive: below 0 counts as 0, which would hide differences.
-    terms.push(g.constant(10_000));
+    terms.push(g.node(constant(10_000, Tuning::Off), &[]));
     let value = g.sum(&terms);
     let can_win = g.node(N::ReplyCanWin, &[]);
-    let zero = g.constant(0);
+    let zero = g.node(constant(0, Tuning::Off), &[]);
     let value = g.op(Kind::IfThenElse, &[can_win, zero, value]);
     g.finish(value)
+}
+
+/// A constant node with a tuning mark.
+fn constant(value: i64, tune: Tuning) -> NodeKind {
+    NodeKind::Constant { value, tune }
 }
 
 /// Builds lesson `level` (1-based): every lesson adds its idea to the ones before.
