@@ -170,7 +170,11 @@ fn a_tiny_run_writes_the_tuned_file_and_validates_it() {
         "{text}"
     );
     assert!(
-        text.contains("Validation: tuned vs original, 4 games"),
+        text.contains("Validation against the opponents, 4 games each"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Head to head: tuned vs original, 4 games"),
         "{text}"
     );
     assert!(text.contains("Elo gain"), "{text}");
@@ -193,6 +197,14 @@ fn a_tiny_run_writes_the_tuned_file_and_validates_it() {
     assert_eq!(v["interrupted"], false);
     assert_eq!(v["validation"]["games"], 4);
     assert_eq!(v["validation"]["a"], "tuned");
+    let pool = &v["pool_validation"];
+    let games = |side: &str| {
+        ["wins", "draws", "losses"]
+            .iter()
+            .map(|k| pool[side][k].as_u64().unwrap())
+            .sum::<u64>()
+    };
+    assert_eq!((games("original"), games("tuned")), (4, 4), "{pool}");
     assert!(v["changed"].is_array());
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -13,7 +13,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use chainlab::bots::{AgentFactory, Interrupt, parse_player};
 use chainlab::rules::Size;
 use chainlab::strategy::Strategy;
-use chainlab::tune::{TuneConfig, TuneError, Tuner, params, validate, validation_seed};
+use chainlab::tune::{
+    TuneConfig, TuneError, Tuner, params, validate, validate_against_pool, validation_seed,
+};
 
 fn strategy(name: &str) -> Strategy {
     Strategy::load(&common::repo().join("strategies").join(name)).unwrap()
@@ -164,6 +166,38 @@ fn validation_plays_tuned_against_original_on_a_fresh_seed() {
     assert_eq!(again.wdl(), report.wdl());
     assert!(matches!(
         validate(&s, &tuned, tuner.config(), 0, &Interrupt::never(), &mut ()),
+        Err(TuneError::NoGames)
+    ));
+}
+
+/// The gain against the pool: the original and the tuned graph play the
+/// same games' seeds, so the same graph on both sides gains exactly 0, and
+/// a graph that plays worse shows a loss; the result repeats, and an
+/// interrupt before the first game gives no result.
+#[test]
+fn validation_against_the_pool_compares_both_on_the_same_seeds() {
+    let s = strategy("04-capture.json");
+    let c = config(2, 9);
+    let never = Interrupt::never();
+    let same = validate_against_pool(&s, &s, &c, 20, &never, &mut ())
+        .unwrap()
+        .unwrap();
+    assert_eq!(same.original, same.tuned);
+    assert_eq!(same.original.games(), 20);
+    let weak = strategy("01-prefer-corners.json");
+    let worse = validate_against_pool(&s, &weak, &c, 20, &never, &mut ())
+        .unwrap()
+        .unwrap();
+    assert_eq!(worse.original, same.original, "the original's games repeat");
+    assert!(worse.tuned.points() < worse.original.points(), "{worse:?}");
+    if let (Some(gain), Some((lo, hi))) = (worse.gain(), worse.gain_ci95()) {
+        assert!(gain < 0.0 && lo < gain && gain < hi, "{gain} {lo} {hi}");
+    }
+    let fired = Arc::new(AtomicBool::new(true));
+    let stopped = validate_against_pool(&s, &s, &c, 20, &Interrupt::on_flag(fired), &mut ());
+    assert_eq!(stopped.unwrap(), None);
+    assert!(matches!(
+        validate_against_pool(&s, &s, &c, 0, &never, &mut ()),
         Err(TuneError::NoGames)
     ));
 }

@@ -50,6 +50,11 @@ fn signed_elo(elo: Option<f64>, unbounded: &str) -> String {
     elo.map_or_else(|| unbounded.to_string(), |e| format!("{e:+.1}"))
 }
 
+/// A signed Elo difference with one decimal (`+24.4`), `-` when there is none.
+pub fn elo_text(elo: Option<f64>) -> String {
+    signed_elo(elo, "-")
+}
+
 /// The Elo difference of A over B with its 95% interval
 /// (`+107.5  (95%: +43.2 to +180.1)`); when one side won every game, the
 /// infinity and who did; `-` before the first game.

@@ -8,10 +8,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use chainlab::arena::report::{self, Infinity};
-use chainlab::arena::{GameRecord, MatchConfig, MatchObserver, MatchReport, Tally};
+use chainlab::arena::{GameRecord, MatchConfig, MatchObserver, MatchReport, Stop, Tally, Wdl};
 use chainlab::bots::Interrupt;
 use chainlab::strategy::{NodeId, Strategy};
-use chainlab::tune::{TuneConfig, Tuner, validate, validation_seed};
+use chainlab::tune::{
+    PoolValidation, TuneConfig, Tuner, validate, validate_against_pool, validation_seed,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
@@ -85,17 +87,10 @@ pub fn run(args: &Args) -> CmdResult {
     let validation = if args.validation_games == 0 {
         None
     } else {
-        let mut progress = Progress::new(!args.json);
-        let result = validate(
-            &strategy,
-            &tuned,
-            tuner.config(),
-            args.validation_games,
-            &interrupt,
-            &mut progress,
-        );
-        progress.finish();
-        Some(result.map_err(|e| Failure::new(e.to_string()))?)
+        match validation(args, &tuner, &tuned, &interrupt)? {
+            Some(v) => Some(v),
+            None => return finish_interrupted(args, &tuner, &out, &changes),
+        }
     };
     if args.json {
         outln!(
@@ -109,6 +104,46 @@ pub fn run(args: &Args) -> CmdResult {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Both validations of a finished run: against the pool, then head to head.
+struct Validation {
+    pool: PoolValidation,
+    head_to_head: MatchReport,
+}
+
+/// Plays both validations with a progress bar; `None` when Ctrl+C stopped them.
+fn validation(
+    args: &Args,
+    tuner: &Tuner,
+    tuned: &Strategy,
+    interrupt: &Interrupt,
+) -> Result<Option<Validation>, Failure> {
+    let (original, config, games) = (tuner.original(), tuner.config(), args.validation_games);
+    let mut progress = Progress::new(!args.json);
+    let pool = validate_against_pool(original, tuned, config, games, interrupt, &mut progress);
+    let pool = pool.map_err(|e| Failure::new(e.to_string()))?;
+    let head_to_head = match pool {
+        Some(_) => Some(validate(
+            original,
+            tuned,
+            config,
+            games,
+            interrupt,
+            &mut progress,
+        )),
+        None => None,
+    };
+    progress.finish();
+    let head_to_head = head_to_head
+        .transpose()
+        .map_err(|e| Failure::new(e.to_string()))?;
+    Ok(match (pool, head_to_head) {
+        (Some(pool), Some(head_to_head)) if head_to_head.stop != Stop::Cancelled => {
+            Some(Validation { pool, head_to_head })
+        }
+        _ => None,
+    })
 }
 
 /// The strategy, the run's configuration and the opponent specs, each
@@ -359,7 +394,7 @@ fn to_text(
     tuner: &Tuner,
     out: &Path,
     changes: &[Change],
-    validation: Option<&MatchReport>,
+    validation: Option<&Validation>,
 ) -> String {
     let c = tuner.config();
     let labels: Vec<String> = c
@@ -380,20 +415,43 @@ fn to_text(
     text.push_str(&changes_table(changes));
     text.push('\n');
     match validation {
-        Some(r) => {
-            let w = r.wdl();
-            text.push_str(&format!(
-                "Validation: tuned vs original, {} games, seed {}: {} tuned\nElo gain        {}\n",
-                w.games(),
-                r.config.seed,
-                report::percent(w.score()),
-                report::elo_summary(&w, "tuned", "original", Infinity::Ascii)
-            ));
-        }
+        Some(v) => text.push_str(&validation_text(v)),
         None => text.push_str("Validation: skipped (--validation-games 0)\n"),
     }
     text.push_str(&format!("Wrote {}\n", shown(&out.display().to_string())));
     text
+}
+
+/// The two validations as text: the gain against the pool, then head to head.
+fn validation_text(v: &Validation) -> String {
+    let line = |who: &str, w: &Wdl| {
+        format!(
+            "  {who:<9} {:>6}  Elo {}\n",
+            report::percent(w.score()),
+            report::elo_text(w.elo())
+        )
+    };
+    let gain = match (v.pool.gain(), v.pool.gain_ci95()) {
+        (Some(g), Some((lo, hi))) => format!(
+            "{}  (95%: {} to {})",
+            report::elo_text(Some(g)),
+            report::elo_text(Some(lo)),
+            report::elo_text(Some(hi))
+        ),
+        _ => "not measurable (a score of 0% or 100%)".to_string(),
+    };
+    let h = v.head_to_head.wdl();
+    format!(
+        "Validation against the opponents, {} games each, seed {}:\n{}{}Elo gain        {gain}\n\
+         Head to head: tuned vs original, {} games: {} tuned\nElo difference  {}\n",
+        v.pool.tuned.games(),
+        v.head_to_head.config.seed,
+        line("original", &v.pool.original),
+        line("tuned", &v.pool.tuned),
+        h.games(),
+        report::percent(h.score()),
+        report::elo_summary(&h, "tuned", "original", Infinity::Ascii)
+    )
 }
 
 /// The changed constants as a table, or a line saying none changed.
@@ -420,7 +478,7 @@ fn to_json(
     tuner: &Tuner,
     out: &Path,
     changes: &[Change],
-    validation: Option<&MatchReport>,
+    validation: Option<&Validation>,
 ) -> serde_json::Value {
     let c = tuner.config();
     let changed: Vec<_> = changes
@@ -440,6 +498,18 @@ fn to_json(
         "rules": c.play.rules,
         "changed": changed,
         "validation_seed": validation_seed(c.seed),
-        "validation": validation.map(super::matches::to_json),
+        "validation": validation.map(|v| super::matches::to_json(&v.head_to_head)),
+        "pool_validation": validation.map(|v| pool_json(&v.pool)),
+    })
+}
+
+/// The validation against the pool as JSON.
+fn pool_json(p: &PoolValidation) -> serde_json::Value {
+    let wdl = |w: &Wdl| json!({"wins": w.wins, "draws": w.draws, "losses": w.losses, "score": w.score(), "elo": w.elo()});
+    json!({
+        "original": wdl(&p.original),
+        "tuned": wdl(&p.tuned),
+        "elo_gain": p.gain(),
+        "elo_gain_ci95": p.gain_ci95().map(|(lo, hi)| [lo, hi]),
     })
 }

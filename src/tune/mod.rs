@@ -24,10 +24,12 @@
 //! - `c_k = c / k^γ` (γ = 0.101), `c = max(width / 20, 1)` per parameter
 //!   (`width = max − min`; values are integers, so at least 1);
 //! - `a_k = a / (A + k)^α` (α = 0.602), `A = 10%` of the iterations;
-//! - `a = 2 c² (A + 1)^α / σ` per parameter, where `σ = √(0.5 / games)` is
-//!   the noise of `s+ − s−`: the first step moves θ by about `c` when the
-//!   two scores differ by one σ, less for smaller differences, and the steps
-//!   shrink as `k` grows.
+//! - `a = s · 2 c² (A + 1)^α / σ` per parameter, where `σ = √(0.5 / games)`
+//!   is the noise of `s+ − s−` and `s = 0.1`: the first step moves θ by
+//!   about `c / 10` when the two scores differ by one σ, more for larger
+//!   differences, and the steps shrink as `k` grows. With `s = 1` noise
+//!   alone carried θ several `c` from the start in a few hundred
+//!   iterations (measured: `docs/tuning.md`).
 //!
 //! # Progress and results
 //!
@@ -35,8 +37,10 @@
 //! the pool (the baseline). [`Iteration::elo`] is the running estimate for a
 //! live plot: the Elo of θ+ and θ−'s pooled score over the last
 //! [`ELO_WINDOW`] iterations minus the Elo of the baseline. The gain that
-//! counts is measured by [`validate`]: a fresh match of the tuned graph
-//! against the original on a seed no tuning game used.
+//! counts is measured by [`validate_against_pool`]: the original and the
+//! tuned graph play the pool again on seeds no tuning game used, and the
+//! gain is the difference of their Elo; [`validate`] adds the head-to-head
+//! match of the two.
 //!
 //! # Reproducibility
 //!
@@ -55,4 +59,4 @@ pub use error::TuneError;
 pub use params::{Param, params, with_values};
 pub use spsa::{Gains, noise_unit};
 pub use tuner::{ELO_WINDOW, Iteration, TuneConfig, Tuner};
-pub use validation::{validate, validation_seed};
+pub use validation::{PoolValidation, validate, validate_against_pool, validation_seed};

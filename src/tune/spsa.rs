@@ -28,7 +28,8 @@ pub struct Gains {
     /// c as a fraction of each range's width, at least 1 (0.05: width / 20).
     pub perturbation: f64,
     /// The first step, in units of c, when the two probes' scores differ by
-    /// one noise unit `√(0.5 / games)` (1.0).
+    /// one noise unit `√(0.5 / games)` (0.1: with 1.0, noise alone walks θ
+    /// several `c` away within a run of a few hundred iterations).
     pub step: f64,
 }
 
@@ -39,7 +40,7 @@ impl Default for Gains {
             gamma: 0.101,
             stability: 0.1,
             perturbation: 0.05,
-            step: 1.0,
+            step: 0.1,
         }
     }
 }
@@ -233,7 +234,13 @@ mod tests {
             param(-80, -100, 100),
         ];
         let target = [40, -20, 10];
-        let mut spsa = Spsa::new(&params, Gains::default(), 200, 20, 7);
+        // Without noise, full steps (the default's are 10× smaller, for
+        // the noise of real matches).
+        let gains = Gains {
+            step: 1.0,
+            ..Gains::default()
+        };
+        let mut spsa = Spsa::new(&params, gains, 200, 20, 7);
         let before = score(&spsa.values(), &target);
         for k in 1..=200 {
             let probe = spsa.probe(k);
@@ -300,7 +307,11 @@ mod tests {
     fn the_first_step_moves_about_c_for_one_noise_unit() {
         let params = [param(0, -100, 100)];
         let games = 20;
-        let mut spsa = Spsa::new(&params, Gains::default(), 100, games, 5);
+        let gains = Gains {
+            step: 1.0,
+            ..Gains::default()
+        };
+        let mut spsa = Spsa::new(&params, gains, 100, games, 5);
         let probe = spsa.probe(1);
         let sign = (probe.plus[0] - probe.minus[0]).signum() as f64;
         spsa.update(&probe, 0.5 + noise_unit(games), 0.5);

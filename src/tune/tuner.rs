@@ -291,9 +291,6 @@ impl Tuner {
 
     /// Plays `strategy` for `games` games against the pool with the seeds of
     /// iteration `k` (0 for the original's baseline); `None` when cancelled.
-    /// Pair `p` of the iteration meets opponent `(k · pairs + p) mod n`, so
-    /// the opponents take turns across iterations; θ+ and θ− of one
-    /// iteration meet the same opponents with the same seeds.
     fn play(
         &self,
         strategy: &Strategy,
@@ -302,21 +299,55 @@ impl Tuner {
         cancel: &AtomicBool,
         observer: &mut dyn MatchObserver,
     ) -> Result<Option<Wdl>, TuneError> {
+        let pool = Pool {
+            config: &self.config,
+            name: &self.original.name,
+            seed: derive_seed(self.config.seed ^ MATCH_SALT, k),
+            turn: k,
+        };
+        pool.play(strategy, games, cancel, observer)
+    }
+}
+
+/// Games against the opponent pool from one seed.
+pub(super) struct Pool<'c> {
+    /// The opponents, board and threads.
+    pub config: &'c TuneConfig,
+    /// The name the tuned graph plays under.
+    pub name: &'c str,
+    /// The seed the matches' seeds derive from.
+    pub seed: u64,
+    /// Where the opponents' turns start: pair `p` meets opponent
+    /// `(turn · pairs + p) mod n`, so with `turn = k` the opponents take
+    /// turns across iterations, and θ+ and θ− of one iteration meet the
+    /// same opponents with the same seeds.
+    pub turn: u64,
+}
+
+impl Pool<'_> {
+    /// Plays `strategy` for `games` games against the pool; `None` when cancelled.
+    pub fn play(
+        &self,
+        strategy: &Strategy,
+        games: u64,
+        cancel: &AtomicBool,
+        observer: &mut dyn MatchObserver,
+    ) -> Result<Option<Wdl>, TuneError> {
         let factory: Arc<dyn AgentFactory> =
-            Arc::new(GraphFactory::new(self.original.name.clone(), strategy)?);
-        let base = derive_seed(self.config.seed ^ MATCH_SALT, k);
+            Arc::new(GraphFactory::new(self.name.to_string(), strategy)?);
+        let opponents = &self.config.opponents;
         let mut total = Wdl::default();
-        for (j, (opponent, &n)) in self
-            .config
-            .opponents
+        for (j, (opponent, &n)) in opponents
             .iter()
-            .zip(&shares(k, games, self.config.opponents.len()))
+            .zip(&shares(self.turn, games, opponents.len()))
             .enumerate()
         {
             if n == 0 {
                 continue;
             }
-            let config = self.config.match_config(n, derive_seed(base, j as u64));
+            let config = self
+                .config
+                .match_config(n, derive_seed(self.seed, j as u64));
             let report = run_match(&factory, opponent, &config, cancel, observer)?;
             if report.stop == Stop::Cancelled {
                 return Ok(None);

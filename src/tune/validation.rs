@@ -1,13 +1,19 @@
-//! The validation match: the tuned graph against the original, on seeds
-//! that no tuning game used, so that the Elo gain it prints is measured
-//! fresh and not on the games that chose the values.
+//! Validation on seeds that no tuning game used, so that the gain it
+//! reports is measured fresh and not on the games that chose the values:
+//! - [`validate_against_pool`], the gain that tuning aims at: the original
+//!   and the tuned graph each play the opponent pool on the same fresh
+//!   seeds, and the gain is the difference of their Elo against it;
+//! - [`validate`], the head-to-head match of the tuned graph against the
+//!   original. Tuning against a pool need not win it: a graph tuned to
+//!   beat one opponent can lose to its own original (results in
+//!   Chain Reaction are not transitive), so both are worth seeing.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use super::error::TuneError;
-use super::tuner::{TuneConfig, watching};
-use crate::arena::{MatchObserver, MatchReport, run_match};
+use super::tuner::{Pool, TuneConfig, watching};
+use crate::arena::{MatchObserver, MatchReport, Wdl, run_match};
 use crate::bots::graph::GraphFactory;
 use crate::bots::{AgentFactory, Interrupt};
 use crate::rng::derive_seed;
@@ -45,4 +51,71 @@ pub fn validate(
         run_match(&a, &b, &match_config, &cancel, observer)
     })?;
     Ok(report)
+}
+
+/// The original's and the tuned graph's results against the opponent pool
+/// on the same fresh seeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PoolValidation {
+    /// The original's result.
+    pub original: Wdl,
+    /// The tuned graph's result.
+    pub tuned: Wdl,
+}
+
+impl PoolValidation {
+    /// The Elo gain: the tuned graph's Elo against the pool minus the
+    /// original's; `None` when either scored 0% or 100%.
+    pub fn gain(&self) -> Option<f64> {
+        Some(self.tuned.elo()? - self.original.elo()?)
+    }
+
+    /// A 95% interval of the gain: each Elo's standard error from its own
+    /// 95% interval, combined as for independent results. The two share
+    /// their seeds and opponents, which makes the results correlate
+    /// positively, so the true interval is narrower: this one errs wide.
+    pub fn gain_ci95(&self) -> Option<(f64, f64)> {
+        let gain = self.gain()?;
+        let se = |w: &Wdl| match w.elo_ci95() {
+            (Some(lo), Some(hi)) => Some((hi - lo) / (2.0 * 1.96)),
+            _ => None,
+        };
+        let spread = 1.96 * se(&self.original)?.hypot(se(&self.tuned)?);
+        Some((gain - spread, gain + spread))
+    }
+}
+
+/// Plays the original and the tuned graph `games` games each against the
+/// pool of `config`, on the same seeds, derived from [`validation_seed`]
+/// (never a tuning seed). `None` when `interrupt` fires first.
+pub fn validate_against_pool(
+    original: &Strategy,
+    tuned: &Strategy,
+    config: &TuneConfig,
+    games: u64,
+    interrupt: &Interrupt,
+    observer: &mut dyn MatchObserver,
+) -> Result<Option<PoolValidation>, TuneError> {
+    if games == 0 {
+        return Err(TuneError::NoGames);
+    }
+    if interrupt.has_fired() {
+        return Ok(None);
+    }
+    let pool = Pool {
+        config,
+        name: &original.name,
+        seed: derive_seed(validation_seed(config.seed), 1),
+        turn: 0,
+    };
+    let cancel = AtomicBool::new(false);
+    watching(interrupt, &cancel, || {
+        let Some(original) = pool.play(original, games, &cancel, observer)? else {
+            return Ok(None);
+        };
+        let Some(tuned) = pool.play(tuned, games, &cancel, observer)? else {
+            return Ok(None);
+        };
+        Ok(Some(PoolValidation { original, tuned }))
+    })
 }
