@@ -29,6 +29,7 @@ mod recovery;
 mod settings;
 mod style;
 mod toolbar;
+mod tune;
 mod view;
 mod viewer;
 
@@ -38,6 +39,7 @@ use std::path::{Path, PathBuf};
 use egui::Rect;
 
 use crate::eval::HeatMap;
+use crate::gui::seats::Catalogue;
 use crate::gui::{Command, View};
 use crate::rules::{Coord, Position};
 use crate::strategy::{Kind, NodeId, Strategy};
@@ -78,6 +80,8 @@ pub struct EditorView {
     title: String,
     wants_attention: bool,
     preview_saved: Option<u64>,
+    tune: tune::TunePanel,
+    tune_tab: bool,
 }
 
 impl EditorView {
@@ -105,6 +109,8 @@ impl EditorView {
             title: String::new(),
             wants_attention: false,
             preview_saved: None,
+            tune: tune::TunePanel::default(),
+            tune_tab: false,
         };
         if let Some(path) = settings.last_file.clone() {
             if path.is_file() {
@@ -288,6 +294,7 @@ impl EditorView {
         &mut self,
         ui: &mut egui::Ui,
         settings: &mut EditorSettings,
+        catalogue: &Catalogue,
         commands: &mut Vec<Command>,
     ) {
         let ctx = ui.ctx().clone();
@@ -320,7 +327,8 @@ impl EditorView {
             .default_size(350.0)
             .min_size(280.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.side_ui(ui, settings, now));
+                egui::ScrollArea::vertical()
+                    .show(ui, |ui| self.side_ui(ui, settings, catalogue, now));
             });
         egui::Panel::bottom("editor_problems")
             .resizable(true)
@@ -345,9 +353,27 @@ impl EditorView {
         self.keep_preview(settings);
     }
 
-    /// The side panel: the strategy's name and description, then the
-    /// preview board (whose "load a position" opens the file browser).
-    fn side_ui(&mut self, ui: &mut egui::Ui, settings: &EditorSettings, now: f64) {
+    /// The side panel: two tabs, the strategy (its name and description,
+    /// then the preview board, whose "load a position" opens the file
+    /// browser) and the Tune panel.
+    fn side_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &EditorSettings,
+        catalogue: &Catalogue,
+        now: f64,
+    ) {
+        self.tune.poll();
+        if self.side_tabs_ui(ui) {
+            if let Some(values) =
+                self.tune
+                    .ui(ui, self.doc.strategy(), self.doc.revision(), catalogue)
+            {
+                let result = self.doc.apply(Edit::SetConstants(values), now, self.press);
+                self.tune.applied(result.map(|_| ()));
+            }
+            return;
+        }
         self.about_ui(ui, now);
         ui.separator();
         if let Some(PreviewAction::LoadPosition) = self.preview.ui(ui, &self.analysis) {

@@ -188,7 +188,6 @@ impl EditorView {
     /// The strategy's name and description.
     pub(super) fn about_ui(&mut self, ui: &mut egui::Ui, now: f64) {
         ui.add_space(4.0);
-        ui.heading("Strategy");
         let mut name = self.doc.strategy().name.clone();
         let r = ui.add(egui::TextEdit::singleline(&mut name).desired_width(f32::INFINITY));
         r.widget_info(|| {
@@ -210,5 +209,39 @@ impl EditorView {
         if r.changed() {
             self.apply(Edit::Description(description), now);
         }
+    }
+
+    /// The side panel's tabs, "Strategy" (name, description, preview) and
+    /// "Tune" (the Tune panel, with a spinner while a run goes on); whether
+    /// the Tune panel is shown.
+    pub(super) fn side_tabs_ui(&mut self, ui: &mut egui::Ui) -> bool {
+        ui.horizontal(|ui| {
+            let tab = |ui: &mut egui::Ui, on: bool, text: &str, hover: &str| {
+                ui.selectable_label(on, RichText::new(text).size(15.0))
+                    .on_hover_text(hover)
+                    .clicked()
+            };
+            if tab(
+                ui,
+                !self.tune_tab,
+                "Strategy",
+                "The strategy's name, description and preview board",
+            ) {
+                self.tune_tab = false;
+            }
+            if tab(
+                ui,
+                self.tune_tab,
+                "Tune",
+                "Tune the constants automatically by playing games",
+            ) {
+                self.tune_tab = true;
+            }
+            if self.tune.is_running() {
+                ui.spinner().on_hover_text("Tuning in the background");
+            }
+        });
+        ui.separator();
+        self.tune_tab
     }
 }
