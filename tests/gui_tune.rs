@@ -18,7 +18,7 @@ use chainlab::strategy::{NodeId, NodeKind, Strategy, Tuning};
 use chainlab::tune::{TuneConfig, Tuner};
 use editor_ui::*;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 /// The opponent every run here plays: about as strong as lesson 01, so
 /// that the two trial graphs of an iteration score differently.
@@ -27,8 +27,10 @@ const OPPONENT: &str = "bot:greedy:random=50";
 const OPPONENT_NAME: &str = "Greedy, half random";
 /// The seed typed into the panel.
 const SEED: u64 = 3;
+/// Games per iteration of the runs to the end.
+const GAMES: u64 = 8;
 
-/// The editor with lesson 01 open and the Tune tab shown, offering the opponent.
+/// The editor with lesson 04 open and the Tune tab shown, offering the opponent.
 fn tune_harness() -> Harness<'static, App> {
     let catalogue = Catalogue::from_choices(vec![
         ComputerChoice::builtin("bot:random").unwrap(),
@@ -39,7 +41,7 @@ fn tune_harness() -> Harness<'static, App> {
         ..Settings::default()
     };
     let mut h = harness_with_players(settings, catalogue);
-    open_shipped(&mut h, "01-prefer-corners");
+    open_shipped(&mut h, "04-capture");
     click(&mut h, "Tune");
     h
 }
@@ -79,16 +81,27 @@ fn run_until(h: &mut Harness<'_, App>, text: &str) {
 
 /// The iterations done, as the panel says ("Iteration k of K").
 fn iterations_done(h: &Harness<'_, App>) -> u64 {
-    let label = h
-        .query_by_label_contains("Iteration ")
-        .and_then(|n| n.label())
-        .unwrap_or_default();
-    label
-        .trim_start_matches("Iteration ")
-        .split(' ')
-        .next()
-        .and_then(|k| k.parse().ok())
-        .unwrap_or(0)
+    h.state()
+        .editor()
+        .tune_progress()
+        .map_or(0, |(done, _)| done)
+}
+
+/// Clicks a button of the Tune panel (through accessibility: the panel
+/// scrolls, and a pointer click would need it at rest).
+fn press(h: &mut Harness<'_, App>, label: &str) {
+    h.get_by_label(label).click_accesskit();
+    h.run_steps(2);
+}
+
+/// Chooses `item` from the drop-down `combo` on the canvas (opened first
+/// unless it is open).
+fn choose(h: &mut Harness<'_, App>, combo: &str, item: &str) {
+    if h.query_by_label(item).is_none() {
+        h.get_by_label(combo).click_accesskit();
+        h.run_steps(2);
+    }
+    click_canvas(h, item);
 }
 
 /// The values of the graph's Constant nodes.
@@ -102,7 +115,7 @@ fn constants(s: &Strategy) -> Vec<(NodeId, i64)> {
         .collect()
 }
 
-/// The values the library finds for lesson 01 after `steps` of `iterations`
+/// The values the library finds for lesson 04 after `steps` of `iterations`
 /// iterations with the panel's settings.
 fn tuned_by_library(s: &Strategy, iterations: u64, games: u64, steps: u64) -> Vec<(NodeId, i64)> {
     let opponent: Arc<dyn AgentFactory> = parse_player(OPPONENT).unwrap();
@@ -122,27 +135,28 @@ fn tuned_by_library(s: &Strategy, iterations: u64, games: u64, steps: u64) -> Ve
 fn a_run_plots_its_progress_and_applies_as_one_undoable_edit() {
     let mut h = tune_harness();
     let original = strategy(&h).clone();
-    let expected = tuned_by_library(&original, 2, 4, 2);
+    let expected = tuned_by_library(&original, 2, GAMES, 2);
     let before = constants(&original);
     assert!(
         expected.iter().any(|e| !before.contains(e)),
         "the run changes a value: {expected:?}"
     );
-    set_up(&mut h, 2, 4);
-    click(&mut h, "Start tuning");
-    assert!(h.query_by_label("Cancel").is_some(), "a run in the background");
+    set_up(&mut h, 2, GAMES);
+    press(&mut h, "Start tuning");
+    assert!(
+        h.query_by_label("Cancel").is_some(),
+        "a run in the background"
+    );
     run_until(&mut h, "Done: 2 iterations");
     assert!(h.query_by_label("Iteration 2 of 2").is_some());
     assert!(h.query_by_label_contains("Estimated Elo").is_some());
-    click(&mut h, "Apply tuned values");
+    press(&mut h, "Apply tuned values");
     let after = constants(strategy(&h));
     for (id, value) in &expected {
         assert!(after.contains(&(*id, *value)), "{id} is {value}: {after:?}");
     }
     assert!(h.query_by_label_contains("Applied tuned values").is_some());
-    // Out of every field, Ctrl+Z is the editor's undo: one step restores all.
-    h.get_by_label("node 7: Cell value").click_accesskit();
-    h.run_steps(2);
+    // No field has the focus: Ctrl+Z is the editor's undo, one step for all.
     ctrl(&mut h, egui::Key::Z);
     assert_eq!(constants(strategy(&h)), before);
     assert_eq!(strategy(&h), &original, "nothing else was changed");
@@ -153,7 +167,7 @@ fn cancel_keeps_the_values_found_so_far() {
     let mut h = tune_harness();
     let original = strategy(&h).clone();
     set_up(&mut h, 400, 4);
-    click(&mut h, "Start tuning");
+    press(&mut h, "Start tuning");
     for _ in 0..6000 {
         if iterations_done(&h) >= 2 {
             break;
@@ -161,7 +175,7 @@ fn cancel_keeps_the_values_found_so_far() {
         std::thread::sleep(std::time::Duration::from_millis(20));
         h.step();
     }
-    click(&mut h, "Cancel");
+    press(&mut h, "Cancel");
     run_until(&mut h, "Cancelled after");
     let done = iterations_done(&h);
     assert!((2..400).contains(&done), "{done} iterations");
@@ -170,7 +184,7 @@ fn cancel_keeps_the_values_found_so_far() {
         assert!(h.query_by_label_contains("Apply tuned values").is_some());
         return;
     }
-    click(&mut h, "Apply tuned values");
+    press(&mut h, "Apply tuned values");
     let after = constants(strategy(&h));
     for (id, value) in &expected {
         assert!(after.contains(&(*id, *value)), "{id} is {value}: {after:?}");
@@ -178,15 +192,18 @@ fn cancel_keeps_the_values_found_so_far() {
 }
 
 #[test]
-fn values_are_not_applied_to_a_constant_edited_during_the_run() {
+fn values_are_not_applied_to_a_graph_whose_constants_changed_during_the_run() {
     let mut h = tune_harness();
-    set_up(&mut h, 2, 4);
-    click(&mut h, "Start tuning");
-    // The user goes on editing while the run plays.
-    type_field(&mut h, "node 3 value", "9");
+    set_up(&mut h, 2, GAMES);
+    press(&mut h, "Start tuning");
+    // The user goes on editing while the run plays: deletes a tuned constant.
+    click_canvas(&mut h, "node 3: Constant");
+    key(&mut h, egui::Modifiers::NONE, egui::Key::Delete);
+    h.run_steps(2);
+    assert!(strategy(&h).node(NodeId(3)).is_none(), "node 3 deleted");
     run_until(&mut h, "Done: 2 iterations");
     let edited = strategy(&h).clone();
-    click(&mut h, "Apply tuned values");
+    press(&mut h, "Apply tuned values");
     assert!(
         h.query_by_label_contains("the graph changed while tuning")
             .is_some(),
@@ -199,7 +216,11 @@ fn values_are_not_applied_to_a_constant_edited_during_the_run() {
 fn bad_settings_are_named_and_start_is_disabled() {
     let mut h = tune_harness();
     assert!(h.query_by_label("Add at least one opponent.").is_some());
-    assert!(h.get_by_label("Start tuning").is_disabled());
+    assert!(
+        h.get_by_label("Start tuning")
+            .accesskit_node()
+            .is_disabled()
+    );
     // Enter adds what the Spec field holds.
     type_field(&mut h, "Spec", "bot:nonsense");
     assert!(h.query_by_label_contains("Not added:").is_some());
@@ -208,21 +229,30 @@ fn bad_settings_are_named_and_start_is_disabled() {
         h.query_by_label("Cannot tune: iterations must be at least 1")
             .is_some()
     );
-    assert!(h.get_by_label("Start tuning").is_disabled());
+    assert!(
+        h.get_by_label("Start tuning")
+            .accesskit_node()
+            .is_disabled()
+    );
     type_field(&mut h, "Iterations", "3");
     type_field(&mut h, "Games per iteration", "0");
     assert!(
         h.query_by_label("Cannot tune: games per iteration must be at least 1")
             .is_some()
     );
-    assert!(h.get_by_label("Start tuning").is_disabled());
+    assert!(
+        h.get_by_label("Start tuning")
+            .accesskit_node()
+            .is_disabled()
+    );
     // A graph with errors: a new one, whose Cell value has no input.
     ctrl(&mut h, egui::Key::N);
+    assert!(h.query_by_label_contains("Cannot tune: ").is_some());
     assert!(
-        h.query_by_label_contains("Cannot tune: the strategy has errors")
-            .is_some()
+        h.get_by_label("Start tuning")
+            .accesskit_node()
+            .is_disabled()
     );
-    assert!(h.get_by_label("Start tuning").is_disabled());
 }
 
 #[test]
@@ -232,10 +262,17 @@ fn a_constant_gets_a_tuning_range_on_its_node_and_undo_takes_it_back() {
     type_field(&mut h, &format!("node {constant} value"), "4");
     let tune = format!("node {constant} tune");
     assert_eq!(field_text(&h, &tune), "tune auto", "shown on the node");
-    h.get_by_label(&tune).click_accesskit();
-    h.run_steps(2);
-    click_canvas(&mut h, "range");
     let kind = |h: &Harness<'_, App>| strategy(h).node(constant).unwrap().kind.clone();
+    choose(&mut h, &tune, "off");
+    assert_eq!(
+        kind(&h),
+        NodeKind::Constant {
+            value: 4,
+            tune: Tuning::Off
+        }
+    );
+    assert_eq!(field_text(&h, &tune), "tune off");
+    choose(&mut h, &tune, "range");
     assert_eq!(
         kind(&h),
         NodeKind::Constant {
@@ -254,8 +291,6 @@ fn a_constant_gets_a_tuning_range_on_its_node_and_undo_takes_it_back() {
         }
     );
     assert_eq!(field_text(&h, &tune), "tune 0..20", "the node shows it");
-    h.get_by_label("node 1: Cell value").click_accesskit();
-    h.run_steps(2);
     ctrl(&mut h, egui::Key::Z);
     assert!(
         !matches!(
@@ -267,15 +302,4 @@ fn a_constant_gets_a_tuning_range_on_its_node_and_undo_takes_it_back() {
         ),
         "undone"
     );
-    h.get_by_label(&tune).click_accesskit();
-    h.run_steps(2);
-    click_canvas(&mut h, "off");
-    assert_eq!(
-        kind(&h),
-        NodeKind::Constant {
-            value: 4,
-            tune: Tuning::Off
-        }
-    );
-    assert_eq!(field_text(&h, &tune), "tune off");
 }

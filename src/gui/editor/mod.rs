@@ -240,6 +240,11 @@ impl EditorView {
         self.zoom() >= view::TEXT_MIN_SCALE
     }
 
+    /// The Tune panel's run: iterations done and planned, if one was started.
+    pub fn tune_progress(&self) -> Option<(u64, u64)> {
+        self.tune.progress()
+    }
+
     /// The canvas on screen.
     pub fn canvas_rect(&self) -> Rect {
         self.canvas.view.screen

@@ -150,15 +150,14 @@ fn tuning_ui(ui: &mut Ui, id: NodeId, value: i64, tune: &mut Tuning) {
                 .on_hover_text("Tunable within a range you set.");
         });
     let shown = text(*tune);
-    r.response
-        .widget_info(|| {
-            let mut info = WidgetInfo::labeled(WidgetType::ComboBox, true, param_label(id, "tune"));
-            info.current_text_value = Some(shown.clone());
-            info
-        })
-        .on_hover_text(
-            "Whether the Tune panel (and chainlab tune) may change this constant, and within which range.",
-        );
+    r.response.widget_info(|| {
+        let mut info = WidgetInfo::labeled(WidgetType::ComboBox, true, param_label(id, "tune"));
+        info.current_text_value = Some(shown.clone());
+        info
+    });
+    r.response.on_hover_text(
+        "Whether the Tune panel (and chainlab tune) may change this constant, and within which range.",
+    );
 }
 
 /// The ends of an explicit tuning range.

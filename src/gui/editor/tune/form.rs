@@ -89,6 +89,10 @@ impl TunePanel {
                         picked = Some(choice.spec.clone());
                     }
                 });
+            })
+            .response
+            .widget_info(|| {
+                egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, "Add opponent")
             });
         ui.horizontal(|ui| {
             let label = ui.label("Spec");

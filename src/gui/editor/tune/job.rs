@@ -67,11 +67,6 @@ impl Job {
             .collect()
     }
 
-    /// Whether the run is over (done, cancelled or failed).
-    pub fn is_over(&self) -> bool {
-        self.state != JobState::Running
-    }
-
     /// The new values to set in `current` (the graph as it is now), or why
     /// they cannot be: a tuned constant is gone or no longer has the value
     /// it had when the run started, the values are already there, or the

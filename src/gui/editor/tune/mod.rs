@@ -66,6 +66,11 @@ impl TunePanel {
         self.run.as_ref().is_some_and(|r| !r.is_over())
     }
 
+    /// The iterations done and planned of the run started last, if any.
+    pub fn progress(&self) -> Option<(u64, u64)> {
+        self.job.as_ref().map(|j| (j.iterations.len() as u64, j.of))
+    }
+
     /// Takes in what the run reported since the last frame (whichever tab
     /// is shown).
     pub fn poll(&mut self) {
