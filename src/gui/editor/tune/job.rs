@@ -111,7 +111,7 @@ impl Job {
 pub fn describe(changes: &[(NodeId, String, i64, i64)]) -> String {
     changes
         .iter()
-        .map(|(_, label, from, to)| format!("{label}: {from} → {to}"))
+        .map(|(_, label, from, to)| format!("{label} {from} to {to}"))
         .collect::<Vec<_>>()
         .join("; ")
 }
