@@ -52,7 +52,7 @@ use self::events::{CanvasEvents, NodeAction};
 use self::files::After;
 use self::overlay::Toast;
 use self::palette::Palette;
-use self::preview::{Preview, PreviewAction};
+use self::preview::Preview;
 use self::recovery::{Recovery, Restorable};
 
 pub use self::pins::PinKey;
@@ -356,43 +356,6 @@ impl EditorView {
         self.toast_ui(&ctx, now);
         self.dialogs_ui(&ctx, settings);
         self.keep_preview(settings);
-    }
-
-    /// The side panel: two tabs, the strategy (its name and description,
-    /// then the preview board, whose "load a position" opens the file
-    /// browser) and the Tune panel.
-    fn side_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        settings: &EditorSettings,
-        catalogue: &Catalogue,
-        now: f64,
-    ) {
-        self.tune.poll();
-        if self.side_tabs_ui(ui) {
-            if let Some(values) =
-                self.tune
-                    .ui(ui, self.doc.strategy(), self.doc.revision(), catalogue)
-            {
-                let result = self.doc.apply(Edit::SetConstants(values), now, self.press);
-                self.tune.applied(result.map(|_| ()));
-            }
-            return;
-        }
-        self.about_ui(ui, now);
-        ui.separator();
-        if let Some(PreviewAction::LoadPosition) = self.preview.ui(ui, &self.analysis) {
-            let dir = settings
-                .user_dir
-                .clone()
-                .filter(|d| d.is_dir())
-                .unwrap_or_else(|| PathBuf::from("."));
-            self.browser = Some(browser::Browser::new(
-                browser::Purpose::OpenPosition,
-                dir,
-                String::new(),
-            ));
-        }
     }
 
     /// Keeps the preview's position in the settings whenever it changed, so

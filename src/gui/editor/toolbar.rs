@@ -1,16 +1,20 @@
 //! The editor's toolbar (file menu, undo and redo, fit and tidy, delete and
 //! duplicate, the file's name with the unsaved marker, and the buttons that
 //! hand the graph to the arena and the play view) and the strategy's name
-//! and description.
+//! and description, and the side panel with its Strategy and Tune tabs.
 
 use egui::RichText;
 
+use std::path::PathBuf;
+
+use crate::gui::seats::Catalogue;
 use crate::gui::theme;
 use crate::gui::{Command, StrategyEntry};
 
 use super::document::Location;
 use super::edit::Edit;
 use super::files::{After, shipped_files};
+use super::preview::PreviewAction;
 use super::{EditorSettings, EditorView};
 
 impl EditorView {
@@ -243,5 +247,42 @@ impl EditorView {
         });
         ui.separator();
         self.tune_tab
+    }
+
+    /// The side panel: two tabs, the strategy (its name and description,
+    /// then the preview board, whose "load a position" opens the file
+    /// browser) and the Tune panel.
+    pub(super) fn side_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &EditorSettings,
+        catalogue: &Catalogue,
+        now: f64,
+    ) {
+        self.tune.poll();
+        if self.side_tabs_ui(ui) {
+            if let Some(values) =
+                self.tune
+                    .ui(ui, self.doc.strategy(), self.doc.revision(), catalogue)
+            {
+                let result = self.doc.apply(Edit::SetConstants(values), now, self.press);
+                self.tune.applied(result.map(|_| ()));
+            }
+            return;
+        }
+        self.about_ui(ui, now);
+        ui.separator();
+        if let Some(PreviewAction::LoadPosition) = self.preview.ui(ui, &self.analysis) {
+            let dir = settings
+                .user_dir
+                .clone()
+                .filter(|d| d.is_dir())
+                .unwrap_or_else(|| PathBuf::from("."));
+            self.browser = Some(super::browser::Browser::new(
+                super::browser::Purpose::OpenPosition,
+                dir,
+                String::new(),
+            ));
+        }
     }
 }
