@@ -19,6 +19,7 @@ use rand::RngExt;
 
 mod arena;
 mod editor;
+mod tune;
 mod tutorial;
 
 use arena::arena_shots;
@@ -38,6 +39,7 @@ fn main() -> ExitCode {
         Some("editor") => editor_shots(&dir),
         Some("tutorial") => tutorial::tutorial_shots(&dir),
         Some("zoom") => editor::zoom_shots(&dir),
+        Some("tune") => tune::tune_shots(&dir),
         _ => run(&dir),
     };
     match result {
@@ -51,6 +53,7 @@ fn main() -> ExitCode {
 
 fn run(dir: &Path) -> Result<(), String> {
     editor_shots(dir)?;
+    tune::tune_shots(dir)?;
     tutorial::tutorial_shots(dir)?;
     let catalogue = Catalogue::builtin();
     let strategy = catalogue

@@ -260,9 +260,12 @@ impl App {
                 self.settings.play.show_letters,
                 &mut self.settings.records_path,
             ),
-            View::Editor => self
-                .editor
-                .ui(ui, &mut self.settings.editor, &mut self.commands),
+            View::Editor => self.editor.ui(
+                ui,
+                &mut self.settings.editor,
+                &self.catalogue,
+                &mut self.commands,
+            ),
             View::Arena => self.arena.ui(
                 ui,
                 &mut self.settings.arena,

@@ -88,6 +88,7 @@ pub fn editor_frame_time(nodes: usize, frames: usize, edit_every_frame: bool) ->
         editor.explain(position.moves().iter().next());
     }
     let mut commands = Vec::new();
+    let catalogue = crate::gui::seats::Catalogue::default();
     let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
     let mut run = |frame: usize, editor: &mut EditorView| {
         let t = frame as f64 / 60.0;
@@ -98,7 +99,9 @@ pub fn editor_frame_time(nodes: usize, frames: usize, edit_every_frame: bool) ->
             events: vec![egui::Event::PointerMoved(egui::pos2(x, 300.0))],
             ..Default::default()
         };
-        let mut output = ctx.run_ui(input, |ui| editor.ui(ui, &mut settings, &mut commands));
+        let mut output = ctx.run_ui(input, |ui| {
+            editor.ui(ui, &mut settings, &catalogue, &mut commands)
+        });
         // No renderer here: the font atlas uploads are dropped.
         output.textures_delta.clear();
         let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);

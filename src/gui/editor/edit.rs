@@ -70,6 +70,9 @@ pub enum Edit {
     Description(String),
     /// Lay the whole graph out again.
     Arrange,
+    /// Set the values of these Constant nodes at once (the Tune panel's
+    /// "Apply tuned values": one undo step restores them all).
+    SetConstants(Vec<(NodeId, i64)>),
 }
 
 impl Edit {
@@ -95,6 +98,7 @@ impl Edit {
             Edit::Name(_) => "rename".to_string(),
             Edit::Description(_) => "describe".to_string(),
             Edit::Arrange => "arrange".to_string(),
+            Edit::SetConstants(_) => "apply tuned values".to_string(),
         }
     }
 
@@ -178,6 +182,15 @@ impl Edit {
             }
             Edit::Arrange => {
                 s.arrange();
+                Ok(Vec::new())
+            }
+            Edit::SetConstants(values) => {
+                for (id, to) in values {
+                    match s.node_mut(id).map(|n| &mut n.kind) {
+                        Some(NodeKind::Constant { value, .. }) => *value = to,
+                        _ => return Err(format!("node {id} is no longer a constant")),
+                    }
+                }
                 Ok(Vec::new())
             }
         }

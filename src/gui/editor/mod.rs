@@ -29,6 +29,7 @@ mod recovery;
 mod settings;
 mod style;
 mod toolbar;
+mod tune;
 mod view;
 mod viewer;
 
@@ -38,6 +39,7 @@ use std::path::{Path, PathBuf};
 use egui::Rect;
 
 use crate::eval::HeatMap;
+use crate::gui::seats::Catalogue;
 use crate::gui::{Command, View};
 use crate::rules::{Coord, Position};
 use crate::strategy::{Kind, NodeId, Strategy};
@@ -50,7 +52,7 @@ use self::events::{CanvasEvents, NodeAction};
 use self::files::After;
 use self::overlay::Toast;
 use self::palette::Palette;
-use self::preview::{Preview, PreviewAction};
+use self::preview::Preview;
 use self::recovery::{Recovery, Restorable};
 
 pub use self::pins::PinKey;
@@ -78,6 +80,8 @@ pub struct EditorView {
     title: String,
     wants_attention: bool,
     preview_saved: Option<u64>,
+    tune: tune::TunePanel,
+    tune_tab: bool,
 }
 
 impl EditorView {
@@ -105,6 +109,8 @@ impl EditorView {
             title: String::new(),
             wants_attention: false,
             preview_saved: None,
+            tune: tune::TunePanel::default(),
+            tune_tab: false,
         };
         if let Some(path) = settings.last_file.clone() {
             if path.is_file() {
@@ -234,6 +240,11 @@ impl EditorView {
         self.zoom() >= view::TEXT_MIN_SCALE
     }
 
+    /// The Tune panel's run: iterations done and planned, if one was started.
+    pub fn tune_progress(&self) -> Option<(u64, u64)> {
+        self.tune.progress()
+    }
+
     /// The canvas on screen.
     pub fn canvas_rect(&self) -> Rect {
         self.canvas.view.screen
@@ -288,6 +299,7 @@ impl EditorView {
         &mut self,
         ui: &mut egui::Ui,
         settings: &mut EditorSettings,
+        catalogue: &Catalogue,
         commands: &mut Vec<Command>,
     ) {
         let ctx = ui.ctx().clone();
@@ -320,7 +332,8 @@ impl EditorView {
             .default_size(350.0)
             .min_size(280.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.side_ui(ui, settings, now));
+                egui::ScrollArea::vertical()
+                    .show(ui, |ui| self.side_ui(ui, settings, catalogue, now));
             });
         egui::Panel::bottom("editor_problems")
             .resizable(true)
@@ -343,25 +356,6 @@ impl EditorView {
         self.toast_ui(&ctx, now);
         self.dialogs_ui(&ctx, settings);
         self.keep_preview(settings);
-    }
-
-    /// The side panel: the strategy's name and description, then the
-    /// preview board (whose "load a position" opens the file browser).
-    fn side_ui(&mut self, ui: &mut egui::Ui, settings: &EditorSettings, now: f64) {
-        self.about_ui(ui, now);
-        ui.separator();
-        if let Some(PreviewAction::LoadPosition) = self.preview.ui(ui, &self.analysis) {
-            let dir = settings
-                .user_dir
-                .clone()
-                .filter(|d| d.is_dir())
-                .unwrap_or_else(|| PathBuf::from("."));
-            self.browser = Some(browser::Browser::new(
-                browser::Purpose::OpenPosition,
-                dir,
-                String::new(),
-            ));
-        }
     }
 
     /// Keeps the preview's position in the settings whenever it changed, so

@@ -5,7 +5,8 @@
 use egui::{ComboBox, DragValue, TextEdit, Ui, WidgetInfo, WidgetType};
 
 use crate::strategy::{
-    BoardMeasure, CompareOp, NodeId, NodeKind, OwnerFilter, SizeMeasure, StateFilter, When, Whose,
+    BoardMeasure, CompareOp, NodeId, NodeKind, OwnerFilter, SizeMeasure, StateFilter, Tuning, When,
+    Whose,
 };
 
 /// The width of a comment's text.
@@ -43,12 +44,18 @@ pub fn param_label(id: NodeId, param: &str) -> String {
 pub fn params_ui(ui: &mut Ui, id: NodeId, kind: &NodeKind) -> Option<NodeKind> {
     let mut new = kind.clone();
     match &mut new {
-        NodeKind::Constant { value, .. } => {
-            let r = ui.add(DragValue::new(value).speed(0.1));
-            r.widget_info(|| {
-                WidgetInfo::labeled(WidgetType::DragValue, true, param_label(id, "value"))
+        NodeKind::Constant { value, tune } => {
+            ui.horizontal(|ui| {
+                let r = ui.add(DragValue::new(value).speed(0.1));
+                r.widget_info(|| {
+                    WidgetInfo::labeled(WidgetType::DragValue, true, param_label(id, "value"))
+                });
+                r.on_hover_text("Drag to change, or click and type a whole number.");
+                tuning_ui(ui, id, *value, tune);
             });
-            r.on_hover_text("Drag to change, or click and type a whole number.");
+            if let Tuning::Range { min, max } = tune {
+                range_ui(ui, id, min, max);
+            }
         }
         NodeKind::Truth { value } => {
             let text = if *value { "yes" } else { "no" };
@@ -112,6 +119,61 @@ pub fn params_ui(ui: &mut Ui, id: NodeId, kind: &NodeKind) -> Option<NodeKind> {
         }
     }
     (new != *kind).then_some(new)
+}
+
+/// How a constant is tuned, shown on the node and chosen from a drop-down:
+/// "tune auto", "tune off", or "tune 0..20" (then edited by [`range_ui`]).
+fn tuning_ui(ui: &mut Ui, id: NodeId, value: i64, tune: &mut Tuning) {
+    let text = |t: Tuning| match t {
+        Tuning::Auto => "tune auto".to_string(),
+        Tuning::Off => "tune off".to_string(),
+        Tuning::Range { min, max } => format!("tune {min}..{max}"),
+    };
+    // A range starts as the automatic one, so that choosing it changes nothing yet.
+    let (low, high) = Tuning::Auto.range(value).unwrap_or((value, value));
+    let range = match *tune {
+        Tuning::Range { .. } => *tune,
+        _ => Tuning::Range {
+            min: low,
+            max: high,
+        },
+    };
+    let r = ComboBox::from_id_salt((id, "tune"))
+        .selected_text(text(*tune))
+        .width(70.0)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(tune, Tuning::Auto, "auto")
+                .on_hover_text(format!("Tunable within {low}..{high}, around the value."));
+            ui.selectable_value(tune, Tuning::Off, "off")
+                .on_hover_text("Never changed by tuning.");
+            ui.selectable_value(tune, range, "range")
+                .on_hover_text("Tunable within a range you set.");
+        });
+    let shown = text(*tune);
+    r.response.widget_info(|| {
+        let mut info = WidgetInfo::labeled(WidgetType::ComboBox, true, param_label(id, "tune"));
+        info.current_text_value = Some(shown.clone());
+        info
+    });
+    r.response.on_hover_text(
+        "Whether the Tune panel (and chainlab tune) may change this constant, and within which range.",
+    );
+}
+
+/// The ends of an explicit tuning range.
+fn range_ui(ui: &mut Ui, id: NodeId, min: &mut i64, max: &mut i64) {
+    ui.horizontal(|ui| {
+        ui.label("from");
+        let r = ui.add(DragValue::new(min).speed(0.1));
+        r.widget_info(|| {
+            WidgetInfo::labeled(WidgetType::DragValue, true, param_label(id, "tune min"))
+        });
+        ui.label("to");
+        let r = ui.add(DragValue::new(max).speed(0.1));
+        r.widget_info(|| {
+            WidgetInfo::labeled(WidgetType::DragValue, true, param_label(id, "tune max"))
+        });
+    });
 }
 
 /// "now", "after placing here" or "after the best reply", the choice every

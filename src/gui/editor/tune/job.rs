@@ -1,0 +1,184 @@
+//! What the Tune panel knows of a run: the tuned constants as they were
+//! when it started, the iterations reported so far, how it ended, and the
+//! check before its values go into the graph.
+//!
+//! The run tunes a snapshot of the graph. Its values are applied by node id
+//! only when every tuned constant still exists with the value it had at the
+//! start: the graph may have been edited elsewhere meanwhile (moved nodes,
+//! a new wire), but a constant changed or deleted by hand is never
+//! overwritten silently; the panel says which and asks for a new run.
+
+use crate::strategy::{NodeId, NodeKind, Strategy};
+use crate::tune::{Iteration, Param};
+
+/// How far a run has come.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JobState {
+    /// Iterations are being played.
+    Running,
+    /// Every iteration was played.
+    Done,
+    /// Cancelled: the values of the iterations finished are kept.
+    Cancelled,
+    /// Stopped on an error.
+    Failed(String),
+}
+
+/// A run's record.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// The tuned constants with their values at the start.
+    pub params: Vec<Param>,
+    /// The iterations planned.
+    pub of: u64,
+    /// The iterations reported, in order.
+    pub iterations: Vec<Iteration>,
+    /// How far it has come.
+    pub state: JobState,
+}
+
+impl Job {
+    /// A run of `of` iterations of `params` that has just started.
+    pub fn new(params: Vec<Param>, of: u64) -> Job {
+        Job {
+            params,
+            of,
+            iterations: Vec::new(),
+            state: JobState::Running,
+        }
+    }
+
+    /// The values found so far, in the order of `params`: those of the last
+    /// iteration, or the original values before the first.
+    pub fn values(&self) -> Vec<i64> {
+        self.iterations.last().map_or_else(
+            || self.params.iter().map(|p| p.value).collect(),
+            |i| i.values.clone(),
+        )
+    }
+
+    /// The constants whose value the run changed: (node, label, from, to).
+    pub fn changes(&self) -> Vec<(NodeId, String, i64, i64)> {
+        self.params
+            .iter()
+            .zip(self.values())
+            .filter(|(p, v)| p.value != *v)
+            .map(|(p, v)| (p.node, p.label.clone(), p.value, v))
+            .collect()
+    }
+
+    /// The new values to set in `current` (the graph as it is now), or why
+    /// they cannot be: a tuned constant is gone or no longer has the value
+    /// it had when the run started, the values are already there, or the
+    /// run changed nothing.
+    pub fn to_apply(&self, current: &Strategy) -> Result<Vec<(NodeId, i64)>, String> {
+        let changes = self.changes();
+        if changes.is_empty() {
+            return Err("Nothing to apply: tuning kept every value.".to_string());
+        }
+        let value_of = |id: NodeId| match current.node(id).map(|n| &n.kind) {
+            Some(NodeKind::Constant { value, .. }) => Some(*value),
+            _ => None,
+        };
+        if changes
+            .iter()
+            .all(|(id, _, _, to)| value_of(*id) == Some(*to))
+        {
+            return Err("The tuned values are already in the graph.".to_string());
+        }
+        for p in &self.params {
+            match value_of(p.node) {
+                None => {
+                    return Err(format!(
+                        "Not applied: the graph changed while tuning ({} is gone). Start again to tune the graph as it is.",
+                        p.label
+                    ));
+                }
+                Some(v) if v != p.value => {
+                    return Err(format!(
+                        "Not applied: the graph changed while tuning ({} is now {v}, was {}). Start again to tune the graph as it is.",
+                        p.label, p.value
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(changes.into_iter().map(|(id, _, _, to)| (id, to)).collect())
+    }
+}
+
+/// "node 7 'Constant (3)': 3 → 5; node 9 …: 2 → 1".
+pub fn describe(changes: &[(NodeId, String, i64, i64)]) -> String {
+    changes
+        .iter()
+        .map(|(_, label, from, to)| format!("{label} {from} to {to}"))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::{GraphBuilder, Kind};
+    use crate::tune::params;
+
+    fn sample() -> Strategy {
+        let mut b = GraphBuilder::new("t", "");
+        let corner = b.op(Kind::IsCorner, &[]);
+        let weighted = b.weighted(corner, 5);
+        b.finish(weighted)
+    }
+
+    fn job_with(s: &Strategy, shift: i64) -> Job {
+        let params = params(s).unwrap();
+        let values = params.iter().map(|p| p.value + shift).collect();
+        let mut job = Job::new(params, 3);
+        job.iterations.push(Iteration {
+            number: 1,
+            of: 3,
+            values,
+            plus_score: 0.5,
+            minus_score: 0.5,
+            elo: 0.0,
+        });
+        job
+    }
+
+    fn set(s: &mut Strategy, id: NodeId, to: i64) {
+        if let Some(NodeKind::Constant { value, .. }) = s.node_mut(id).map(|n| &mut n.kind) {
+            *value = to;
+        }
+    }
+
+    #[test]
+    fn values_apply_only_to_the_graph_they_were_tuned_on() {
+        let s = sample();
+        let job = job_with(&s, 2);
+        let apply = job.to_apply(&s).unwrap();
+        assert!(!apply.is_empty());
+        let (id, to) = apply[0];
+        let mut moved = s.clone();
+        moved.arrange();
+        assert_eq!(
+            job.to_apply(&moved).unwrap(),
+            apply,
+            "moving nodes is harmless"
+        );
+        let mut edited = s.clone();
+        set(&mut edited, id, 99);
+        let refused = job.to_apply(&edited).unwrap_err();
+        assert!(refused.contains("changed while tuning"), "{refused}");
+        let mut deleted = s.clone();
+        deleted.remove(id);
+        assert!(job.to_apply(&deleted).unwrap_err().contains("is gone"));
+        let mut applied = s.clone();
+        set(&mut applied, id, to);
+        assert!(job.to_apply(&applied).unwrap_err().contains("already"));
+        assert!(
+            job_with(&s, 0)
+                .to_apply(&s)
+                .unwrap_err()
+                .contains("Nothing")
+        );
+    }
+}

@@ -1,0 +1,140 @@
+//! The Tune panel while a run goes on and after it: iteration k of K, the
+//! live plot of the estimated Elo per iteration, the tuned constants with
+//! their values at the start and now, Cancel, and "Apply tuned values".
+
+use egui_plot::{HLine, Line, Plot, PlotPoints};
+
+use crate::gui::theme;
+use crate::rules::Player;
+use crate::strategy::{NodeId, Strategy};
+
+use super::TunePanel;
+use super::job::{Job, JobState, describe};
+
+/// The plot's height.
+const PLOT_HEIGHT: f32 = 170.0;
+
+impl TunePanel {
+    /// The run's progress and results; the values to apply when asked.
+    pub(super) fn progress_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        strategy: &Strategy,
+    ) -> Option<Vec<(NodeId, i64)>> {
+        let job = self.job.as_ref()?;
+        ui.add_space(8.0);
+        ui.separator();
+        let done = job.iterations.len() as u64;
+        ui.label(egui::RichText::new(format!("Iteration {done} of {}", job.of)).strong());
+        let fraction = done as f32 / job.of.max(1) as f32;
+        ui.add(egui::ProgressBar::new(fraction).show_percentage());
+        ui.label(status(job));
+        elo_plot(ui, job);
+        values_ui(ui, job);
+        ui.add_space(6.0);
+        let mut apply = None;
+        if let Some(run) = &self.run {
+            let text = if run.is_cancelling() {
+                "Cancelling…"
+            } else {
+                "Cancel"
+            };
+            if ui
+                .add_enabled(!run.is_cancelling(), egui::Button::new(text))
+                .on_hover_text("Stop after the games in progress; the values found so far stay.")
+                .clicked()
+            {
+                run.cancel();
+            }
+        } else {
+            let changes = job.changes();
+            let r = ui
+                .add_enabled(
+                    !changes.is_empty(),
+                    egui::Button::new(egui::RichText::new("Apply tuned values").strong()),
+                )
+                .on_hover_text("Set the constants to the tuned values, as one step Ctrl+Z undoes.");
+            if r.clicked() {
+                match job.to_apply(strategy) {
+                    Ok(values) => {
+                        self.pending = describe(&changes);
+                        apply = Some(values);
+                    }
+                    Err(e) => self.message = Some((e, true)),
+                }
+            }
+        }
+        apply
+    }
+}
+
+/// One line on how the run stands.
+fn status(job: &Job) -> egui::RichText {
+    let done = job.iterations.len();
+    let elo = job.iterations.last().map_or_else(String::new, |i| {
+        format!(" Estimated Elo against the original: {:+.0}.", i.elo)
+    });
+    match &job.state {
+        JobState::Running => egui::RichText::new(format!("Tuning…{elo}")),
+        JobState::Done => egui::RichText::new(format!("Done: {done} iterations.{elo}")),
+        JobState::Cancelled => egui::RichText::new(format!(
+            "Cancelled after {done} of {} iterations: the values found so far are kept.{elo}",
+            job.of
+        )),
+        JobState::Failed(e) => {
+            egui::RichText::new(format!("Tuning stopped: {e}")).color(theme::HINT_TEXT)
+        }
+    }
+}
+
+/// The estimated Elo against the original after each iteration.
+fn elo_plot(ui: &mut egui::Ui, job: &Job) {
+    let colour = theme::player_colour(Player::A);
+    let points: PlotPoints<'_> = std::iter::once([0.0, 0.0])
+        .chain(job.iterations.iter().map(|i| [i.number as f64, i.elo]))
+        .collect();
+    Plot::new("tune_elo_plot")
+        .height(PLOT_HEIGHT)
+        .include_x(0.0)
+        .include_x(job.of.max(1) as f64)
+        .include_y(-50.0)
+        .include_y(50.0)
+        .allow_scroll(false)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_boxed_zoom(false)
+        .x_axis_label("iteration")
+        .y_axis_label("Elo (estimate)")
+        .show(ui, |plot| {
+            plot.add(
+                HLine::new("the original", 0.0)
+                    .color(theme::MUTED_TEXT)
+                    .style(egui_plot::LineStyle::dashed_loose()),
+            );
+            plot.line(Line::new("estimated Elo", points).color(colour).width(2.0));
+        });
+}
+
+/// Each tuned constant: its value at the start and now.
+fn values_ui(ui: &mut egui::Ui, job: &Job) {
+    egui::Grid::new("tune_values")
+        .num_columns(3)
+        .spacing([10.0, 4.0])
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new("constant").color(theme::MUTED_TEXT));
+            ui.label(egui::RichText::new("was").color(theme::MUTED_TEXT));
+            ui.label(egui::RichText::new("now").color(theme::MUTED_TEXT));
+            ui.end_row();
+            for (param, value) in job.params.iter().zip(job.values()) {
+                ui.label(&param.label);
+                ui.label(param.value.to_string());
+                let text = egui::RichText::new(value.to_string());
+                ui.label(if value == param.value {
+                    text
+                } else {
+                    text.strong().color(theme::player_colour(Player::A))
+                });
+                ui.end_row();
+            }
+        });
+}
