@@ -72,7 +72,7 @@ const LESSONS: [Lesson; 10] = [
     Lesson {
         file: "09-think-ahead.json",
         name: "09 Think ahead",
-        description: "Look at the opponent's answer: value the board after your move and the opponent's strongest reply. Your atoms count, theirs count against you, and so do your cells (fewer, fuller cells are stronger); your critical cells count, your endangered cells, the most cells one reply takes and every threatening reply cost; a safe corner, a cell that is still yours after the reply, and every critical cell the opponent is left with after your move also count. A cell where the opponent can win next move is worth 0; a win is worth 100000.",
+        description: "Look at the opponent's answer: value the board after your move and the opponent's strongest reply. Your atoms count, theirs count against you, and so do your cells (fewer, fuller cells are stronger); your critical cells count, your endangered cells, the most cells one reply takes and every threatening reply cost; a safe corner counts, and so do, after your move, the opponent's endangered cells (for you) and critical cells (against you). A cell where the opponent can win next move is worth 0; a win is worth 100000.",
         comment: "Lesson 9: think ahead. Measuring nodes set to 'after the best reply' look at the board after your move and the opponent's strongest answer (the reply that leaves you the fewest atoms). Opponent can win next move gates the whole value.",
     },
     Lesson {
