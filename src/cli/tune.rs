@@ -403,14 +403,18 @@ fn to_text(
         .map(|o| shown(&o.label()).into_owned())
         .collect();
     let mut text = format!(
-        "Tuned {} against {}: {} iterations of 2 x {} games, seed {}; {} board, {} rules\n\n",
+        "Tuned {} against {}: {} iterations of 2 x {} games, seed {}; {} board, {} rules{}\n\n",
         shown(&args.strategy.display().to_string()),
         labels.join(", "),
         tuner.done(),
         c.games,
         c.seed,
         c.play.size,
-        c.play.rules
+        c.play.rules,
+        match c.play.opening_plies {
+            0 => String::new(),
+            n => format!(", openings of {n} plies"),
+        }
     );
     text.push_str(&changes_table(changes));
     text.push('\n');
@@ -496,6 +500,7 @@ fn to_json(
         "seed": c.seed,
         "size": c.play.size.to_string(),
         "rules": c.play.rules,
+        "openings": c.play.opening_plies,
         "changed": changed,
         "validation_seed": validation_seed(c.seed),
         "validation": validation.map(|v| super::matches::to_json(&v.head_to_head)),
