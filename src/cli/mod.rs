@@ -35,6 +35,7 @@ mod replay;
 mod strategy_cmds;
 mod tournament;
 mod tune;
+mod tune_report;
 
 use std::process::ExitCode;
 
