@@ -114,17 +114,8 @@ fn validation(
     let mut progress = Progress::new(!args.json);
     let pool = validate_against_pool(original, tuned, config, games, interrupt, &mut progress);
     let pool = pool.map_err(|e| Failure::new(e.to_string()))?;
-    let head_to_head = match pool {
-        Some(_) => Some(validate(
-            original,
-            tuned,
-            config,
-            games,
-            interrupt,
-            &mut progress,
-        )),
-        None => None,
-    };
+    let head_to_head =
+        pool.map(|_| validate(original, tuned, config, games, interrupt, &mut progress));
     progress.finish();
     let head_to_head = head_to_head
         .transpose()
