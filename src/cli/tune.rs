@@ -37,7 +37,7 @@ chainlab tune my.json --against bot:greedy,bot:expert:depth=1 --games 40 --out m
 pub struct Args {
     /// The strategy file to tune (it is never written).
     #[arg(value_name = "STRATEGY.json")]
-    pub(super) strategy: PathBuf,
+    strategy: PathBuf,
     /// The opponent pool: player specs separated by commas.
     #[arg(long, value_name = "SPEC[,SPEC...]", required = true)]
     against: String,
@@ -92,12 +92,12 @@ pub fn run(args: &Args) -> CmdResult {
     if args.json {
         outln!(
             "{}",
-            to_json(args, &tuner, &out, &changes, validation.as_ref())
+            to_json(&args.strategy, &tuner, &out, &changes, validation.as_ref())
         );
     } else {
         out!(
             "{}",
-            to_text(args, &tuner, &out, &changes, validation.as_ref())
+            to_text(&args.strategy, &tuner, &out, &changes, validation.as_ref())
         );
     }
     Ok(ExitCode::SUCCESS)
@@ -322,7 +322,7 @@ fn finish_interrupted(args: &Args, tuner: &Tuner, out: &Path, changes: &[Change]
         shown(&out.display().to_string())
     );
     if args.json {
-        outln!("{}", to_json(args, tuner, out, changes, None));
+        outln!("{}", to_json(&args.strategy, tuner, out, changes, None));
     } else {
         out!("{}", changes_table(changes));
     }

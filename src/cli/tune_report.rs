@@ -10,7 +10,6 @@ use chainlab::tune::{PoolValidation, Tuner, validation_seed};
 use serde_json::json;
 
 use super::shown;
-use super::tune::Args;
 
 /// Both validations of a finished run: against the pool, then head to head.
 pub(super) struct Validation {
@@ -60,7 +59,7 @@ fn feeds(strategy: &Strategy, id: NodeId) -> String {
 
 /// The run as text: what was tuned, the constants changed, the validation.
 pub(super) fn to_text(
-    args: &Args,
+    input: &Path,
     tuner: &Tuner,
     out: &Path,
     changes: &[Change],
@@ -74,7 +73,7 @@ pub(super) fn to_text(
         .collect();
     let mut text = format!(
         "Tuned {} against {}: {} iterations of 2 x {} games, seed {}; {} board, {} rules{}\n\n",
-        shown(&args.strategy.display().to_string()),
+        shown(&input.display().to_string()),
         labels.join(", "),
         tuner.done(),
         c.games,
@@ -148,7 +147,7 @@ pub(super) fn changes_table(changes: &[Change]) -> String {
 
 /// The run as one JSON object.
 pub(super) fn to_json(
-    args: &Args,
+    input: &Path,
     tuner: &Tuner,
     out: &Path,
     changes: &[Change],
@@ -160,7 +159,7 @@ pub(super) fn to_json(
         .map(|ch| json!({"node": ch.node.0, "feeds": ch.feeds, "before": ch.before, "after": ch.after}))
         .collect();
     json!({
-        "strategy": args.strategy.display().to_string(),
+        "strategy": input.display().to_string(),
         "out": out.display().to_string(),
         "against": c.opponents.iter().map(|o| o.label()).collect::<Vec<_>>(),
         "iterations": tuner.done(),
