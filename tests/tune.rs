@@ -106,16 +106,25 @@ fn an_interrupt_stops_without_losing_the_iterations_done() {
     c.play.size = Size::JABC;
     let mut slow = Tuner::new(&s, c).unwrap();
     flag.store(false, Ordering::Relaxed);
-    let raiser = {
-        let flag = Arc::clone(&flag);
-        std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_millis(200));
-            flag.store(true, Ordering::Relaxed);
-        })
-    };
+    // The flag goes up when the first game of the iteration ends: never
+    // before the iteration began, never after it could finish.
+    struct RaiseAfterOneGame(Arc<AtomicBool>);
+    impl chainlab::arena::MatchObserver for RaiseAfterOneGame {
+        fn game_finished(
+            &mut self,
+            _record: &chainlab::arena::GameRecord,
+            _tally: &chainlab::arena::Tally,
+        ) {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
     let begun = std::time::Instant::now();
-    assert_eq!(slow.step(&Interrupt::on_flag(flag)).unwrap(), None);
-    raiser.join().unwrap();
+    let mut raiser = RaiseAfterOneGame(Arc::clone(&flag));
+    assert_eq!(
+        slow.step_observed(&Interrupt::on_flag(flag), &mut raiser)
+            .unwrap(),
+        None
+    );
     assert_eq!(slow.done(), 0);
     assert_eq!(slow.current(), s);
     assert!(begun.elapsed().as_secs() < 60);
