@@ -9,8 +9,9 @@
 mod editor_ui;
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
-use chainlab::bots::{AgentFactory, Interrupt, parse_player};
+use chainlab::bots::{AgentFactory, parse_player};
 use chainlab::gui::seats::{Catalogue, ComputerChoice};
 use chainlab::gui::{App, Settings, View};
 use chainlab::rules::Size;
@@ -126,7 +127,7 @@ fn tuned_by_library(s: &Strategy, iterations: u64, games: u64, steps: u64) -> Ve
     config.play.size = Size::JABC;
     let mut tuner = Tuner::new(s, config).unwrap();
     for _ in 0..steps {
-        assert!(tuner.step(&Interrupt::never()).unwrap().is_some());
+        assert!(tuner.step(&AtomicBool::new(false)).unwrap().is_some());
     }
     tuner.values()
 }

@@ -10,7 +10,7 @@ mod common;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use chainlab::bots::{AgentFactory, Interrupt, parse_player};
+use chainlab::bots::{AgentFactory, parse_player};
 use chainlab::rules::Size;
 use chainlab::strategy::Strategy;
 use chainlab::tune::{
@@ -40,7 +40,7 @@ fn config(threads: usize, seed: u64) -> TuneConfig {
 fn run(s: &Strategy, config: TuneConfig) -> (Vec<chainlab::tune::Iteration>, Vec<i64>) {
     let mut tuner = Tuner::new(s, config).unwrap();
     let mut its = Vec::new();
-    while let Some(it) = tuner.step(&Interrupt::never()).unwrap() {
+    while let Some(it) = tuner.step(&AtomicBool::new(false)).unwrap() {
         its.push(it);
     }
     assert!(tuner.is_finished());
@@ -68,7 +68,7 @@ fn the_current_graph_differs_only_in_the_tuned_constants() {
     let s = strategy("04-capture.json");
     let mut tuner = Tuner::new(&s, config(2, 1)).unwrap();
     assert_eq!(tuner.current(), s, "before any step: the original values");
-    while tuner.step(&Interrupt::never()).unwrap().is_some() {}
+    while tuner.step(&AtomicBool::new(false)).unwrap().is_some() {}
     let tuned = tuner.current();
     assert_eq!(tuned.wires(), s.wires());
     let tunable: Vec<_> = params(&s).unwrap().iter().map(|p| p.node).collect();
@@ -82,7 +82,7 @@ fn the_current_graph_differs_only_in_the_tuned_constants() {
         assert!((p.min..=p.max).contains(&v));
     }
     assert_eq!(
-        tuner.step(&Interrupt::never()).unwrap(),
+        tuner.step(&AtomicBool::new(false)).unwrap(),
         None,
         "budget used up"
     );
@@ -92,13 +92,10 @@ fn the_current_graph_differs_only_in_the_tuned_constants() {
 fn an_interrupt_stops_without_losing_the_iterations_done() {
     let s = strategy("04-capture.json");
     let mut tuner = Tuner::new(&s, config(2, 3)).unwrap();
-    assert!(tuner.step(&Interrupt::never()).unwrap().is_some());
+    assert!(tuner.step(&AtomicBool::new(false)).unwrap().is_some());
     let values = tuner.values();
     let flag = Arc::new(AtomicBool::new(true));
-    assert_eq!(
-        tuner.step(&Interrupt::on_flag(Arc::clone(&flag))).unwrap(),
-        None
-    );
+    assert_eq!(tuner.step(&flag).unwrap(), None);
     assert_eq!((tuner.done(), tuner.values()), (1, values.clone()));
     // Raised in the middle of an iteration: that iteration is discarded.
     let mut c = config(1, 3);
@@ -120,11 +117,7 @@ fn an_interrupt_stops_without_losing_the_iterations_done() {
     }
     let begun = std::time::Instant::now();
     let mut raiser = RaiseAfterOneGame(Arc::clone(&flag));
-    assert_eq!(
-        slow.step_observed(&Interrupt::on_flag(flag), &mut raiser)
-            .unwrap(),
-        None
-    );
+    assert_eq!(slow.step_observed(&flag, &mut raiser).unwrap(), None);
     assert_eq!(slow.done(), 0);
     assert_eq!(slow.current(), s);
     assert!(begun.elapsed().as_secs() < 60);
@@ -160,9 +153,17 @@ fn what_cannot_run_is_refused_before_any_game() {
 fn validation_plays_tuned_against_original_on_a_fresh_seed() {
     let s = strategy("04-capture.json");
     let mut tuner = Tuner::new(&s, config(2, 9)).unwrap();
-    while tuner.step(&Interrupt::never()).unwrap().is_some() {}
+    while tuner.step(&AtomicBool::new(false)).unwrap().is_some() {}
     let tuned = tuner.current();
-    let report = validate(&s, &tuned, tuner.config(), 10, &Interrupt::never(), &mut ()).unwrap();
+    let report = validate(
+        &s,
+        &tuned,
+        tuner.config(),
+        10,
+        &AtomicBool::new(false),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(
         (report.a.as_str(), report.b.as_str()),
         ("tuned", "original")
@@ -171,10 +172,25 @@ fn validation_plays_tuned_against_original_on_a_fresh_seed() {
     assert_eq!(report.config.seed, validation_seed(9));
     assert_ne!(validation_seed(9), 9);
     assert_eq!(report.config.size, Size::new(3, 3).unwrap());
-    let again = validate(&s, &tuned, tuner.config(), 10, &Interrupt::never(), &mut ()).unwrap();
+    let again = validate(
+        &s,
+        &tuned,
+        tuner.config(),
+        10,
+        &AtomicBool::new(false),
+        &mut (),
+    )
+    .unwrap();
     assert_eq!(again.wdl(), report.wdl());
     assert!(matches!(
-        validate(&s, &tuned, tuner.config(), 0, &Interrupt::never(), &mut ()),
+        validate(
+            &s,
+            &tuned,
+            tuner.config(),
+            0,
+            &AtomicBool::new(false),
+            &mut ()
+        ),
         Err(TuneError::NoGames)
     ));
 }
@@ -187,7 +203,7 @@ fn validation_plays_tuned_against_original_on_a_fresh_seed() {
 fn validation_against_the_pool_compares_both_on_the_same_seeds() {
     let s = strategy("04-capture.json");
     let c = config(2, 9);
-    let never = Interrupt::never();
+    let never = AtomicBool::new(false);
     let same = validate_against_pool(&s, &s, &c, 20, &never, &mut ())
         .unwrap()
         .unwrap();
@@ -202,8 +218,8 @@ fn validation_against_the_pool_compares_both_on_the_same_seeds() {
     if let (Some(gain), Some((lo, hi))) = (worse.gain(), worse.gain_ci95()) {
         assert!(gain < 0.0 && lo < gain && gain < hi, "{gain} {lo} {hi}");
     }
-    let fired = Arc::new(AtomicBool::new(true));
-    let stopped = validate_against_pool(&s, &s, &c, 20, &Interrupt::on_flag(fired), &mut ());
+    let fired = AtomicBool::new(true);
+    let stopped = validate_against_pool(&s, &s, &c, 20, &fired, &mut ());
     assert_eq!(stopped.unwrap(), None);
     assert!(matches!(
         validate_against_pool(&s, &s, &c, 0, &never, &mut ()),

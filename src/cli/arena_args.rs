@@ -234,10 +234,7 @@ pub fn records_writer(
         return Ok(None);
     };
     let shown_path = shown(&path.display().to_string()).into_owned();
-    if let Some(spec) = players
-        .iter()
-        .find(|spec| is_same_file(Path::new(spec.trim()), path))
-    {
+    if let Some(spec) = player_file_at(players, path) {
         return Err(Failure::usage(format!(
             "--records {shown_path} is the strategy file of player '{}': the records would overwrite it; choose another file",
             shown(spec)
@@ -267,6 +264,14 @@ pub fn records_writer(
     }
     file.set_len(0).map_err(cannot)?;
     Ok(Some(RecordWriter::new(BufWriter::new(file))))
+}
+
+/// The player spec among `specs` that is the strategy file at `path`, if
+/// any: an output written there would overwrite that player.
+pub fn player_file_at<'s, S: AsRef<str>>(specs: &'s [S], path: &Path) -> Option<&'s S> {
+    specs
+        .iter()
+        .find(|spec| is_same_file(Path::new(spec.as_ref().trim()), path))
 }
 
 /// Whether two paths name the same existing file (after resolving links;

@@ -8,12 +8,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use chainlab::arena::{GameRecord, MatchConfig, MatchObserver, Stop, Tally};
-use chainlab::bots::Interrupt;
 use chainlab::strategy::Strategy;
 use chainlab::tune::{TuneConfig, Tuner, validate, validate_against_pool};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::arena_args::{GameArgs, Progress, is_same_file, player};
+use super::arena_args::{GameArgs, Progress, is_same_file, player, player_file_at};
 use super::tune_report::{Change, Validation, changes, changes_table, to_json, to_text};
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
 
@@ -71,8 +70,8 @@ pub fn run(args: &Args) -> CmdResult {
         ))
     })?;
     let out = out_path(args, &specs)?;
-    let interrupt = Interrupt::on_flag(ctrl_c()?);
-    let interrupted = tune(&mut tuner, &interrupt, !args.json)?;
+    let cancel = ctrl_c()?;
+    let interrupted = tune(&mut tuner, &cancel, !args.json)?;
     let tuned = tuner.current();
     tuned
         .save(&out)
@@ -84,7 +83,7 @@ pub fn run(args: &Args) -> CmdResult {
     let validation = if args.validation_games == 0 {
         None
     } else {
-        match validation(args, &tuner, &tuned, &interrupt)? {
+        match validation(args, &tuner, &tuned, &cancel)? {
             Some(v) => Some(v),
             None => return finish_interrupted(args, &tuner, &out, &changes),
         }
@@ -108,14 +107,14 @@ fn validation(
     args: &Args,
     tuner: &Tuner,
     tuned: &Strategy,
-    interrupt: &Interrupt,
+    cancel: &AtomicBool,
 ) -> Result<Option<Validation>, Failure> {
     let (original, config, games) = (tuner.original(), tuner.config(), args.validation_games);
     let mut progress = Progress::new(!args.json);
-    let pool = validate_against_pool(original, tuned, config, games, interrupt, &mut progress);
+    let pool = validate_against_pool(original, tuned, config, games, cancel, &mut progress);
     let pool = pool.map_err(|e| Failure::new(e.to_string()))?;
     let head_to_head =
-        pool.map(|_| validate(original, tuned, config, games, interrupt, &mut progress));
+        pool.map(|_| validate(original, tuned, config, games, cancel, &mut progress));
     progress.finish();
     let head_to_head = head_to_head
         .transpose()
@@ -190,7 +189,7 @@ fn out_path(args: &Args, opponents: &[String]) -> Result<PathBuf, Failure> {
             "--out {shown_out} is the strategy being tuned: the input is never overwritten; choose another file"
         )));
     }
-    if let Some(spec) = opponents.iter().find(|s| is_same_file(Path::new(s), &out)) {
+    if let Some(spec) = player_file_at(opponents, &out) {
         return Err(Failure::usage(format!(
             "--out {shown_out} is the strategy file of opponent '{}'; choose another file",
             shown(spec)
@@ -260,10 +259,10 @@ fn ctrl_c() -> Result<Arc<AtomicBool>, Failure> {
 }
 
 /// Runs the iterations with a progress bar; whether Ctrl+C stopped them.
-fn tune(tuner: &mut Tuner, interrupt: &Interrupt, show: bool) -> Result<bool, Failure> {
+fn tune(tuner: &mut Tuner, cancel: &AtomicBool, show: bool) -> Result<bool, Failure> {
     let mut bar = TuneProgress::new(show, tuner);
     while let Some(it) = tuner
-        .step_observed(interrupt, &mut bar)
+        .step_observed(cancel, &mut bar)
         .map_err(|e| Failure::new(e.to_string()))?
     {
         bar.iteration(it.number, it.elo);

@@ -47,7 +47,7 @@
 //! Perturbations and match seeds derive from the tuning seed; the arena's
 //! results do not depend on the number of threads and the tuner adds no
 //! other source of order, so the same seed gives the same values on any
-//! number of threads. An interrupt discards only the iteration it cuts short.
+//! number of threads. Cancelling discards only the iteration it cuts short.
 
 mod error;
 mod params;

@@ -6,22 +6,21 @@
 //! Reproducible: the perturbations come from the seed, each match's seed
 //! from the seed and the iteration, the matches' results do not depend on
 //! the number of threads (`arena::run_match`), and the tuner itself runs on
-//! the calling thread in a fixed order. An interrupt only ever discards the
+//! the calling thread in a fixed order. Cancelling only ever discards the
 //! iteration it cuts short.
 
 use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use super::error::TuneError;
 use super::params::{Param, params, with_values};
 use super::spsa::{Gains, Spsa};
 use crate::arena::stats::elo_from_score;
 use crate::arena::{MatchConfig, MatchObserver, Stop, Wdl, run_match};
+use crate::bots::AgentFactory;
 use crate::bots::graph::GraphFactory;
-use crate::bots::{AgentFactory, Interrupt};
 use crate::rng::derive_seed;
 use crate::rules::Position;
 use crate::strategy::{NodeId, Strategy};
@@ -217,23 +216,23 @@ impl Tuner {
             .collect()
     }
 
-    /// Runs one iteration; `None` when the budget is used up or `interrupt`
-    /// fires (the iteration cut short is discarded and θ stays as it was).
-    pub fn step(&mut self, interrupt: &Interrupt) -> Result<Option<Iteration>, TuneError> {
-        self.step_observed(interrupt, &mut ())
+    /// Runs one iteration; `None` when the budget is used up or `cancel` is
+    /// raised (from any thread: the matches stop after their current game,
+    /// the iteration cut short is discarded and θ stays as it was).
+    pub fn step(&mut self, cancel: &AtomicBool) -> Result<Option<Iteration>, TuneError> {
+        self.step_observed(cancel, &mut ())
     }
 
     /// [`Tuner::step`], reporting every match and game to `observer`.
     pub fn step_observed(
         &mut self,
-        interrupt: &Interrupt,
+        cancel: &AtomicBool,
         observer: &mut dyn MatchObserver,
     ) -> Result<Option<Iteration>, TuneError> {
-        if self.is_finished() || interrupt.has_fired() {
+        if self.is_finished() || cancel.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        let cancel = AtomicBool::new(false);
-        watching(interrupt, &cancel, || self.iterate(&cancel, observer))
+        self.iterate(cancel, observer)
     }
 
     /// The iteration itself, stopping when `cancel` is raised.
@@ -385,31 +384,6 @@ fn shares(k: u64, games: u64, n: usize) -> Vec<u64> {
         }
     }
     out
-}
-
-/// Runs `work`, raising `cancel` as soon as `interrupt` fires (polled by a
-/// watcher thread every 10 ms): the bridge from a player interrupt to the
-/// arena's cancel flag.
-pub(super) fn watching<T>(
-    interrupt: &Interrupt,
-    cancel: &AtomicBool,
-    work: impl FnOnce() -> T,
-) -> T {
-    let finished = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
-            while !finished.load(Ordering::Relaxed) {
-                if interrupt.has_fired() {
-                    cancel.store(true, Ordering::Relaxed);
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-        });
-        let out = work();
-        finished.store(true, Ordering::Relaxed);
-        out
-    })
 }
 
 #[cfg(test)]

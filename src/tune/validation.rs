@@ -12,10 +12,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use super::error::TuneError;
-use super::tuner::{Pool, TuneConfig, watching};
+use super::tuner::{Pool, TuneConfig};
 use crate::arena::{MatchObserver, MatchReport, Wdl, run_match};
+use crate::bots::AgentFactory;
 use crate::bots::graph::GraphFactory;
-use crate::bots::{AgentFactory, Interrupt};
 use crate::rng::derive_seed;
 use crate::strategy::Strategy;
 
@@ -31,13 +31,13 @@ pub fn validation_seed(seed: u64) -> u64 {
 /// "tuned") against `original` (side B, "original") on the board, rules
 /// and threads of `config`, with [`validation_seed`]. Side A's Elo in the
 /// report is the gain. Stops early (a report of the games so far, marked
-/// cancelled) when `interrupt` fires.
+/// cancelled) when `cancel` is raised.
 pub fn validate(
     original: &Strategy,
     tuned: &Strategy,
     config: &TuneConfig,
     games: u64,
-    interrupt: &Interrupt,
+    cancel: &AtomicBool,
     observer: &mut dyn MatchObserver,
 ) -> Result<MatchReport, TuneError> {
     if games == 0 {
@@ -46,11 +46,7 @@ pub fn validate(
     let a: Arc<dyn AgentFactory> = Arc::new(GraphFactory::new("tuned", tuned)?);
     let b: Arc<dyn AgentFactory> = Arc::new(GraphFactory::new("original", original)?);
     let match_config = config.match_config(games, validation_seed(config.seed));
-    let cancel = AtomicBool::new(false);
-    let report = watching(interrupt, &cancel, || {
-        run_match(&a, &b, &match_config, &cancel, observer)
-    })?;
-    Ok(report)
+    Ok(run_match(&a, &b, &match_config, cancel, observer)?)
 }
 
 /// The original's and the tuned graph's results against the opponent pool
@@ -87,20 +83,17 @@ impl PoolValidation {
 
 /// Plays the original and the tuned graph `games` games each against the
 /// pool of `config`, on the same seeds, derived from [`validation_seed`]
-/// (never a tuning seed). `None` when `interrupt` fires first.
+/// (never a tuning seed). `None` when `cancel` is raised first.
 pub fn validate_against_pool(
     original: &Strategy,
     tuned: &Strategy,
     config: &TuneConfig,
     games: u64,
-    interrupt: &Interrupt,
+    cancel: &AtomicBool,
     observer: &mut dyn MatchObserver,
 ) -> Result<Option<PoolValidation>, TuneError> {
     if games == 0 {
         return Err(TuneError::NoGames);
-    }
-    if interrupt.has_fired() {
-        return Ok(None);
     }
     let pool = Pool {
         config,
@@ -108,14 +101,11 @@ pub fn validate_against_pool(
         seed: derive_seed(validation_seed(config.seed), 1),
         turn: 0,
     };
-    let cancel = AtomicBool::new(false);
-    watching(interrupt, &cancel, || {
-        let Some(original) = pool.play(original, games, &cancel, observer)? else {
-            return Ok(None);
-        };
-        let Some(tuned) = pool.play(tuned, games, &cancel, observer)? else {
-            return Ok(None);
-        };
-        Ok(Some(PoolValidation { original, tuned }))
-    })
+    let Some(original) = pool.play(original, games, cancel, observer)? else {
+        return Ok(None);
+    };
+    let Some(tuned) = pool.play(tuned, games, cancel, observer)? else {
+        return Ok(None);
+    };
+    Ok(Some(PoolValidation { original, tuned }))
 }

@@ -9,7 +9,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-use crate::bots::Interrupt;
 use crate::tune::{Iteration, Tuner};
 
 /// What the worker reports.
@@ -37,7 +36,7 @@ impl TuneRun {
     pub fn start(mut tuner: Tuner, ctx: Option<egui::Context>) -> Result<TuneRun, String> {
         let (tx, rx) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
-        let interrupt = Interrupt::on_flag(Arc::clone(&stop));
+        let cancel = Arc::clone(&stop);
         std::thread::Builder::new()
             .name("chainlab-tune".to_string())
             .spawn(move || {
@@ -47,7 +46,7 @@ impl TuneRun {
                     }
                 };
                 loop {
-                    let report = match tuner.step(&interrupt) {
+                    let report = match tuner.step(&cancel) {
                         Ok(Some(iteration)) => Report::Iteration(iteration),
                         Ok(None) => Report::Finished,
                         Err(e) => Report::Failed(e.to_string()),
