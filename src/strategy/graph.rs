@@ -102,6 +102,18 @@ impl Strategy {
             .and_then(|i| self.nodes.get_mut(i))
     }
 
+    /// Sets the value of the Constant node `id`, keeping its tuning mark;
+    /// `false` (and nothing changed) when there is no such constant.
+    pub fn set_constant(&mut self, id: NodeId, to: i64) -> bool {
+        match self.node_mut(id).map(|n| &mut n.kind) {
+            Some(NodeKind::Constant { value, .. }) => {
+                *value = to;
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// The id the next added node gets: one more than the largest id, or,
     /// when the largest id is `u32::MAX` (a file may use it), the smallest
     /// free id from 1.

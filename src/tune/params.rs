@@ -74,11 +74,7 @@ pub fn params(strategy: &Strategy) -> Result<Vec<Param>, TuneError> {
 pub fn with_values(strategy: &Strategy, params: &[Param], values: &[i64]) -> Strategy {
     let mut out = strategy.clone();
     for (param, &new) in params.iter().zip(values) {
-        if let Some(node) = out.node_mut(param.node)
-            && let NodeKind::Constant { value, .. } = &mut node.kind
-        {
-            *value = new;
-        }
+        out.set_constant(param.node, new);
     }
     out
 }

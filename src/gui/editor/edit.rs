@@ -186,9 +186,8 @@ impl Edit {
             }
             Edit::SetConstants(values) => {
                 for (id, to) in values {
-                    match s.node_mut(id).map(|n| &mut n.kind) {
-                        Some(NodeKind::Constant { value, .. }) => *value = to,
-                        _ => return Err(format!("node {id} is no longer a constant")),
+                    if !s.set_constant(id, to) {
+                        return Err(format!("node {id} is no longer a constant"));
                     }
                 }
                 Ok(Vec::new())
@@ -308,11 +307,12 @@ impl Clip {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::strategy::GraphBuilder;
 
-    fn sample() -> Strategy {
+    /// A small graph: Is corner × 5 into the Cell value.
+    pub(crate) fn sample() -> Strategy {
         let mut b = GraphBuilder::new("t", "");
         let corner = b.op(Kind::IsCorner, &[]);
         let weighted = b.weighted(corner, 5);

@@ -107,7 +107,7 @@ impl Job {
     }
 }
 
-/// "node 7 'Constant (3)': 3 → 5; node 9 …: 2 → 1".
+/// "node 7 'Constant (3)' 3 to 5; node 9 … 2 to 1".
 pub fn describe(changes: &[(NodeId, String, i64, i64)]) -> String {
     changes
         .iter()
@@ -119,15 +119,8 @@ pub fn describe(changes: &[(NodeId, String, i64, i64)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::{GraphBuilder, Kind};
+    use crate::gui::editor::edit::tests::sample;
     use crate::tune::params;
-
-    fn sample() -> Strategy {
-        let mut b = GraphBuilder::new("t", "");
-        let corner = b.op(Kind::IsCorner, &[]);
-        let weighted = b.weighted(corner, 5);
-        b.finish(weighted)
-    }
 
     fn job_with(s: &Strategy, shift: i64) -> Job {
         let params = params(s).unwrap();
@@ -142,12 +135,6 @@ mod tests {
             elo: 0.0,
         });
         job
-    }
-
-    fn set(s: &mut Strategy, id: NodeId, to: i64) {
-        if let Some(NodeKind::Constant { value, .. }) = s.node_mut(id).map(|n| &mut n.kind) {
-            *value = to;
-        }
     }
 
     #[test]
@@ -165,14 +152,14 @@ mod tests {
             "moving nodes is harmless"
         );
         let mut edited = s.clone();
-        set(&mut edited, id, 99);
+        edited.set_constant(id, 99);
         let refused = job.to_apply(&edited).unwrap_err();
         assert!(refused.contains("changed while tuning"), "{refused}");
         let mut deleted = s.clone();
         deleted.remove(id);
         assert!(job.to_apply(&deleted).unwrap_err().contains("is gone"));
         let mut applied = s.clone();
-        set(&mut applied, id, to);
+        applied.set_constant(id, to);
         assert!(job.to_apply(&applied).unwrap_err().contains("already"));
         assert!(
             job_with(&s, 0)
