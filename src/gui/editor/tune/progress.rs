@@ -72,7 +72,10 @@ impl TunePanel {
 fn status(job: &Job) -> egui::RichText {
     let done = job.iterations.len();
     let elo = job.iterations.last().map_or_else(String::new, |i| {
-        format!(" Estimated Elo against the original: {:+.0}.", i.elo)
+        format!(
+            " Estimated Elo gain over the original, against the opponents: {:+.0}.",
+            i.elo
+        )
     });
     match &job.state {
         JobState::Running => egui::RichText::new(format!("Tuning…{elo}")),
@@ -87,7 +90,8 @@ fn status(job: &Job) -> egui::RichText {
     }
 }
 
-/// The estimated Elo against the original after each iteration.
+/// The estimated Elo gain over the original, against the opponents, after
+/// each iteration.
 fn elo_plot(ui: &mut egui::Ui, job: &Job) {
     let colour = theme::player_colour(Player::A);
     let points: PlotPoints<'_> = std::iter::once([0.0, 0.0])
