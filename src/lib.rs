@@ -2,8 +2,9 @@
 //! test them in matches against each other and built-in computer players.
 //!
 //! Layers, each depending only on those before it:
-//! [`rules`] (the game) ← strategy graphs ← evaluation ← players ← arena ← tuning ← GUI and CLI.
+//! [`rules`] (the game) ← strategy graphs ← evaluation ← players ← arena ← tuning and analysis ← GUI and CLI.
 
+pub mod analysis;
 pub mod arena;
 pub mod bots;
 pub mod eval;

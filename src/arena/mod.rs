@@ -16,6 +16,7 @@ mod runner;
 pub mod stats;
 mod tally;
 mod tournament;
+pub mod winchance;
 mod writer;
 
 pub use clock::{DEFAULT_TIME_MARGIN, TimeControl};
@@ -30,4 +31,5 @@ pub use tournament::{
     Pairing, Standing, TournamentConfig, TournamentObserver, TournamentReport, pairings,
     run_tournament, standings,
 };
+pub use winchance::WinModel;
 pub use writer::RecordWriter;

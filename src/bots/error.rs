@@ -23,6 +23,9 @@ pub enum BotError {
     /// The position has no move to choose (the game is over).
     #[error("there is no move to choose: the game is over")]
     NoMove,
+    /// The interrupt fired before the search valued every move once.
+    #[error("stopped before every move was searched once")]
+    Interrupted,
     /// A player spec that is not understood (see `docs/players.md`).
     #[error("{0}")]
     Spec(#[from] SpecError),

@@ -299,3 +299,17 @@ impl FromIterator<Player> for PlayerSet {
         set
     }
 }
+
+/// A cell serialises as its text, `"r,c"` (as in records and `--moves`).
+impl serde::Serialize for Coord {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// A player serialises as its letter, `"A"`.
+impl serde::Serialize for Player {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}

@@ -13,12 +13,14 @@
 //! allocates nothing per node (the table is allocated once per player).
 //!
 //! The files: this one holds the configuration and the searcher's state and
-//! limits; `deepening` the iterative-deepening driver at the root; `negamax`
+//! limits; `deepening` the iterative-deepening driver at the root; `analyse`
+//! the full-window values of every root move for analysis; `negamax`
 //! the alpha-beta core, quiescence and the one rule that turns a child's
 //! value into its parent's; `ordering` killers and history; `value` the leaf
 //! values; `table` the transposition table and `key` its incrementally kept
 //! position key.
 
+mod analyse;
 mod deepening;
 mod key;
 mod negamax;
@@ -33,6 +35,7 @@ use self::table::Table;
 use super::Interrupt;
 use crate::rules::{Player, Position};
 
+pub use self::analyse::RootValues;
 pub use self::negamax::is_striking;
 pub use self::value::balanced_value;
 

@@ -1,0 +1,163 @@
+//! The analyser: every legal move of a position valued by the master's
+//! search at a fixed node budget, as win chances for the player to move.
+
+use serde::Serialize;
+
+use super::AnalysisError;
+use crate::arena::WinModel;
+use crate::bots::Interrupt;
+use crate::bots::search::{MAX_DEPTH, SearchConfig, Searcher};
+use crate::rules::{Coord, Player, Position};
+
+/// The default node budget per position: about a tenth of a second a
+/// position on `9x6` in a release build (see `docs/analysis.md`).
+pub const DEFAULT_NODES: u64 = 20_000;
+
+/// How the analyser searches and how it turns values into win chances.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AnalyserConfig {
+    /// Nodes per position (the search deepens until it has used them).
+    pub nodes: u64,
+    /// The value-to-win-chance model.
+    pub model: WinModel,
+}
+
+impl Default for AnalyserConfig {
+    fn default() -> AnalyserConfig {
+        AnalyserConfig {
+            nodes: DEFAULT_NODES,
+            model: WinModel::default(),
+        }
+    }
+}
+
+impl AnalyserConfig {
+    /// The same analyser with `nodes` per position.
+    pub fn with_nodes(self, nodes: u64) -> AnalyserConfig {
+        AnalyserConfig {
+            nodes: nodes.max(1),
+            ..self
+        }
+    }
+
+    /// The search: the master's (move ordering, table, quiescence) with the
+    /// balanced value, so that values compare the players, and deepening
+    /// until the node budget (or the default cap of node × cells) is spent.
+    pub fn search(&self) -> SearchConfig {
+        SearchConfig {
+            nodes: Some(self.nodes.max(1)),
+            balanced: true,
+            ..SearchConfig::enhanced(MAX_DEPTH)
+        }
+    }
+}
+
+/// One legal move with its value.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct MoveEval {
+    /// The cell.
+    pub cell: Coord,
+    /// The search value for the player to move after this move (expert units).
+    pub value: i32,
+    /// The mover's chance to win after this move.
+    pub win_chance: f64,
+    /// Whether it is one of the best moves (equal to the best value).
+    pub best: bool,
+}
+
+/// Every legal move of a position with its value, best first.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PositionAnalysis {
+    /// The player to move.
+    pub mover: Player,
+    /// The mover's win chance with best play (that of the best move).
+    pub win_chance: f64,
+    /// The best value.
+    pub value: i32,
+    /// Every legal move, best first; equal values in board order.
+    pub moves: Vec<MoveEval>,
+    /// The deepest completed search iteration.
+    pub depth: u8,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+impl PositionAnalysis {
+    /// The first of the best moves.
+    pub fn best(&self) -> Option<&MoveEval> {
+        self.moves.first()
+    }
+
+    /// The evaluation of the move on `cell`, if it is legal.
+    pub fn move_at(&self, cell: Coord) -> Option<&MoveEval> {
+        self.moves.iter().find(|m| m.cell == cell)
+    }
+
+    /// The win chance the move on `cell` gives away against the best move
+    /// (0 for a best move), if it is legal.
+    pub fn loss(&self, cell: Coord) -> Option<f64> {
+        self.move_at(cell)
+            .map(|m| (self.win_chance - m.win_chance).max(0.0))
+    }
+
+    /// The best moves' cells.
+    pub fn best_cells(&self) -> impl Iterator<Item = Coord> + '_ {
+        self.moves.iter().filter(|m| m.best).map(|m| m.cell)
+    }
+}
+
+/// Values positions: a configuration; each position gets a fresh search.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Analyser {
+    config: AnalyserConfig,
+}
+
+impl Analyser {
+    /// An analyser with `config`.
+    pub fn new(config: AnalyserConfig) -> Analyser {
+        Analyser { config }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> AnalyserConfig {
+        self.config
+    }
+
+    /// Every legal move of `position` with its value and win chance, best
+    /// first. Stops with [`AnalysisError::Cancelled`] when `interrupt`
+    /// fires before the first search iteration completed.
+    pub fn position(
+        &self,
+        position: &Position,
+        interrupt: &Interrupt,
+    ) -> Result<PositionAnalysis, AnalysisError> {
+        let mover = position.to_move().ok_or(AnalysisError::GameOver)?;
+        let mut searcher = Searcher::new(self.config.search());
+        let root = searcher.analyse(position, interrupt).map_err(|e| match e {
+            crate::bots::BotError::Interrupted => AnalysisError::Cancelled,
+            crate::bots::BotError::NoMove => AnalysisError::GameOver,
+            other => AnalysisError::Search(other),
+        })?;
+        let size = position.size();
+        let cells = size.cells();
+        let top = root.moves.first().map_or(0, |m| m.1);
+        let moves: Vec<MoveEval> = root
+            .moves
+            .iter()
+            .map(|&(index, value)| MoveEval {
+                cell: size.coord_of(index),
+                value,
+                win_chance: self.config.model.win_chance(value, cells),
+                best: value == top,
+            })
+            .collect();
+        Ok(PositionAnalysis {
+            mover,
+            win_chance: moves.first().map_or(0.0, |m| m.win_chance),
+            value: top,
+            moves,
+            depth: root.depth,
+            nodes: root.nodes,
+        })
+    }
+}

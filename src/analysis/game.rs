@@ -1,0 +1,203 @@
+//! Analysing a whole game: every position before a move is valued (in
+//! parallel: positions are independent), and each move played is classed by
+//! the win chance it gave away.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::{Analyser, AnalysisError, MoveClass, PositionAnalysis};
+use crate::arena::GameRecord;
+use crate::bots::Interrupt;
+use crate::rules::{Coord, Player, Position, Size};
+
+/// The largest job, in millions of node × cells (moves × node budget ×
+/// cells of the board): about ten minutes on two cores of a slow machine.
+pub const MAX_WORK: u64 = 2_000_000;
+
+/// One move of a game with the analysis of the position before it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlyAnalysis {
+    /// The move's index in the game, from 0.
+    pub ply: usize,
+    /// The cell played.
+    pub played: Coord,
+    /// Whether the move belongs to the shared random opening (not chosen by
+    /// the player: left out of the summaries).
+    pub opening: bool,
+    /// The win chance the move gave away against the best move.
+    pub loss: f64,
+    /// Its class.
+    pub class: MoveClass,
+    /// The position before the move, every legal move valued.
+    pub position: PositionAnalysis,
+}
+
+impl PlyAnalysis {
+    /// The player who made the move.
+    pub fn mover(&self) -> Player {
+        self.position.mover
+    }
+
+    /// The mover's win chance after the move played.
+    pub fn win_chance_after(&self) -> f64 {
+        self.position
+            .move_at(self.played)
+            .map_or(0.0, |m| m.win_chance)
+    }
+}
+
+/// Every move of a game, analysed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameAnalysis {
+    /// The board size.
+    #[serde(serialize_with = "as_text")]
+    pub size: Size,
+    /// The number of players.
+    pub players: usize,
+    /// The moves in order.
+    pub plies: Vec<PlyAnalysis>,
+    /// The winner of the final position, if the game ended.
+    pub winner: Option<Player>,
+}
+
+fn as_text<S: serde::Serializer>(size: &Size, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(size)
+}
+
+impl GameAnalysis {
+    /// The win chance of `player` before move `ply` (from 0; `plies.len()`
+    /// is the final position). Known for the player to move; with two
+    /// players also for the other one (the complement).
+    pub fn win_chance(&self, ply: usize, player: Player) -> Option<f64> {
+        let Some(at) = self.plies.get(ply) else {
+            return (ply == self.plies.len())
+                .then(|| self.winner.map(|w| if w == player { 1.0 } else { 0.0 }))
+                .flatten();
+        };
+        if at.mover() == player {
+            Some(at.position.win_chance)
+        } else if self.players == 2 {
+            Some(1.0 - at.position.win_chance)
+        } else {
+            None
+        }
+    }
+
+    /// The first marked move (inaccuracy or worse) after `ply`, wrapping
+    /// around to the start; `None` when no move is marked.
+    pub fn next_marked(&self, ply: Option<usize>) -> Option<usize> {
+        let start = ply.map_or(0, |p| p + 1);
+        let n = self.plies.len();
+        (0..n).map(|k| (start + k) % n.max(1)).find(|&k| {
+            self.plies
+                .get(k)
+                .is_some_and(|p| p.class.is_marked() && !p.opening)
+        })
+    }
+}
+
+/// Checks `moves` from `start`, then analyses every position before a
+/// move. `opening` moves at the start are marked as such. `progress` is
+/// called with (done, total) as positions finish (from worker threads);
+/// raising `cancel` stops the run with [`AnalysisError::Cancelled`]. Jobs
+/// above [`MAX_WORK`] are refused with [`AnalysisError::TooLarge`].
+pub fn analyse_game(
+    analyser: &Analyser,
+    game: u64,
+    start: &Position,
+    moves: &[Coord],
+    opening: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    cancel: &Arc<AtomicBool>,
+) -> Result<GameAnalysis, AnalysisError> {
+    let mut positions = Vec::with_capacity(moves.len());
+    let mut position = *start;
+    for (ply, &coord) in moves.iter().enumerate() {
+        positions.push(position);
+        position
+            .play(coord)
+            .map_err(|source| AnalysisError::IllegalMove {
+                game,
+                ply: ply + 1,
+                coord,
+                source,
+            })?;
+    }
+    let size = start.size();
+    let nodes = analyser.config().nodes;
+    let work = (moves.len() as u64)
+        .saturating_mul(nodes)
+        .saturating_mul(size.cells() as u64)
+        / 1_000_000;
+    if work > MAX_WORK {
+        return Err(AnalysisError::TooLarge {
+            plies: moves.len(),
+            size: size.to_string(),
+            nodes,
+            work,
+            limit: MAX_WORK,
+        });
+    }
+    let done = AtomicUsize::new(0);
+    let total = moves.len();
+    progress(0, total);
+    let interrupt = Interrupt::on_flag(Arc::clone(cancel));
+    let plies = positions
+        .par_iter()
+        .zip(moves.par_iter())
+        .enumerate()
+        .map(|(ply, (before, &played))| {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(AnalysisError::Cancelled);
+            }
+            let analysis = analyser.position(before, &interrupt)?;
+            if cancel.load(Ordering::Relaxed) {
+                return Err(AnalysisError::Cancelled);
+            }
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+            Ok(annotate(ply, played, ply < opening, analysis))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(GameAnalysis {
+        size,
+        players: start.player_count(),
+        plies,
+        winner: position.winner(),
+    })
+}
+
+/// The analysis of a recorded game (its opening marked).
+pub fn analyse_record(
+    analyser: &Analyser,
+    record: &GameRecord,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    cancel: &Arc<AtomicBool>,
+) -> Result<GameAnalysis, AnalysisError> {
+    let start = record.start()?;
+    analyse_game(
+        analyser,
+        record.game,
+        &start,
+        &record.moves,
+        record.opening as usize,
+        progress,
+        cancel,
+    )
+}
+
+/// A move classed against the analysis of the position before it.
+fn annotate(ply: usize, played: Coord, opening: bool, position: PositionAnalysis) -> PlyAnalysis {
+    let best = position.move_at(played).is_some_and(|m| m.best);
+    let loss = position.loss(played).unwrap_or(0.0);
+    PlyAnalysis {
+        ply,
+        played,
+        opening,
+        loss,
+        class: MoveClass::of(loss, best),
+        position,
+    }
+}

@@ -1,0 +1,29 @@
+//! Analysis: why a game was lost and which ideas a player lacks.
+//!
+//! - [`Analyser`] values every legal move of a position with a strong,
+//!   deterministic search (the master's, at a fixed node budget) and turns
+//!   the values into win chances for the player to move
+//!   ([`crate::arena::WinModel`], fitted to game results);
+//! - [`analyse_game`] does that for every position of a game and classes
+//!   each move played by the drop in win chance it caused ([`MoveClass`]);
+//!   [`summarise`] sums the classes per player into an accuracy;
+//! - [`puzzle`] reads puzzle suites (positions with known best moves, by
+//!   theme) and scores any player on them.
+//!
+//! Analysing a position is a pure function of the position and the
+//! configuration: every position gets a fresh search (no table carried from
+//! another position), so the same position gets the same values in a game,
+//! alone, on any thread.
+
+mod analyser;
+mod class;
+mod error;
+mod game;
+pub mod puzzle;
+mod summary;
+
+pub use analyser::{Analyser, AnalyserConfig, DEFAULT_NODES, MoveEval, PositionAnalysis};
+pub use class::{BLUNDER, INACCURACY, MISTAKE, MoveClass};
+pub use error::AnalysisError;
+pub use game::{GameAnalysis, PlyAnalysis, analyse_game, analyse_record};
+pub use summary::{PlayerSummary, summarise};
