@@ -162,3 +162,48 @@ fn bad_input_gets_one_line_errors() {
         assert_eq!(err.lines().count(), 1, "{all:?}: {err}");
     }
 }
+
+#[test]
+fn a_match_can_be_analysed_per_side() {
+    let out = chainlab(&[
+        "match",
+        "bot:greedy",
+        "bot:random",
+        "--games",
+        "2",
+        "--size",
+        "3x3",
+        "--seed",
+        "5",
+        "--analyse",
+        "--analyse-nodes",
+        "500",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let sides = v["analysis"].as_array().unwrap();
+    assert_eq!(sides.len(), 2, "{v}");
+    assert_eq!(sides[0]["player"], "bot:greedy");
+    assert_eq!(sides[1]["player"], "bot:random");
+    let moves: u64 = sides.iter().map(|s| s["moves"].as_u64().unwrap()).sum();
+    assert!(moves > 0);
+    let text = chainlab(&[
+        "match",
+        "bot:greedy",
+        "bot:greedy",
+        "--games",
+        "2",
+        "--size",
+        "3x3",
+        "--analyse",
+        "--analyse-nodes",
+        "500",
+    ]);
+    let printed = stdout(&text);
+    assert!(printed.contains("Analysis of every game"), "{printed}");
+    assert!(
+        printed.contains("bot:greedy (side A)") && printed.contains("bot:greedy (side B)"),
+        "{printed}"
+    );
+}

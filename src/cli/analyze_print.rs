@@ -145,7 +145,7 @@ pub fn print_summaries(
 }
 
 /// The table of per-player sums.
-fn print_summary_table(summaries: &[PlayerSummary]) -> Result<(), Failure> {
+pub fn print_summary_table(summaries: &[PlayerSummary]) -> Result<(), Failure> {
     let width = summaries
         .iter()
         .map(|s| shown(&s.player).chars().count())
