@@ -207,3 +207,28 @@ fn a_match_can_be_analysed_per_side() {
         "{printed}"
     );
 }
+
+/// The analysis entry of `chainlab bench`: both boards, time and depth.
+#[test]
+fn bench_reports_the_analyser_per_board() {
+    let o = chainlab(&["bench", "--quick", "--only", "analysis"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{}", stdout(&o));
+    assert_eq!(lines[0]["size"], "5x6");
+    assert_eq!(lines[1]["size"], "9x6");
+    for v in &lines {
+        assert_eq!(v["bench"], "analysis");
+        for key in [
+            "ms_per_position",
+            "search_ms_per_position",
+            "ratio_to_search",
+            "mean_depth",
+        ] {
+            assert!(v[key].as_f64().unwrap() > 0.0, "{key}: {v}");
+        }
+    }
+}
