@@ -8,14 +8,15 @@
 //! time, mean depth reached, and how often the move of a deeper search (the
 //! master's search with no node limit, deepening towards twice the
 //! analyser's depth for at most `SECONDS`, default 60) is among the
-//! analyser's best moves: over the positions where it reached twice the
-//! depth, and over those where it reached at least two plies more. Numbers
-//! are in `docs/analysis.md`.
+//! analyser's best moves, and how often the analyser gives that move a loss
+//! below an inaccuracy: over the positions where the deeper search reached
+//! twice the depth, and over those where it reached at least two plies
+//! more. Numbers are in `docs/analysis.md`.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use chainlab::analysis::{Analyser, AnalyserConfig};
+use chainlab::analysis::{Analyser, AnalyserConfig, INACCURACY};
 use chainlab::arena::read_records;
 use chainlab::bots::Interrupt;
 use chainlab::bots::heuristic::WIN;
@@ -77,7 +78,10 @@ fn main() -> ExitCode {
         let Ok(found) = Searcher::new(deep).search(&p, &mut rng_from_seed(1)) else {
             continue;
         };
-        let agrees = a.best_cells().any(|b| b == p.size().coord_of(found.best));
+        let deep_best = p.size().coord_of(found.best);
+        let agrees = a.best_cells().any(|b| b == deep_best);
+        // The analyser does not call the deeper search's move an inaccuracy.
+        let near = a.loss(deep_best).is_some_and(|l| l < INACCURACY);
         // (positions, agreeing) at twice the depth and at two plies deeper.
         let twice = found.depth >= 2 * a.depth;
         let deeper = found.depth >= a.depth + 2;
@@ -87,10 +91,12 @@ fn main() -> ExitCode {
         if twice {
             entry.twice.0 += 1;
             entry.twice.1 += usize::from(agrees);
+            entry.twice.2 += usize::from(near);
         }
         if deeper {
             entry.deeper.0 += 1;
             entry.deeper.1 += usize::from(agrees);
+            entry.deeper.2 += usize::from(near);
         }
         eprintln!(
             "{size} #{}: depth {} vs {}: {}",
@@ -102,16 +108,21 @@ fn main() -> ExitCode {
     }
     for (size, t) in by_size {
         let n = t.positions.max(1) as f64;
-        let pct = |(k, agree): (usize, usize)| 100.0 * agree as f64 / k.max(1) as f64;
+        let part = |(k, agree, near): (usize, usize, usize)| {
+            let pct = |x: usize| (1000.0 * x as f64 / k.max(1) as f64).round() / 10.0;
+            format!(
+                "{{\"positions\":{k},\"agree_pct\":{},\"within_inaccuracy_pct\":{}}}",
+                pct(agree),
+                pct(near)
+            )
+        };
         println!(
-            "{{\"size\":\"{size}\",\"positions\":{},\"ms_per_position\":{:.1},\"mean_depth\":{:.2},\"twice_depth\":{{\"positions\":{},\"agree_pct\":{:.1}}},\"two_plies_deeper\":{{\"positions\":{},\"agree_pct\":{:.1}}}}}",
+            "{{\"size\":\"{size}\",\"positions\":{},\"ms_per_position\":{:.1},\"mean_depth\":{:.2},\"twice_depth\":{},\"two_plies_deeper\":{}}}",
             t.positions,
             1000.0 * t.seconds / n,
             t.depth / n,
-            t.twice.0,
-            pct(t.twice),
-            t.deeper.0,
-            pct(t.deeper)
+            part(t.twice),
+            part(t.deeper)
         );
     }
     ExitCode::SUCCESS
@@ -123,6 +134,6 @@ struct Tally {
     positions: usize,
     seconds: f64,
     depth: f64,
-    twice: (usize, usize),
-    deeper: (usize, usize),
+    twice: (usize, usize, usize),
+    deeper: (usize, usize, usize),
 }
