@@ -129,10 +129,11 @@ fn run(args: &Args) -> Result<(), String> {
     };
     let scanned = analyse_all(&positions, args.scan_nodes, &loose);
     eprintln!(
-        "[{:>5.0}s] scan at {} nodes: {} candidates",
+        "[{:>5.0}s] scan at {} nodes: {} candidates ({})",
         start.elapsed().as_secs_f64(),
         args.scan_nodes,
-        scanned.len()
+        scanned.len(),
+        theme_counts(&scanned)
     );
     let criteria = Criteria {
         margin: args.margin,
@@ -147,6 +148,7 @@ fn run(args: &Args) -> Result<(), String> {
         args.nodes,
         deep.len()
     );
+    eprintln!("    themes that hold: {}", theme_counts(&deep));
     let chosen = assign(deep, args.per_theme * 2);
     let tried = chosen.len();
     let verified = verify(chosen, args, &criteria);
@@ -282,6 +284,18 @@ fn examine(analyser: &Analyser, position: &Position, criteria: &Criteria) -> Opt
         facts,
         analysis,
     })
+}
+
+/// How many finds each theme's rule holds for, as text.
+fn theme_counts(finds: &[Found]) -> String {
+    Theme::ALL
+        .iter()
+        .map(|t| {
+            let n = finds.iter().filter(|f| f.themes.contains(t)).count();
+            format!("{t} {n}")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Re-analyses each chosen puzzle deeper and keeps those it confirms.

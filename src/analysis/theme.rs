@@ -25,9 +25,11 @@ pub enum Theme {
     Defend,
     /// The best move's chain captures enemy cells.
     Capture,
-    /// A placement next to an enemy critical cell is refuted.
+    /// A placement next to an enemy critical cell is refuted; the answer
+    /// captures nothing.
     DoNotFeed,
-    /// The corner is the answer, or a free corner is refuted.
+    /// The corner is the answer, or every corner move is refuted; the
+    /// answer captures nothing.
     CornerTiming,
     /// A quiet move beats every reacting move.
     Tempo,
@@ -74,10 +76,10 @@ impl Theme {
             }
             Theme::Capture => "no move wins at once; every best move captures enemy cells",
             Theme::DoNotFeed => {
-                "no move wins at once; some move feeds (a placement that does not react, next to an enemy critical cell), every feeding move is refuted and no best move feeds"
+                "no move wins at once; some move feeds (a placement that does not react, next to an enemy critical cell), every feeding move is refuted, and no best move feeds or captures"
             }
             Theme::CornerTiming => {
-                "no move wins at once; every best move is a corner, or a corner is free, no best move is a corner and every corner move is refuted"
+                "no move wins at once; no best move captures, and every best move is a corner, or no best move is and every corner move is refuted"
             }
             Theme::Tempo => {
                 "no move wins at once; every best move is quiet (nothing reacts), some move reacts and every reacting move is refuted"
@@ -108,9 +110,12 @@ impl Theme {
                 no_win && all_best(&|f| !f.allows_win) && every_refuted(&|f| f.allows_win)
             }
             Theme::Capture => no_win && all_best(&|f| f.captured > 0),
-            Theme::DoNotFeed => no_win && all_best(&|f| !f.feeds) && every_refuted(&|f| f.feeds),
+            Theme::DoNotFeed => {
+                no_win && all_best(&|f| !f.feeds && f.captured == 0) && every_refuted(&|f| f.feeds)
+            }
             Theme::CornerTiming => {
                 no_win
+                    && all_best(&|f| f.captured == 0)
                     && (all_best(&|f| f.corner)
                         || (all_best(&|f| !f.corner) && every_refuted(&|f| f.corner)))
             }
