@@ -26,9 +26,12 @@ macro_rules! errln {
     ($($arg:tt)*) => { $crate::cli::write_err(format_args!($($arg)*)) };
 }
 
+mod analyze;
+mod analyze_print;
 mod apply;
 mod arena_args;
 mod bench;
+mod cancel;
 mod matches;
 mod players;
 mod puzzles;
@@ -140,6 +143,8 @@ struct Cli {
 enum Command {
     /// Play moves on a board and print the resulting position.
     Apply(apply::Args),
+    /// Value every move of a game or position with a strong search; mark mistakes.
+    Analyze(analyze::Args),
     /// List the built-in computer players and how to name them.
     Players(players::Args),
     /// Play a match between two players and report score, Elo and more.
@@ -176,6 +181,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         None => open_app(file),
         Some(Command::Apply(args)) => apply::run(&args),
+        Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Players(args)) => players::run(&args),
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Tournament(args)) => tournament::run(&args),
