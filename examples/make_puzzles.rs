@@ -79,7 +79,7 @@ struct Args {
     #[arg(long, default_value_t = Criteria::default().margin)]
     margin: f64,
     /// Win-chance margin the verifying search must confirm.
-    #[arg(long, default_value_t = 0.10)]
+    #[arg(long, default_value_t = 0.07)]
     verify_margin: f64,
     /// Puzzles per theme at most.
     #[arg(long, default_value_t = 20)]
@@ -260,7 +260,7 @@ fn analyse_all(positions: &[Position], nodes: u64, criteria: &Criteria) -> Vec<F
         .par_iter()
         .filter_map(|p| {
             let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-            if n % 500 == 0 {
+            if n.is_multiple_of(500) {
                 eprintln!("    {n}/{total}");
             }
             examine(&analyser, p, criteria)
@@ -277,7 +277,7 @@ fn examine(analyser: &Analyser, position: &Position, criteria: &Criteria) -> Opt
     let analysis = analyser.position(position, &Interrupt::never()).ok()?;
     let answer = theme::answer(&analysis, criteria)?;
     let themes = Theme::all_holding(&facts, &answer.best, &answer.scoring());
-    (!themes.is_empty()).then(|| Found {
+    (!themes.is_empty()).then_some(Found {
         position: *position,
         answer,
         themes,
