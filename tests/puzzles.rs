@@ -15,8 +15,7 @@ use chainlab::bots::parse_player;
 use cli_util::{chainlab, stderr, stdout};
 
 fn temp(name: &str, bytes: &[u8]) -> String {
-    let path =
-        std::env::temp_dir().join(format!("chainlab-puzzles-{}-{name}", std::process::id()));
+    let path = std::env::temp_dir().join(format!("chainlab-puzzles-{}-{name}", std::process::id()));
     std::fs::write(&path, bytes).unwrap();
     path.to_str().unwrap().to_string()
 }
@@ -36,7 +35,11 @@ fn the_shipped_suite_is_large_varied_and_on_both_boards() {
     for p in &all {
         assert!(!p.description.is_empty(), "{}", p.id);
         assert!(p.best.iter().all(|&c| p.position.is_legal(c)), "{}", p.id);
-        assert!(p.partial.iter().all(|&(c, _)| p.position.is_legal(c)), "{}", p.id);
+        assert!(
+            p.partial.iter().all(|&(c, _)| p.position.is_legal(c)),
+            "{}",
+            p.id
+        );
     }
 }
 
@@ -53,8 +56,17 @@ fn every_shipped_puzzle_fits_its_theme_rule() {
             .copied()
             .chain(p.partial.iter().map(|&(c, _)| c))
             .collect();
-        assert!(theme.holds(&facts, &p.best, &scoring), "{}: {}", p.id, theme.rule());
-        assert!(scoring.len() * 4 <= facts.len().max(4), "{}: too many moves score", p.id);
+        assert!(
+            theme.holds(&facts, &p.best, &scoring),
+            "{}: {}",
+            p.id,
+            theme.rule()
+        );
+        assert!(
+            scoring.len() * 4 <= facts.len().max(4),
+            "{}: too many moves score",
+            p.id
+        );
     }
 }
 
@@ -75,8 +87,17 @@ fn a_strong_player_solves_more_than_random() {
     let expert = parse_player("bot:expert").unwrap();
     let r = puzzle::score(random.as_ref(), &subset, 1, &never).unwrap();
     let e = puzzle::score(expert.as_ref(), &subset, 1, &never).unwrap();
-    assert!(e.points() > 2.0 * r.points() + 5.0, "expert {} random {}", e.points(), r.points());
-    assert!(r.points() < 0.2 * subset.len() as f64, "random scores {}", r.points());
+    assert!(
+        e.points() > 2.0 * r.points() + 5.0,
+        "expert {} random {}",
+        e.points(),
+        r.points()
+    );
+    assert!(
+        r.points() < 0.2 * subset.len() as f64,
+        "random scores {}",
+        r.points()
+    );
 }
 
 #[test]
@@ -86,10 +107,18 @@ fn bad_suites_name_the_line() {
     let e = parse_suite(&text).unwrap_err().to_string();
     assert!(e.starts_with("line 3:"), "{e}");
     let twice = format!("{good}\n{good}\n");
-    assert!(parse_suite(&twice).unwrap_err().to_string().contains("line 2"));
+    assert!(
+        parse_suite(&twice)
+            .unwrap_err()
+            .to_string()
+            .contains("line 2")
+    );
     let bad_move = good.replacen("\"best\":[\"", "\"best\":[\"9,9\",\"", 1);
     let e = parse_suite(&bad_move).unwrap_err().to_string();
-    assert!(e.contains("line 1") && e.contains("not a legal move"), "{e}");
+    assert!(
+        e.contains("line 1") && e.contains("not a legal move"),
+        "{e}"
+    );
     let long = vec![b'x'; puzzle::MAX_PUZZLE_LINE_BYTES + 10];
     let e = read_suite(&long[..]).unwrap_err().to_string();
     assert!(e.contains("line 1") && e.contains("longer"), "{e}");
@@ -97,10 +126,20 @@ fn bad_suites_name_the_line() {
 
 #[test]
 fn cli_scores_a_theme_in_text_and_json() {
-    let out = chainlab(&["puzzles", "bot:greedy", "--theme", "take-the-win", "--size", "5x6"]);
+    let out = chainlab(&[
+        "puzzles",
+        "bot:greedy",
+        "--theme",
+        "take-the-win",
+        "--size",
+        "5x6",
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("take-the-win") && text.contains("total"), "{text}");
+    assert!(
+        text.contains("take-the-win") && text.contains("total"),
+        "{text}"
+    );
     let out = chainlab(&["puzzles", "bot:random", "--theme", "capture", "--json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
@@ -109,12 +148,20 @@ fn cli_scores_a_theme_in_text_and_json() {
     assert_eq!(v["themes"][0]["theme"], "capture");
     let failed = v["failed"].as_array().unwrap();
     assert_eq!(failed.len() as u64, total - v["solved"].as_u64().unwrap());
-    assert!(failed.iter().all(|f| f["best"].as_array().is_some_and(|b| !b.is_empty())));
+    assert!(
+        failed
+            .iter()
+            .all(|f| f["best"].as_array().is_some_and(|b| !b.is_empty()))
+    );
 }
 
 #[test]
 fn cli_scores_a_suite_file_and_a_strategy() {
-    let lines: String = shipped().iter().take(3).map(|p| p.to_line() + "\n").collect();
+    let lines: String = shipped()
+        .iter()
+        .take(3)
+        .map(|p| p.to_line() + "\n")
+        .collect();
     let file = temp("three.jsonl", lines.as_bytes());
     let out = chainlab(&["puzzles", "strategies/04-capture.json", "--suite", &file]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -126,7 +173,10 @@ fn cli_bad_input_gives_one_line_errors() {
     let out = chainlab(&["puzzles", "bot:greedy", "--theme", "nonsense"]);
     assert_eq!(out.status.code(), Some(2));
     let e = stderr(&out);
-    assert!(e.contains("unknown theme 'nonsense'") && e.contains("take-the-win"), "{e}");
+    assert!(
+        e.contains("unknown theme 'nonsense'") && e.contains("take-the-win"),
+        "{e}"
+    );
 
     let good = shipped().first().unwrap().to_line();
     let file = temp("bad.jsonl", format!("{good}\nnot json\n").as_bytes());
@@ -136,12 +186,20 @@ fn cli_bad_input_gives_one_line_errors() {
 
     let out = chainlab(&["puzzles", "bot:greedy", "--suite", "/dev/zero"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("line 1 is longer"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("line 1 is longer"),
+        "{}",
+        stderr(&out)
+    );
 
     let no_newline = temp("long.jsonl", &vec![b'{'; 200_000]);
     let out = chainlab(&["puzzles", "bot:greedy", "--suite", &no_newline]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("line 1 is longer"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("line 1 is longer"),
+        "{}",
+        stderr(&out)
+    );
 
     let empty = temp("empty.jsonl", b"# nothing\n");
     let out = chainlab(&["puzzles", "bot:greedy", "--suite", &empty]);

@@ -12,7 +12,7 @@
 //!   the answer. A rule only refers to those facts and to which moves score,
 //!   so anyone can check a shipped puzzle's theme (the tests do).
 
-use crate::analysis::PositionAnalysis;
+use crate::analysis::{MISTAKE, PositionAnalysis};
 use crate::bots::heuristic::WIN;
 use crate::rules::{Coord, Position};
 
@@ -233,7 +233,9 @@ pub fn can_win_now(position: &Position) -> bool {
 }
 
 /// How an analysis becomes an answer: the margins and limits of
-/// [`answer`], with the values the shipped suite was made with as default.
+/// [`answer`], with the values the shipped suite was made with as default
+/// (the margin is the analysis's [`MISTAKE`]: every refuted move is at least
+/// a mistake).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Criteria {
     /// A move outside the answer gives away at least this much win chance
@@ -252,7 +254,7 @@ pub struct Criteria {
 impl Default for Criteria {
     fn default() -> Criteria {
         Criteria {
-            margin: 0.15,
+            margin: MISTAKE,
             partial_loss: 0.03,
             partial_credit: 0.5,
             max_share: 0.25,
