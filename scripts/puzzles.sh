@@ -2,7 +2,7 @@
 # Regenerates the shipped puzzle suite, puzzles/5x6.jsonl and puzzles/9x6.jsonl,
 # with examples/make_puzzles.rs at fixed seeds and budgets (see docs/puzzles.md).
 #
-#   scripts/puzzles.sh            # both boards (about 10 minutes on 2 cores)
+#   scripts/puzzles.sh            # both boards (about 7 minutes on 2 shared cores)
 #
 # The files depend only on the options below and the program, not on the
 # machine or the number of threads. Progress goes to stderr.
