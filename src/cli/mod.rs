@@ -34,6 +34,7 @@ mod bench;
 mod cancel;
 mod matches;
 mod players;
+mod puzzles;
 mod replay;
 mod strategy_cmds;
 mod tournament;
@@ -152,6 +153,8 @@ enum Command {
     Tournament(tournament::Args),
     /// Print, list or check the games of a records file.
     Replay(replay::Args),
+    /// Score a player on puzzle positions: solved and points per theme, failed puzzles.
+    Puzzles(puzzles::Args),
     /// Tune a strategy's constants by SPSA against opponents and validate the gain.
     Tune(tune::Args),
     /// Measure speed; prints one JSON object per line.
@@ -183,6 +186,7 @@ pub fn run() -> ExitCode {
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Tournament(args)) => tournament::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Puzzles(args)) => puzzles::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Validate(args)) => strategy_cmds::validate(&args),
