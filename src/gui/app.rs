@@ -259,6 +259,7 @@ impl App {
                 pace,
                 self.settings.play.show_letters,
                 &mut self.settings.records_path,
+                &self.catalogue,
             ),
             View::Editor => self.editor.ui(
                 ui,
