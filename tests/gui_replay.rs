@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use chainlab::analysis::{Analyser, AnalyserConfig, analyse_record};
+use chainlab::analysis::{Analyser, AnalyserConfig, MoveClass, analyse_record};
 use chainlab::arena::{GameRecord, read_records};
 use chainlab::bots::{Interrupt, parse_player};
 use chainlab::gui::replay::PLOT_LABEL;
@@ -170,7 +170,7 @@ fn analyse_marks_the_moves_and_jumps_to_the_mistakes() {
         );
         h.get_by_label(&text);
     }
-    assert_eq!(h.get_all_by_label_contains("accuracy").count(), 2);
+    assert_eq!(h.get_all_by_label_contains(", accuracy ").count(), 2);
     h.get_by_label_contains("A (01-prefer-corners): ");
     h.get_by_label_contains("B (05-do-not-feed): ");
 
@@ -185,11 +185,16 @@ fn analyse_marks_the_moves_and_jumps_to_the_mistakes() {
     let p = &analysis.plies[marked[0]];
     let best = p.position.best().unwrap();
     h.get_by_label_contains(&format!(
-        "played {}: {:.0}% → best {}: {:.0}%",
+        "played {}: {:.0}%, best {}: {:.0}% — {}",
         p.played,
         100.0 * p.win_chance_after(),
         best.cell,
-        100.0 * best.win_chance
+        100.0 * best.win_chance,
+        if p.class == MoveClass::Inaccuracy {
+            "an inaccuracy"
+        } else {
+            "a"
+        }
     ));
     let name = if p.mover() == Player::A {
         "01-prefer-corners"

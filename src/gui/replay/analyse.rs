@@ -188,6 +188,12 @@ impl AnalysisPanel {
                 if analyse_button(ui).clicked() {
                     action = Some(BarAction::Start);
                 }
+                if matches!(self.state, State::Idle) {
+                    ui.label(
+                        RichText::new("Find the mistakes: a win chance for every move")
+                            .color(theme::MUTED_TEXT),
+                    );
+                }
                 match &self.state {
                     State::Cancelled => {
                         ui.label(RichText::new("The analysis was cancelled.").color(theme::MUTED_TEXT));

@@ -4,7 +4,7 @@
 //! dots coloured by class, the move shown is a vertical line, and a click
 //! anywhere in the plot jumps the replay to the nearest move.
 
-use egui::{WidgetInfo, WidgetType};
+use egui::{RichText, WidgetInfo, WidgetType};
 use egui_plot::{HLine, Line, Plot, PlotPoints, Points, VLine};
 
 use crate::analysis::{GameAnalysis, MoveClass};
@@ -31,26 +31,50 @@ pub fn win_chance_plot(
     height: f32,
 ) -> Option<usize> {
     let last = analysis.plies.len();
-    let two = analysis.players == 2;
-    let y_label = if two {
-        format!("win chance of A ({}) %", label(Player::A))
+    let caption = if analysis.players == 2 {
+        format!(
+            "Win chance of A ({}) after each move (B's is the rest)",
+            label(Player::A)
+        )
     } else {
-        "win chance of the player to move %".to_string()
+        "Each player's win chance when it is their turn".to_string()
     };
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(caption).small());
+        for class in MARKED {
+            ui.label(
+                RichText::new(format!("• {} {}", class.mark(), class.name()))
+                    .small()
+                    .color(theme::class_colour(class)),
+            );
+        }
+        ui.label(
+            RichText::new("Click the plot to go to a move.")
+                .small()
+                .color(theme::MUTED_TEXT),
+        );
+    });
+    let height = (height - ui.spacing().interact_size.y).max(60.0);
     let response = Plot::new("replay_win_chance_plot")
         .height(height)
         .include_x(0.0)
         .include_x(last.max(1) as f64)
-        .include_y(0.0)
-        .include_y(100.0)
+        .include_y(-4.0)
+        .include_y(104.0)
         .allow_scroll(false)
         .allow_zoom(false)
         .allow_drag(false)
         .allow_boxed_zoom(false)
         .allow_double_click_reset(false)
         .x_axis_label("move")
-        .y_axis_label(y_label)
-        .legend(egui_plot::Legend::default().position(egui_plot::Corner::RightBottom))
+        .y_axis_label("win %")
+        .y_axis_formatter(|mark, _| {
+            if (0.0..=100.0).contains(&mark.value) {
+                format!("{:.0}", mark.value)
+            } else {
+                String::new()
+            }
+        })
         .label_formatter(|hover| match hover {
             egui_plot::HoverPosition::NearDataPoint {
                 plot_name,

@@ -109,7 +109,7 @@ impl Verdict {
     }
 }
 
-/// "B (name) played 2,3: 41% → best 1,1: 63%, a mistake (22% given away)".
+/// "Move 12: B (name) played 2,3: 41%, best 1,1: 63% — a mistake (22% given away)".
 pub fn headline(ply: &PlyAnalysis, label: &dyn Fn(Player) -> String) -> String {
     let mover = ply.mover();
     let percent = |c: f64| format!("{:.0}%", 100.0 * c);
@@ -133,7 +133,7 @@ pub fn headline(ply: &PlyAnalysis, label: &dyn Fn(Player) -> String) -> String {
             percent(best.win_chance)
         ),
         Some(best) => format!(
-            "{played} → best {}: {}, {} ({} given away){opening}",
+            "{played}, best {}: {} — {} ({} given away){opening}",
             best.cell,
             percent(best.win_chance),
             article(ply.class.name()),
@@ -152,7 +152,7 @@ fn article(word: &str) -> String {
 }
 
 /// Draws `verdict` on `ply` in the space `ui` has: the two boards side by
-/// side, then the trace table.
+/// side, and beside them the trace table when there is one.
 pub fn verdict_ui(
     ui: &mut Ui,
     verdict: &Verdict,
@@ -162,52 +162,60 @@ pub fn verdict_ui(
 ) {
     let ring = theme::class_colour(ply.class);
     let table = graph.is_some() && verdict.best.is_some();
-    let table_height = if table { 150.0 } else { 0.0 };
-    let boards_height = (ui.available_height() - table_height - 8.0).max(160.0);
-    ui.allocate_ui(egui::vec2(ui.available_width(), boards_height), |ui| {
-        ui.columns(2, |columns| {
-            let [left, right] = columns else { return };
-            left.label(RichText::new(match graph {
-                Some(g) => format!("What {} valued (its heat map)", g.name),
-                None => "The move played (not a strategy graph: no heat map)".to_string(),
-            }));
-            if let Some(Err(e)) = &verdict.heat {
-                left.colored_label(theme::ERROR_TEXT, e);
-            }
-            let heat = verdict.heat.as_ref().and_then(|h| h.as_ref().ok());
-            BoardView::new(&verdict.before)
-                .overlay(heat)
-                .marked(Some(ply.played), ring)
-                .show_letters(show_letters)
-                .id_salt("replay_graph_board")
-                .show(left);
-            right.label("What the analyser prefers (win chance % per cell)");
-            BoardView::new(&verdict.before)
-                .overlay(Some(&verdict.analyser))
-                .marked(Some(ply.played), ring)
-                .show_letters(show_letters)
-                .id_salt("replay_analyser_board")
-                .show(right);
-        });
+    let board = |ui: &mut Ui, overlay: Option<&Overlay>, salt: &str| {
+        BoardView::new(&verdict.before)
+            .overlay(overlay)
+            .marked(Some(ply.played), ring)
+            .last_move(Some(ply.played))
+            .show_letters(show_letters)
+            .id_salt(salt)
+            .show(ui);
+    };
+    ui.label(
+        RichText::new(format!(
+            "The position before the move; {} is ringed, the best cells are framed in white.",
+            ply.played
+        ))
+        .small()
+        .color(theme::MUTED_TEXT),
+    );
+    ui.columns(if table { 3 } else { 2 }, |columns| {
+        let [left, right, rest @ ..] = columns else {
+            return;
+        };
+        left.label(RichText::new(match graph {
+            Some(g) => format!("What {} valued (its heat map)", g.name),
+            None => "The move played (not a strategy graph: no heat map)".to_string(),
+        }));
+        if let Some(Err(e)) = &verdict.heat {
+            left.colored_label(theme::ERROR_TEXT, e);
+        }
+        let heat = verdict.heat.as_ref().and_then(|h| h.as_ref().ok());
+        board(left, heat, "replay_graph_board");
+        right.label("What the analyser prefers (win chance % per cell)");
+        board(right, Some(&verdict.analyser), "replay_analyser_board");
+        if let ([third, ..], Some(best)) = (rest, verdict.best) {
+            trace_table(third, verdict, ply.played, best);
+        }
     });
-    if table && let Some(best) = verdict.best {
-        trace_table(ui, verdict, ply.played, best);
-    }
 }
 
 /// The nodes whose values differ at the played and the best cell.
 fn trace_table(ui: &mut Ui, verdict: &Verdict, played: Coord, best: Coord) {
+    ui.label(RichText::new(format!(
+        "Node values at the cell played ({played}) and at the analyser's best cell ({best})"
+    )));
     ui.label(
         RichText::new(format!(
-            "Node values at the cell played ({played}) and at the analyser's best cell ({best}); \
-             {} nodes have the same value at both",
+            "Only the nodes that differ; {} have the same value at both.",
             verdict.same
         ))
-        .strong(),
+        .small()
+        .color(theme::MUTED_TEXT),
     );
     egui::ScrollArea::vertical()
         .id_salt("replay_trace")
-        .max_height(ui.available_height().max(60.0))
+        .max_height(ui.available_height().max(120.0))
         .auto_shrink([false, true])
         .show(ui, |ui| {
             egui::Grid::new("replay_trace_grid")
