@@ -14,6 +14,7 @@ use std::sync::Arc;
 use egui::{RichText, Ui};
 
 use crate::analysis::{Analyser, AnalyserConfig, GameAnalysis, MoveClass, summarise};
+use crate::arena::report::time_left;
 use crate::gui::seats::Catalogue;
 use crate::gui::theme;
 use crate::rules::Player;
@@ -156,6 +157,9 @@ impl AnalysisPanel {
                         .desired_width(260.0)
                         .text(format!("Analysing: {done} of {total} moves")),
                 );
+                if let Some(secs) = job.seconds_left() {
+                    ui.label(RichText::new(time_left(secs)).color(theme::MUTED_TEXT));
+                }
                 let text = if job.is_cancelling() {
                     "Cancelling…"
                 } else {

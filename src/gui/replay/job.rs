@@ -9,6 +9,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::Instant;
 
 use crate::analysis::{Analyser, AnalysisError, GameAnalysis, analyse_game};
 use crate::rules::{Coord, Position};
@@ -45,6 +46,7 @@ pub struct AnalysisJob {
     stop: Arc<AtomicBool>,
     done: Arc<AtomicUsize>,
     total: usize,
+    began: Instant,
 }
 
 impl AnalysisJob {
@@ -91,12 +93,22 @@ impl AnalysisJob {
             stop,
             done,
             total,
+            began: Instant::now(),
         })
     }
 
     /// Positions analysed so far, and in all.
     pub fn progress(&self) -> (usize, usize) {
         (self.done.load(Ordering::Relaxed), self.total)
+    }
+
+    /// Seconds left at the pace so far, once a position is done.
+    pub fn seconds_left(&self) -> Option<f64> {
+        let (done, total) = self.progress();
+        (done > 0).then(|| {
+            let pace = self.began.elapsed().as_secs_f64() / done as f64;
+            pace * total.saturating_sub(done) as f64
+        })
     }
 
     /// How the job ended, once it is over; a thread that ended without a
@@ -136,7 +148,7 @@ mod tests {
     use super::*;
     use crate::analysis::AnalyserConfig;
     use crate::rules::{Rules, Size};
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     /// Plays up to `n` moves on `size`, taking legal cells in a fixed pattern.
     fn first_moves(size: Size, players: usize, n: usize) -> Request {

@@ -31,29 +31,7 @@ pub fn win_chance_plot(
     height: f32,
 ) -> Option<usize> {
     let last = analysis.plies.len();
-    let caption = if analysis.players == 2 {
-        format!(
-            "Win chance of A ({}) after each move (B's is the rest)",
-            label(Player::A)
-        )
-    } else {
-        "Each player's win chance when it is their turn".to_string()
-    };
-    ui.horizontal(|ui| {
-        ui.label(RichText::new(caption).small());
-        for class in MARKED {
-            ui.label(
-                RichText::new(format!("• {} {}", class.mark(), class.name()))
-                    .small()
-                    .color(theme::class_colour(class)),
-            );
-        }
-        ui.label(
-            RichText::new("Click the plot to go to a move.")
-                .small()
-                .color(theme::MUTED_TEXT),
-        );
-    });
+    caption_ui(ui, analysis, label);
     let height = (height - ui.spacing().interact_size.y).max(60.0);
     let response = Plot::new("replay_win_chance_plot")
         .height(height)
@@ -113,6 +91,33 @@ pub fn win_chance_plot(
     let pos = r.interact_pointer_pos().filter(|_| r.clicked())?;
     let x = response.transform.value_from_position(pos).x;
     Some(ply_at(x, last))
+}
+
+/// The line above the plot: whose win chance, the dots' key, and the hint.
+fn caption_ui(ui: &mut egui::Ui, analysis: &GameAnalysis, label: &dyn Fn(Player) -> String) {
+    let caption = if analysis.players == 2 {
+        format!(
+            "Win chance of A ({}) after each move (B's is the rest)",
+            label(Player::A)
+        )
+    } else {
+        "Each player's win chance when it is their turn".to_string()
+    };
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(caption).small());
+        for class in MARKED {
+            ui.label(
+                RichText::new(format!("• {} {}", class.mark(), class.name()))
+                    .small()
+                    .color(theme::class_colour(class)),
+            );
+        }
+        ui.label(
+            RichText::new("Click the plot to go to a move.")
+                .small()
+                .color(theme::MUTED_TEXT),
+        );
+    });
 }
 
 /// The move nearest plot coordinate `x`, within `0..=last`.
