@@ -8,18 +8,16 @@
 //! [`AnalysisPanel::reset`], which drops the job (cancelling it) and the
 //! results, so no result is ever shown against a game it was not made for.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use egui::{RichText, Ui};
 
 use crate::analysis::{Analyser, AnalyserConfig, GameAnalysis, MoveClass, summarise};
 use crate::arena::report::time_left;
-use crate::gui::seats::Catalogue;
 use crate::gui::theme;
 use crate::rules::Player;
 
-use super::graphs::{Graph, find_graphs};
+use super::graphs::{Graph, Sources, find_graphs};
 use super::job::{AnalysisJob, Finished, Request};
 use super::plot::win_chance_plot;
 use super::verdict::{Verdict, headline, verdict_ui};
@@ -100,17 +98,16 @@ impl AnalysisPanel {
     }
 
     /// Starts analysing `request` in the background, after looking up the
-    /// players' graphs (named by `labels`) in `catalogue` and `dirs`.
+    /// players' graphs (named by `labels`) in `sources`.
     pub fn start(
         &mut self,
         request: Request,
         labels: &[String],
-        catalogue: &Catalogue,
-        dirs: &[PathBuf],
+        sources: &Sources<'_>,
         ctx: &egui::Context,
     ) {
         self.reset();
-        self.graphs = find_graphs(labels, catalogue, dirs);
+        self.graphs = find_graphs(labels, sources);
         self.state = match AnalysisJob::start(self.analyser, request, Some(ctx.clone())) {
             Ok(job) => State::Running(job),
             Err(e) => State::Failed(e),

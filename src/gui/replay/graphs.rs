@@ -4,6 +4,9 @@
 //! folders (the records file's, the shipped strategies'). A built-in
 //! player, or a strategy that cannot be found or no longer compiles, has no
 //! graph: the replay then shows only the analyser's side of a move.
+//! A graph handed over by the editor (Test, Play against it) is in the
+//! catalogue only compiled; its nodes are named from the editor's graph of
+//! the same name, when there is one.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -32,29 +35,37 @@ impl Graph {
     }
 }
 
-/// The graph of each seat named in `labels` (`A` first), looked up in
-/// `catalogue` and then as `LABEL.json` in `dirs`.
-pub fn find_graphs(
-    labels: &[String],
-    catalogue: &Catalogue,
-    dirs: &[PathBuf],
-) -> Vec<Option<Arc<Graph>>> {
+/// Where the graphs are looked for.
+pub struct Sources<'a> {
+    /// The players the app offers.
+    pub catalogue: &'a Catalogue,
+    /// Folders that may hold `LABEL.json`.
+    pub dirs: Vec<PathBuf>,
+    /// The editor's graph (names the nodes of a graph it handed over).
+    pub editing: Option<&'a Strategy>,
+}
+
+/// The graph of each seat named in `labels` (`A` first).
+pub fn find_graphs(labels: &[String], sources: &Sources<'_>) -> Vec<Option<Arc<Graph>>> {
     labels
         .iter()
-        .map(|label| find_graph(label, catalogue, dirs).map(Arc::new))
+        .map(|label| find_graph(label, sources).map(Arc::new))
         .collect()
 }
 
-fn find_graph(label: &str, catalogue: &Catalogue, dirs: &[PathBuf]) -> Option<Graph> {
+fn find_graph(label: &str, sources: &Sources<'_>) -> Option<Graph> {
+    let (catalogue, dirs) = (sources.catalogue, &sources.dirs);
     if let Some(choice) = catalogue
         .choices()
         .iter()
         .find(|c| c.is_strategy && names(c, label))
     {
         let program = choice.program.clone()?;
-        let strategy = is_file_spec(&choice.spec)
-            .then(|| Strategy::load(Path::new(choice.spec.trim())).ok())
-            .flatten();
+        let strategy = if is_file_spec(&choice.spec) {
+            Strategy::load(Path::new(choice.spec.trim())).ok()
+        } else {
+            sources.editing.filter(|s| s.name == choice.name).cloned()
+        };
         return Some(Graph {
             name: label.to_string(),
             program,
@@ -104,10 +115,40 @@ mod tests {
             "bot:expert".to_string(),
             "../secret".to_string(),
         ];
-        let found = find_graphs(&labels, &Catalogue::default(), &[dir]);
+        let sources = Sources {
+            catalogue: &Catalogue::default(),
+            dirs: vec![dir],
+            editing: None,
+        };
+        let found = find_graphs(&labels, &sources);
         let first = found[0].as_ref().unwrap();
         assert_eq!(first.name, "05-do-not-feed");
         assert!(first.strategy.is_some());
         assert!(found[1].is_none() && found[2].is_none());
+    }
+
+    #[test]
+    fn a_graph_from_the_editor_is_named_from_the_editor() {
+        let dir = shipped_strategies_dir().unwrap();
+        let strategy = Strategy::load(&dir.join("02-avoid-danger.json")).unwrap();
+        let mut catalogue = Catalogue::default();
+        catalogue.add_strategy("Mine", &strategy).unwrap();
+        let mut editing = strategy.clone();
+        editing.name = "Mine".to_string();
+        let labels = vec!["Mine".to_string()];
+        let sources = Sources {
+            catalogue: &catalogue,
+            dirs: Vec::new(),
+            editing: Some(&editing),
+        };
+        let graph = find_graphs(&labels, &sources)[0].clone().unwrap();
+        let node = &strategy.nodes()[0];
+        assert_eq!(graph.node_name(node.id), node.kind.title());
+        let unnamed = Sources {
+            editing: None,
+            ..sources
+        };
+        let graph = find_graphs(&labels, &unnamed)[0].clone().unwrap();
+        assert_eq!(graph.node_name(node.id), format!("node {}", node.id));
     }
 }

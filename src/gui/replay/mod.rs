@@ -19,6 +19,7 @@ use crate::gui::records::RecordsFile;
 use crate::gui::seats::{Catalogue, shipped_strategies_dir};
 use crate::gui::theme;
 use crate::rules::{Coord, Player, Position, WaveLog};
+use crate::strategy::Strategy;
 
 mod analyse;
 mod controls;
@@ -31,6 +32,7 @@ mod verdict;
 use self::analyse::{AnalysisPanel, BarAction};
 use self::controls::{Action, controls_ui};
 pub use self::game::ReplayGame;
+use self::graphs::Sources;
 pub use self::plot::PLOT_LABEL;
 
 /// Seconds between moves when the replay plays by itself.
@@ -211,14 +213,15 @@ impl ReplayView {
     }
 
     /// Draws the view; `records_path` is the records file field's text;
-    /// `catalogue` is where the players' strategy graphs are looked up.
+    /// `catalogue` is where the players' strategy graphs are looked up, and
+    /// `editing` (the editor's graph) names the nodes of one it handed over.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         pace: Pace,
         show_letters: bool,
         records_path: &mut String,
-        catalogue: &Catalogue,
+        players: (&Catalogue, &Strategy),
     ) {
         if let Some(((), path)) = self.files.update(ui.ctx()) {
             *records_path = path.to_string_lossy().into_owned();
@@ -233,7 +236,7 @@ impl ReplayView {
             self.records_ui(ui, records_path);
             ui.separator();
             if self.loaded.is_some() {
-                self.main_ui(ui, pace, show_letters, catalogue);
+                self.main_ui(ui, pace, show_letters, players);
             } else {
                 ui.add_space(40.0);
                 ui.vertical_centered(|ui| {
@@ -344,7 +347,7 @@ impl ReplayView {
         ui: &mut egui::Ui,
         pace: Pace,
         show_letters: bool,
-        catalogue: &Catalogue,
+        players: (&Catalogue, &Strategy),
     ) {
         let Some(loaded) = &self.loaded else {
             return;
@@ -390,7 +393,7 @@ impl ReplayView {
         }
         match bar {
             Some(BarAction::Seek(ply)) => action = Some(Action::Seek(ply)),
-            Some(BarAction::Start) => self.start_analysis(ui.ctx(), catalogue),
+            Some(BarAction::Start) => self.start_analysis(ui.ctx(), players.0, Some(players.1)),
             None => {}
         }
         self.act(action, pace);
@@ -411,8 +414,14 @@ impl ReplayView {
 
     /// Starts analysing the game shown; its players' graphs are looked up
     /// in `catalogue`, beside the records file and among the shipped
-    /// strategies.
-    pub fn start_analysis(&mut self, ctx: &egui::Context, catalogue: &Catalogue) {
+    /// strategies (`editing`, the editor's graph, names the nodes of a graph
+    /// it handed over).
+    pub fn start_analysis(
+        &mut self,
+        ctx: &egui::Context,
+        catalogue: &Catalogue,
+        editing: Option<&Strategy>,
+    ) {
         let Some(loaded) = &self.loaded else {
             return;
         };
@@ -423,9 +432,14 @@ impl ReplayView {
             dirs.push(dir.to_path_buf());
         }
         dirs.extend(shipped_strategies_dir());
+        let sources = Sources {
+            catalogue,
+            dirs,
+            editing,
+        };
         let request = loaded.game.request();
         self.analysis
-            .start(request, &loaded.game.labels, catalogue, &dirs, ctx);
+            .start(request, &loaded.game.labels, &sources, ctx);
     }
 
     /// The board after `loaded.ply` moves with the last move marked, or the
