@@ -100,6 +100,9 @@ impl ReplayView {
         self.next_auto = None;
         self.follow = true;
         self.analysis.reset();
+        // A game from elsewhere (the play view, the arena) is no game of the
+        // records file: the picker shows none (select_record sets it after).
+        self.record = None;
     }
 
     /// Opens a records file written by `chainlab match` and shows its first game.
