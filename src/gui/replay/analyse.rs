@@ -15,7 +15,7 @@ use egui::{RichText, Ui};
 use crate::analysis::{Analyser, AnalyserConfig, GameAnalysis, MoveClass, summarise};
 use crate::arena::report::time_left;
 use crate::gui::theme;
-use crate::rules::Player;
+use crate::rules::{Player, Position};
 
 use super::graphs::{Graph, Sources, find_graphs};
 use super::job::{AnalysisJob, Finished, Request};
@@ -220,14 +220,11 @@ impl AnalysisPanel {
         win_chance_plot(ui, self.analysis()?, ply, label, height)
     }
 
-    /// The analysed move that led to the position after `ply` moves, when
-    /// the analysis is done and the move is marked (or any move when
-    /// `any`), with the verdict on it brought up to date from `before`.
-    pub fn verdict_at(
-        &mut self,
-        ply: usize,
-        before: Option<crate::rules::Position>,
-    ) -> Option<usize> {
+    /// The index of the move that led to the position after `ply` moves,
+    /// when the analysis is done, the comparison is on and the move is
+    /// marked; the verdict on it is brought up to date from `before` (the
+    /// position before the move), once per move selected.
+    pub fn verdict_at(&mut self, ply: usize, before: Option<Position>) -> Option<usize> {
         let index = ply.checked_sub(1)?;
         let analysed = self.analysis()?.plies.get(index)?;
         if !self.compare || !analysed.class.is_marked() {
