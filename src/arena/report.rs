@@ -178,6 +178,19 @@ pub fn rating(rating: f64) -> String {
     format!("{rating:+.0}")
 }
 
+/// The time left of a run, in words: "about 42 s left", "about 10 min left".
+pub fn time_left(secs: f64) -> String {
+    if secs < 1.5 {
+        "almost done".to_string()
+    } else if secs < 90.0 {
+        format!("about {secs:.0} s left")
+    } else if secs < 5400.0 {
+        format!("about {:.0} min left", secs / 60.0)
+    } else {
+        format!("about {:.1} h left", secs / 3600.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -287,5 +300,13 @@ mod tests {
         assert_eq!(standing_score(62.5), "62.5%");
         assert_eq!(rating(34.4), "+34");
         assert_eq!(rating(-7.6), "-8");
+    }
+
+    #[test]
+    fn time_left_reads_naturally() {
+        assert_eq!(time_left(0.3), "almost done");
+        assert_eq!(time_left(42.0), "about 42 s left");
+        assert_eq!(time_left(600.0), "about 10 min left");
+        assert_eq!(time_left(7200.0), "about 2.0 h left");
     }
 }

@@ -259,6 +259,7 @@ impl App {
                 pace,
                 self.settings.play.show_letters,
                 &mut self.settings.records_path,
+                (&self.catalogue, self.editor.strategy()),
             ),
             View::Editor => self.editor.ui(
                 ui,

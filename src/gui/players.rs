@@ -3,6 +3,7 @@
 //! or the winner; the move list; and the player badge (colour disc and
 //! letter) that every view draws a seat with. It depends on no other view.
 
+use crate::analysis::MoveClass;
 use crate::gui::theme;
 use crate::rules::{Coord, Player, Position};
 
@@ -45,14 +46,17 @@ pub fn players_table(ui: &mut egui::Ui, position: &Position, label: &dyn Fn(Play
         });
 }
 
-/// The list of moves, numbered, with the mover's letter; `current` (if any)
-/// is highlighted and, when `follow` is set, scrolled into view. Returns the
-/// ply clicked (the position after that move).
+/// The list of moves, numbered, with the mover's letter and, where `marks`
+/// has one (the class of move `k` at index `k`), the analysis mark such as
+/// `??` in its class colour; `current` (if any) is highlighted and, when
+/// `follow` is set, scrolled into view. Returns the ply clicked (the
+/// position after that move).
 pub fn move_list(
     ui: &mut egui::Ui,
     moves: &[(Player, Coord)],
     current: Option<usize>,
     follow: bool,
+    marks: &[MoveClass],
 ) -> Option<usize> {
     let mut clicked = None;
     let mut area = egui::ScrollArea::vertical()
@@ -71,9 +75,7 @@ pub fn move_list(
         }
         for (i, (player, coord)) in moves.iter().enumerate() {
             let ply = i + 1;
-            let text = egui::RichText::new(format!("{ply:>3}.  {player}  {coord}"))
-                .monospace()
-                .color(theme::player_colour(*player));
+            let text = move_text(ui, ply, *player, *coord, marks.get(i).copied());
             let selected = current == Some(ply);
             let response = ui.selectable_label(selected, text);
             if selected && follow {
@@ -85,6 +87,40 @@ pub fn move_list(
         }
     });
     clicked
+}
+
+/// "12.  B  2,3 ??": the move in its player's colour, the mark in its class's.
+fn move_text(
+    ui: &egui::Ui,
+    ply: usize,
+    player: Player,
+    coord: Coord,
+    class: Option<MoveClass>,
+) -> egui::text::LayoutJob {
+    let mut job = egui::text::LayoutJob::default();
+    let style = ui.style();
+    egui::RichText::new(format!("{ply:>3}.  {player}  {coord}"))
+        .monospace()
+        .color(theme::player_colour(player))
+        .append_to(
+            &mut job,
+            style,
+            egui::FontSelection::Default,
+            egui::Align::Center,
+        );
+    if let Some(class) = class.filter(|c| c.is_marked()) {
+        egui::RichText::new(format!(" {}", class.mark()))
+            .monospace()
+            .strong()
+            .color(theme::class_colour(class))
+            .append_to(
+                &mut job,
+                style,
+                egui::FontSelection::Default,
+                egui::Align::Center,
+            );
+    }
+    job
 }
 
 /// A player's colour disc with the letter on it.

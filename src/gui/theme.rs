@@ -5,6 +5,7 @@
 
 use egui::Color32;
 
+use crate::analysis::MoveClass;
 use crate::rules::Player;
 
 /// The player colours, `A` to `H`.
@@ -47,6 +48,21 @@ pub const MUTED_TEXT: Color32 = Color32::from_rgb(0x9A, 0xA3, 0xAE);
 pub const HINT_TEXT: Color32 = Color32::from_rgb(0xF2, 0xC0, 0x6B);
 /// Errors.
 pub const ERROR_TEXT: Color32 = Color32::from_rgb(0xF0, 0x7A, 0x6E);
+
+/// A line in a plot that belongs to no single player (A's win chance, B's
+/// being the rest).
+pub const PLOT_LINE: Color32 = Color32::from_rgb(0xD6, 0xDC, 0xE2);
+
+/// The colour of a move's class mark, as chess analysis colours them:
+/// inaccuracies yellow, mistakes orange, blunders red; best and good moves muted.
+pub fn class_colour(class: MoveClass) -> Color32 {
+    match class {
+        MoveClass::Best | MoveClass::Good => MUTED_TEXT,
+        MoveClass::Inaccuracy => Color32::from_rgb(0xF2, 0xDA, 0x4B),
+        MoveClass::Mistake => Color32::from_rgb(0xF5, 0x94, 0x2E),
+        MoveClass::Blunder => Color32::from_rgb(0xFF, 0x4D, 0x4D),
+    }
+}
 
 /// Sets the app's visuals and text sizes on `ctx`.
 pub fn apply(ctx: &egui::Context) {

@@ -135,7 +135,10 @@ fn progress_ui(ui: &mut egui::Ui, run: &Run, live: &Live) {
         let mut text = format!("{} / {planned} games", live.games);
         if running && live.games > 0 {
             let left = planned.saturating_sub(live.games) as f64 / rate.max(1e-9);
-            text.push_str(&format!("  ·  {rate:.1} games/s  ·  {}", time_left(left)));
+            text.push_str(&format!(
+                "  ·  {rate:.1} games/s  ·  {}",
+                report::time_left(left)
+            ));
         }
         let width = (ui.available_width() - 90.0).max(120.0);
         ui.add(
@@ -285,19 +288,6 @@ fn threads(run: &Run) -> usize {
     run.plan().matches().thread_count()
 }
 
-/// The time left, in words.
-fn time_left(secs: f64) -> String {
-    if secs < 1.5 {
-        "almost done".to_string()
-    } else if secs < 90.0 {
-        format!("about {secs:.0} s left")
-    } else if secs < 5400.0 {
-        format!("about {:.0} min left", secs / 60.0)
-    } else {
-        format!("about {:.1} h left", secs / 3600.0)
-    }
-}
-
 fn welcome(ui: &mut egui::Ui) {
     ui.add_space(40.0);
     ui.vertical_centered(|ui| {
@@ -313,17 +303,4 @@ fn welcome(ui: &mut egui::Ui) {
             ui.label(egui::RichText::new(line).color(theme::MUTED_TEXT));
         }
     });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::time_left;
-
-    #[test]
-    fn time_left_reads_naturally() {
-        assert_eq!(time_left(0.3), "almost done");
-        assert_eq!(time_left(42.0), "about 42 s left");
-        assert_eq!(time_left(600.0), "about 10 min left");
-        assert_eq!(time_left(7200.0), "about 2.0 h left");
-    }
 }

@@ -183,7 +183,7 @@ impl PlayView {
                 (mover, m)
             })
             .collect();
-        move_list(ui, &moves, None, false);
+        move_list(ui, &moves, None, false, &[]);
     }
 
     /// Whether the setup differs from the game being played (board, rules

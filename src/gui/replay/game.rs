@@ -3,6 +3,7 @@
 //! Invariant: a [`ReplayGame`] is plain data (start, moves, names, texts);
 //! whether its moves replay is found out when the view loads it.
 
+use super::job::Request;
 use crate::arena::GameRecord;
 use crate::gui::play::session::Session;
 use crate::rules::{Coord, Position};
@@ -20,6 +21,10 @@ pub struct ReplayGame {
     pub moves: Vec<Coord>,
     /// One name per player, `A` first.
     pub labels: Vec<String>,
+    /// The game's index in its records (0 for a game of the play view).
+    pub game: u64,
+    /// How many moves at the start are the shared random opening.
+    pub opening: usize,
 }
 
 impl ReplayGame {
@@ -51,6 +56,8 @@ impl ReplayGame {
             start: *start,
             moves: game.moves().to_vec(),
             labels,
+            game: 0,
+            opening: 0,
         }
     }
 
@@ -72,6 +79,19 @@ impl ReplayGame {
             start,
             moves: record.moves.clone(),
             labels: record.players.clone(),
+            game: record.game,
+            opening: record.opening as usize,
         })
+    }
+
+    /// What the analyser is asked to value: the whole game, as
+    /// `chainlab analyze` values a record (its opening marked).
+    pub fn request(&self) -> Request {
+        Request {
+            game: self.game,
+            start: self.start,
+            moves: self.moves.clone(),
+            opening: self.opening,
+        }
     }
 }

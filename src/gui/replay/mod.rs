@@ -3,22 +3,52 @@
 //! forwards animates the move's reaction like the play view does.
 //! The game shown is a [`ReplayGame`] (in `replay/game.rs`, with the two
 //! ways one is made: from the play view's game and from a game record).
+//! Analyse values every move in the background (`replay/analyse.rs`): a
+//! win-chance plot under the board, class marks on the move list, and at a
+//! marked move what the player's graph valued beside the analyser's choice.
 
+use std::path::PathBuf;
+
+use crate::analysis::{AnalyserConfig, GameAnalysis};
 use crate::gui::anim::MoveAnimation;
 use crate::gui::board::BoardView;
-use crate::gui::files::{FileKind, FilePicker};
+use crate::gui::files::FilePicker;
 use crate::gui::play::session::Pace;
 use crate::gui::players::{move_list, players_table};
-use crate::gui::records::{RecordsFile, summary};
+use crate::gui::records::RecordsFile;
+use crate::gui::seats::{Catalogue, shipped_strategies_dir};
 use crate::gui::theme;
 use crate::rules::{Coord, Player, Position, WaveLog};
+use crate::strategy::Strategy;
 
+mod analyse;
+mod controls;
 mod game;
+mod graphs;
+mod job;
+mod plot;
+mod verdict;
 
+use self::analyse::{AnalysisPanel, BarAction};
+use self::controls::{Action, controls_ui};
 pub use self::game::ReplayGame;
+use self::graphs::Sources;
+pub use self::plot::PLOT_LABEL;
 
 /// Seconds between moves when the replay plays by itself.
 const AUTO_PLAY_SECONDS: f64 = 0.7;
+
+/// The height of the win-chance plot.
+const PLOT_HEIGHT: f32 = 150.0;
+
+/// The board's least height when the plot takes the space below it.
+const MIN_BOARD_HEIGHT: f32 = 180.0;
+
+/// Names a seat by the game's labels.
+fn labeller(labels: &[String]) -> impl Fn(Player) -> String + use<> {
+    let labels = labels.to_vec();
+    move |p: Player| labels.get(p.index()).cloned().unwrap_or_default()
+}
 
 /// A loaded game and where the replay stands in it.
 struct Loaded {
@@ -42,6 +72,7 @@ pub struct ReplayView {
     records_error: Option<String>,
     record: Option<usize>,
     files: FilePicker<()>,
+    analysis: AnalysisPanel,
 }
 
 impl ReplayView {
@@ -68,6 +99,10 @@ impl ReplayView {
         self.playing = false;
         self.next_auto = None;
         self.follow = true;
+        self.analysis.reset();
+        // A game from elsewhere (the play view, the arena) is no game of the
+        // records file: the picker shows none (select_record sets it after).
+        self.record = None;
     }
 
     /// Opens a records file written by `chainlab match` and shows its first game.
@@ -118,6 +153,22 @@ impl ReplayView {
         loaded.positions.get(loaded.ply)
     }
 
+    /// The finished analysis of the game shown, if any.
+    pub fn analysis(&self) -> Option<&GameAnalysis> {
+        self.analysis.analysis()
+    }
+
+    /// Whether the game is being analysed.
+    pub fn is_analysing(&self) -> bool {
+        self.analysis.is_running()
+    }
+
+    /// Analyses with `config` from the next Analyse on (the default is the
+    /// CLI's; tests use smaller budgets).
+    pub fn set_analyser(&mut self, config: AnalyserConfig) {
+        self.analysis.set_config(config);
+    }
+
     /// Whether a move's reaction is being animated.
     pub fn is_animating(&self) -> bool {
         self.anim.is_some()
@@ -164,13 +215,16 @@ impl ReplayView {
         }
     }
 
-    /// Draws the view; `records_path` is the records file field's text.
+    /// Draws the view; `records_path` is the records file field's text;
+    /// `catalogue` is where the players' strategy graphs are looked up, and
+    /// `editing` (the editor's graph) names the nodes of one it handed over.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         pace: Pace,
         show_letters: bool,
         records_path: &mut String,
+        players: (&Catalogue, &Strategy),
     ) {
         if let Some(((), path)) = self.files.update(ui.ctx()) {
             *records_path = path.to_string_lossy().into_owned();
@@ -178,13 +232,14 @@ impl ReplayView {
         }
         let now = ui.input(|i| i.time);
         self.tick(ui.ctx(), now, pace);
+        self.analysis.poll();
         self.keys(ui, pace);
         self.side_ui(ui);
         egui::CentralPanel::default().show(ui, |ui| {
             self.records_ui(ui, records_path);
             ui.separator();
             if self.loaded.is_some() {
-                self.main_ui(ui, pace, show_letters);
+                self.main_ui(ui, pace, show_letters, players);
             } else {
                 ui.add_space(40.0);
                 ui.vertical_centered(|ui| {
@@ -202,77 +257,13 @@ impl ReplayView {
         });
     }
 
-    fn records_ui(&mut self, ui: &mut egui::Ui, records_path: &mut String) {
-        ui.horizontal(|ui| {
-            let label = ui.label("Records file");
-            let edit = ui
-                .add(
-                    egui::TextEdit::singleline(records_path)
-                        .hint_text("games.jsonl written by chainlab match --records")
-                        .desired_width(ui.available_width().min(420.0)),
-                )
-                .labelled_by(label.id);
-            let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.button("Open").clicked() || entered {
-                self.open_records(std::path::Path::new(records_path.trim()));
-            }
-            if ui
-                .button("Browse…")
-                .on_hover_text("Choose a records file.")
-                .clicked()
-            {
-                self.files
-                    .open((), FileKind::Records, "Open a records file", None);
-            }
-        });
-        if let Some(records) = &self.records {
-            let mut chosen = None;
-            ui.horizontal(|ui| {
-                ui.label(format!("{} games", records.games.len()));
-                let selected = self
-                    .record
-                    .and_then(|i| records.games.get(i))
-                    .map_or_else(String::new, summary);
-                egui::ComboBox::from_id_salt("replay_record")
-                    .selected_text(selected)
-                    .width(ui.available_width().min(520.0))
-                    .show_ui(ui, |ui| {
-                        for (i, record) in records.games.iter().enumerate() {
-                            if ui
-                                .selectable_label(self.record == Some(i), summary(record))
-                                .clicked()
-                            {
-                                chosen = Some(i);
-                            }
-                        }
-                    });
-            });
-            if records.bad_lines > 0 {
-                let listed = records.problems.join("; ");
-                ui.colored_label(
-                    theme::HINT_TEXT,
-                    match records.bad_lines {
-                        1 => format!("1 line could not be read: {listed}"),
-                        n => format!("{n} lines could not be read: {listed}"),
-                    },
-                );
-            }
-            if let Some(i) = chosen {
-                self.select_record(i);
-            }
-        }
-        if let Some(error) = &self.records_error {
-            ui.colored_label(theme::ERROR_TEXT, error);
-        }
-    }
-
     fn side_ui(&mut self, ui: &mut egui::Ui) {
         let follow = std::mem::take(&mut self.follow);
         let Some(loaded) = &self.loaded else {
             return;
         };
-        let labels = loaded.game.labels.clone();
-        let label = move |p: Player| labels.get(p.index()).cloned().unwrap_or_default();
+        let label = labeller(&loaded.game.labels);
+        let marks = self.analysis.marks();
         let moves: Vec<(Player, Coord)> = loaded
             .game
             .moves
@@ -295,7 +286,7 @@ impl ReplayView {
                 ui.add_space(8.0);
                 ui.separator();
                 ui.label(egui::RichText::new("Moves").strong());
-                jump = move_list(ui, &moves, Some(loaded.ply), follow);
+                jump = move_list(ui, &moves, Some(loaded.ply), follow, &marks);
             });
         if let Some(ply) = jump {
             self.seek(ply);
@@ -350,10 +341,17 @@ impl ReplayView {
         }
     }
 
-    /// The loaded game: its title, note and replay error, the controls, and
-    /// the board at the current move (or the animation of the last step);
-    /// the controls' action runs after the board is drawn.
-    fn main_ui(&mut self, ui: &mut egui::Ui, pace: Pace, show_letters: bool) {
+    /// The loaded game: its title, note and replay error, the controls, the
+    /// analysis bar and headline, the board at the current move (or the
+    /// animation of the last step, or the verdict at a marked move), and
+    /// the win-chance plot; the actions run after everything is drawn.
+    fn main_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        pace: Pace,
+        show_letters: bool,
+        players: (&Catalogue, &Strategy),
+    ) {
         let Some(loaded) = &self.loaded else {
             return;
         };
@@ -365,9 +363,46 @@ impl ReplayView {
             ui.colored_label(theme::ERROR_TEXT, error);
         }
         let last = loaded.positions.len() - 1;
-        let action = controls_ui(ui, loaded.ply, last, self.playing);
+        let mut action = controls_ui(ui, loaded.ply, last, self.playing);
+        let label = labeller(&loaded.game.labels);
+        let bar = self.analysis.bar_ui(ui, loaded.ply, &label);
+        self.analysis.headline_ui(ui, loaded.ply, &label);
         ui.add_space(6.0);
-        self.board_ui(ui, loaded, show_letters);
+        let plot_height = if self.analysis.analysis().is_some() {
+            PLOT_HEIGHT
+        } else {
+            0.0
+        };
+        let board_height = (ui.available_height() - plot_height - 8.0).max(MIN_BOARD_HEIGHT);
+        let before = loaded
+            .ply
+            .checked_sub(1)
+            .and_then(|i| loaded.positions.get(i))
+            .copied();
+        let verdict = if self.anim.is_none() {
+            self.analysis.verdict_at(loaded.ply, before)
+        } else {
+            None
+        };
+        ui.allocate_ui(
+            egui::vec2(ui.available_width(), board_height),
+            |ui| match verdict {
+                Some(index) => self.analysis.verdict_ui(ui, index, show_letters),
+                None => self.board_ui(ui, loaded, show_letters),
+            },
+        );
+        if let Some(ply) = self.analysis.plot_ui(ui, loaded.ply, &label, plot_height) {
+            action = Some(Action::Seek(ply));
+        }
+        match bar {
+            Some(BarAction::Seek(ply)) => action = Some(Action::Seek(ply)),
+            Some(BarAction::Start) => self.start_analysis(ui.ctx(), players.0, Some(players.1)),
+            None => {}
+        }
+        self.act(action, pace);
+    }
+
+    fn act(&mut self, action: Option<Action>, pace: Pace) {
         match action {
             Some(Action::Seek(p)) => self.seek(p),
             Some(Action::Back) => self.back(),
@@ -378,6 +413,36 @@ impl ReplayView {
             }
             None => {}
         }
+    }
+
+    /// Starts analysing the game shown; its players' graphs are looked up
+    /// in `catalogue`, beside the records file and among the shipped
+    /// strategies (`editing`, the editor's graph, names the nodes of a graph
+    /// it handed over).
+    pub fn start_analysis(
+        &mut self,
+        ctx: &egui::Context,
+        catalogue: &Catalogue,
+        editing: Option<&Strategy>,
+    ) {
+        let Some(loaded) = &self.loaded else {
+            return;
+        };
+        let mut dirs: Vec<PathBuf> = Vec::new();
+        if self.record.is_some()
+            && let Some(dir) = self.records.as_ref().and_then(|r| r.path.parent())
+        {
+            dirs.push(dir.to_path_buf());
+        }
+        dirs.extend(shipped_strategies_dir());
+        let sources = Sources {
+            catalogue,
+            dirs,
+            editing,
+        };
+        let request = loaded.game.request();
+        self.analysis
+            .start(request, &loaded.game.labels, &sources, ctx);
     }
 
     /// The board after `loaded.ply` moves with the last move marked, or the
@@ -405,73 +470,4 @@ impl ReplayView {
             .id_salt("replay_board")
             .show(ui);
     }
-}
-
-/// The step buttons, Play/Pause, the move counter and the slider, at move
-/// `ply` of `last`; what the user asked for, if anything.
-fn controls_ui(ui: &mut egui::Ui, ply: usize, last: usize, playing: bool) -> Option<Action> {
-    let mut action = None;
-    ui.horizontal(|ui| {
-        let at_start = ply == 0;
-        let at_end = ply >= last;
-        if ui
-            .add_enabled(!at_start, egui::Button::new("⏮ Start"))
-            .clicked()
-        {
-            action = Some(Action::Seek(0));
-        }
-        if ui
-            .add_enabled(!at_start, egui::Button::new("⏴ Back"))
-            .clicked()
-        {
-            action = Some(Action::Back);
-        }
-        if ui
-            .add_enabled(!at_end, egui::Button::new("Forward ⏵"))
-            .clicked()
-        {
-            action = Some(Action::Forward);
-        }
-        if ui
-            .add_enabled(!at_end, egui::Button::new("End ⏭"))
-            .clicked()
-        {
-            action = Some(Action::Seek(last));
-        }
-        let play_label = if playing { "Pause" } else { "Play" };
-        if ui
-            .add_enabled(!at_end || playing, egui::Button::new(play_label))
-            .on_hover_text("Play the moves one after another.")
-            .clicked()
-        {
-            action = Some(Action::TogglePlay);
-        }
-        ui.add_space(8.0);
-        ui.label(format!("Move {ply} of {last}"));
-        ui.add_space(8.0);
-        // Said here, not as the slider's tooltip, which would cover the
-        // board's top row.
-        ui.label(
-            egui::RichText::new("Drag the slider; the Left and Right keys step, Home and End jump")
-                .small()
-                .color(theme::MUTED_TEXT),
-        );
-    });
-    let mut scrub = ply;
-    let slider = ui.scope(|ui| {
-        ui.spacing_mut().slider_width = (ui.available_width() - 12.0).max(120.0);
-        ui.add(egui::Slider::new(&mut scrub, 0..=last).show_value(false))
-    });
-    if slider.inner.changed() {
-        action = Some(Action::Seek(scrub));
-    }
-    action
-}
-
-/// What the replay's controls asked for.
-enum Action {
-    Seek(usize),
-    Back,
-    Forward,
-    TogglePlay,
 }

@@ -1,0 +1,148 @@
+//! The replay's controls: the records file and game picker above, and the
+//! step buttons, Play/Pause, move counter and slider over the board.
+
+use crate::gui::files::FileKind;
+use crate::gui::records::summary;
+use crate::gui::theme;
+
+use super::ReplayView;
+
+impl ReplayView {
+    pub(super) fn records_ui(&mut self, ui: &mut egui::Ui, records_path: &mut String) {
+        ui.horizontal(|ui| {
+            let label = ui.label("Records file");
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(records_path)
+                        .hint_text("games.jsonl written by chainlab match --records")
+                        .desired_width(ui.available_width().min(420.0)),
+                )
+                .labelled_by(label.id);
+            let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button("Open").clicked() || entered {
+                self.open_records(std::path::Path::new(records_path.trim()));
+            }
+            if ui
+                .button("Browse…")
+                .on_hover_text("Choose a records file.")
+                .clicked()
+            {
+                self.files
+                    .open((), FileKind::Records, "Open a records file", None);
+            }
+        });
+        if let Some(records) = &self.records {
+            let mut chosen = None;
+            ui.horizontal(|ui| {
+                ui.label(format!("{} games", records.games.len()));
+                let selected = self
+                    .record
+                    .and_then(|i| records.games.get(i))
+                    .map_or_else(String::new, summary);
+                egui::ComboBox::from_id_salt("replay_record")
+                    .selected_text(selected)
+                    .width(ui.available_width().min(520.0))
+                    .show_ui(ui, |ui| {
+                        for (i, record) in records.games.iter().enumerate() {
+                            if ui
+                                .selectable_label(self.record == Some(i), summary(record))
+                                .clicked()
+                            {
+                                chosen = Some(i);
+                            }
+                        }
+                    });
+            });
+            if records.bad_lines > 0 {
+                let listed = records.problems.join("; ");
+                ui.colored_label(
+                    theme::HINT_TEXT,
+                    match records.bad_lines {
+                        1 => format!("1 line could not be read: {listed}"),
+                        n => format!("{n} lines could not be read: {listed}"),
+                    },
+                );
+            }
+            if let Some(i) = chosen {
+                self.select_record(i);
+            }
+        }
+        if let Some(error) = &self.records_error {
+            ui.colored_label(theme::ERROR_TEXT, error);
+        }
+    }
+}
+
+/// The step buttons, Play/Pause, the move counter and the slider, at move
+/// `ply` of `last`; what the user asked for, if anything.
+pub(super) fn controls_ui(
+    ui: &mut egui::Ui,
+    ply: usize,
+    last: usize,
+    playing: bool,
+) -> Option<Action> {
+    let mut action = None;
+    ui.horizontal(|ui| {
+        let at_start = ply == 0;
+        let at_end = ply >= last;
+        if ui
+            .add_enabled(!at_start, egui::Button::new("⏮ Start"))
+            .clicked()
+        {
+            action = Some(Action::Seek(0));
+        }
+        if ui
+            .add_enabled(!at_start, egui::Button::new("⏴ Back"))
+            .clicked()
+        {
+            action = Some(Action::Back);
+        }
+        if ui
+            .add_enabled(!at_end, egui::Button::new("Forward ⏵"))
+            .clicked()
+        {
+            action = Some(Action::Forward);
+        }
+        if ui
+            .add_enabled(!at_end, egui::Button::new("End ⏭"))
+            .clicked()
+        {
+            action = Some(Action::Seek(last));
+        }
+        let play_label = if playing { "Pause" } else { "Play" };
+        if ui
+            .add_enabled(!at_end || playing, egui::Button::new(play_label))
+            .on_hover_text("Play the moves one after another.")
+            .clicked()
+        {
+            action = Some(Action::TogglePlay);
+        }
+        ui.add_space(8.0);
+        ui.label(format!("Move {ply} of {last}"));
+        ui.add_space(8.0);
+        // Said here, not as the slider's tooltip, which would cover the
+        // board's top row.
+        ui.label(
+            egui::RichText::new("Drag the slider; the Left and Right keys step, Home and End jump")
+                .small()
+                .color(theme::MUTED_TEXT),
+        );
+    });
+    let mut scrub = ply;
+    let slider = ui.scope(|ui| {
+        ui.spacing_mut().slider_width = (ui.available_width() - 12.0).max(120.0);
+        ui.add(egui::Slider::new(&mut scrub, 0..=last).show_value(false))
+    });
+    if slider.inner.changed() {
+        action = Some(Action::Seek(scrub));
+    }
+    action
+}
+
+/// What the replay's controls asked for.
+pub(super) enum Action {
+    Seek(usize),
+    Back,
+    Forward,
+    TogglePlay,
+}

@@ -1,0 +1,220 @@
+//! A game analysis on its own thread, the way the arena plays a match: the
+//! analyser and the game move into a worker thread that runs
+//! [`analyse_game`] (which spreads the positions over rayon's threads) and
+//! sends back the result; the positions done so far are counted in shared
+//! atomics the progress bar reads. Dropping an [`AnalysisJob`] (leaving the
+//! game, loading another) raises the cancel flag, which stops the searches
+//! in progress, so its threads end soon.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::Instant;
+
+use crate::analysis::{Analyser, AnalysisError, GameAnalysis, analyse_game};
+use crate::rules::{Coord, Position};
+
+/// What is analysed: a game from its start, with its opening's length.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    /// The game's index in its records (named in error messages).
+    pub game: u64,
+    /// The starting position.
+    pub start: Position,
+    /// The moves in order.
+    pub moves: Vec<Coord>,
+    /// How many moves at the start are the shared random opening.
+    pub opening: usize,
+}
+
+/// How a job ended.
+#[derive(Debug)]
+pub enum Finished {
+    /// Every move analysed.
+    Done(Box<GameAnalysis>),
+    /// Stopped on request.
+    Cancelled,
+    /// Refused (too large a job) or failed: the message to show.
+    Failed(String),
+}
+
+type Outcome = Result<GameAnalysis, AnalysisError>;
+
+/// A game analysis running in the background.
+pub struct AnalysisJob {
+    rx: Receiver<Outcome>,
+    stop: Arc<AtomicBool>,
+    done: Arc<AtomicUsize>,
+    total: usize,
+    began: Instant,
+}
+
+impl AnalysisJob {
+    /// Starts analysing `request` with `analyser` on a new thread; `ctx`
+    /// (if any) is asked to repaint as positions finish and at the end.
+    pub fn start(
+        analyser: Analyser,
+        request: Request,
+        ctx: Option<egui::Context>,
+    ) -> Result<AnalysisJob, String> {
+        let (tx, rx) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicUsize::new(0));
+        let total = request.moves.len();
+        let (cancel, counter) = (Arc::clone(&stop), Arc::clone(&done));
+        std::thread::Builder::new()
+            .name("chainlab-analyse".to_string())
+            .spawn(move || {
+                let repaint = || {
+                    if let Some(ctx) = &ctx {
+                        ctx.request_repaint();
+                    }
+                };
+                let progress = |finished: usize, _total: usize| {
+                    counter.fetch_max(finished, Ordering::Relaxed);
+                    repaint();
+                };
+                let outcome = analyse_game(
+                    &analyser,
+                    request.game,
+                    &request.start,
+                    &request.moves,
+                    request.opening,
+                    &progress,
+                    &cancel,
+                );
+                // The receiver is gone when the job was abandoned: nothing to do.
+                let _ = tx.send(outcome);
+                repaint();
+            })
+            .map_err(|e| format!("cannot start a thread for the analysis: {e}"))?;
+        Ok(AnalysisJob {
+            rx,
+            stop,
+            done,
+            total,
+            began: Instant::now(),
+        })
+    }
+
+    /// Positions analysed so far, and in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.done.load(Ordering::Relaxed), self.total)
+    }
+
+    /// Seconds left at the pace so far, once a position is done.
+    pub fn seconds_left(&self) -> Option<f64> {
+        let (done, total) = self.progress();
+        (done > 0).then(|| {
+            let pace = self.began.elapsed().as_secs_f64() / done as f64;
+            pace * total.saturating_sub(done) as f64
+        })
+    }
+
+    /// How the job ended, once it is over; a thread that ended without a
+    /// word is reported as failed.
+    pub fn poll(&self) -> Option<Finished> {
+        match self.rx.try_recv() {
+            Ok(Ok(analysis)) => Some(Finished::Done(Box::new(analysis))),
+            Ok(Err(AnalysisError::Cancelled)) => Some(Finished::Cancelled),
+            Ok(Err(e)) => Some(Finished::Failed(e.to_string())),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(Finished::Failed(
+                "the analysis thread stopped unexpectedly".to_string(),
+            )),
+        }
+    }
+
+    /// Asks the analysis to stop; the searches in progress end soon.
+    pub fn cancel(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether cancel was asked for.
+    pub fn is_cancelling(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for AnalysisJob {
+    /// The analysis is no longer wanted: its threads stop.
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::AnalyserConfig;
+    use crate::rules::{Rules, Size};
+    use std::time::Duration;
+
+    /// Plays up to `n` moves on `size`, taking legal cells in a fixed pattern.
+    fn first_moves(size: Size, players: usize, n: usize) -> Request {
+        let start = Position::new(size, players, Rules::Standard).unwrap();
+        let mut position = start;
+        let mut moves = Vec::new();
+        while moves.len() < n && !position.is_over() {
+            let legal: Vec<Coord> = position.moves().iter().collect();
+            let coord = legal[(moves.len() * 7) % legal.len()];
+            position.play(coord).unwrap();
+            moves.push(coord);
+        }
+        Request {
+            game: 0,
+            start,
+            moves,
+            opening: 0,
+        }
+    }
+
+    fn wait(job: &AnalysisJob) -> Finished {
+        let began = Instant::now();
+        loop {
+            if let Some(outcome) = job.poll() {
+                return outcome;
+            }
+            assert!(began.elapsed() < Duration::from_secs(300), "no answer");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    #[test]
+    fn the_job_gives_what_analyse_game_gives() {
+        let analyser = Analyser::new(AnalyserConfig::default().with_nodes(200));
+        let request = first_moves(Size::JABC, 2, 8);
+        let job = AnalysisJob::start(analyser, request.clone(), None).unwrap();
+        let Finished::Done(got) = wait(&job) else {
+            panic!("not done")
+        };
+        let n = request.moves.len();
+        assert!(n > 3);
+        assert_eq!(job.progress(), (n, n));
+        let never = Arc::new(AtomicBool::new(false));
+        let direct = analyse_game(
+            &analyser,
+            0,
+            &request.start,
+            &request.moves,
+            0,
+            &|_, _| {},
+            &never,
+        )
+        .unwrap();
+        assert_eq!(*got, direct);
+    }
+
+    #[test]
+    fn a_cancelled_job_says_so() {
+        let analyser = Analyser::new(AnalyserConfig::default().with_nodes(1_000_000));
+        let job = AnalysisJob::start(
+            analyser,
+            first_moves(Size::new(20, 20).unwrap(), 8, 40),
+            None,
+        )
+        .unwrap();
+        job.cancel();
+        assert!(matches!(wait(&job), Finished::Cancelled));
+    }
+}
