@@ -141,6 +141,7 @@ impl Analyser {
         })?;
         let size = position.size();
         let cells = size.cells();
+        let players = position.player_count();
         let top = root.moves.first().map_or(0, |m| m.1);
         let moves: Vec<MoveEval> = root
             .moves
@@ -148,7 +149,7 @@ impl Analyser {
             .map(|&(index, value)| MoveEval {
                 cell: size.coord_of(index),
                 value,
-                win_chance: self.config.model.win_chance(value, cells),
+                win_chance: self.config.model.win_chance(value, cells, players),
                 best: value == top,
             })
             .collect();

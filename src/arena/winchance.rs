@@ -2,9 +2,10 @@
 //! analyser's value of a position (expert units, for the player to move) into
 //! the chance that the player to move wins, and its fit to game results.
 //!
-//! The model is `p(v) = 1 / (1 + exp(−v / (s · cells)))`: one scale `s` per
-//! cell of the board, because expert values grow with the board (atoms and
-//! cells are counted). Decided values (`|v| ≥ WIN`, a forced win or loss
+//! The model is `p(v) = 1 / (1 + (n − 1) · exp(−v / (s · cells)))` for `n`
+//! players: one scale `s` per cell of the board, because expert values grow
+//! with the board (atoms and cells are counted), and even chances `1/n` at
+//! value 0 (with two players the plain logistic curve). Decided values (`|v| ≥ WIN`, a forced win or loss
 //! seen by the search) are exactly 1 or 0. [`fit`] finds the `s` of largest
 //! likelihood for samples of (value, cells, won?) taken from real games;
 //! [`calibration`] bins the samples by predicted chance so that the fit can
@@ -35,8 +36,9 @@ impl Default for WinModel {
 
 impl WinModel {
     /// The chance in `[0, 1]` that the player to move wins, given the value
-    /// `value` of the position for that player on a board of `cells` cells.
-    pub fn win_chance(&self, value: i32, cells: usize) -> f64 {
+    /// `value` of the position for that player on a board of `cells` cells
+    /// with `players` players in the game.
+    pub fn win_chance(&self, value: i32, cells: usize, players: usize) -> f64 {
         if value >= WIN {
             return 1.0;
         }
@@ -44,18 +46,22 @@ impl WinModel {
             return 0.0;
         }
         let scale = (self.scale_per_cell * cells.max(1) as f64).max(f64::MIN_POSITIVE);
-        1.0 / (1.0 + (-f64::from(value) / scale).exp())
+        let others = players.max(2) as f64 - 1.0;
+        1.0 / (1.0 + others * (-f64::from(value) / scale).exp())
     }
 }
 
 /// One observation: a position's value for the player to move, the board's
-/// cell count, and whether that player went on to win.
+/// cell count, the players in the game, and whether that player went on to
+/// win.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sample {
     /// The analyser's value for the player to move.
     pub value: i32,
     /// Cells of the board.
     pub cells: usize,
+    /// Players in the game.
+    pub players: usize,
     /// Whether the player to move won the game.
     pub won: bool,
 }
@@ -65,7 +71,9 @@ pub fn log_likelihood(model: &WinModel, samples: &[Sample]) -> f64 {
     let mut sum = 0.0;
     let mut n = 0usize;
     for s in samples.iter().filter(|s| s.value.abs() < WIN) {
-        let p = model.win_chance(s.value, s.cells).clamp(1e-12, 1.0 - 1e-12);
+        let p = model
+            .win_chance(s.value, s.cells, s.players)
+            .clamp(1e-12, 1.0 - 1e-12);
         sum += if s.won { p.ln() } else { (1.0 - p).ln() };
         n += 1;
     }
@@ -134,7 +142,7 @@ pub fn calibration(model: &WinModel, samples: &[Sample], bins: usize) -> Vec<Bin
     let bins = bins.max(1);
     let mut sums = vec![(0usize, 0.0f64, 0usize); bins];
     for s in samples {
-        let p = model.win_chance(s.value, s.cells);
+        let p = model.win_chance(s.value, s.cells, s.players);
         let k = ((p * bins as f64) as usize).min(bins - 1);
         if let Some(slot) = sums.get_mut(k) {
             slot.0 += 1;
@@ -162,11 +170,21 @@ mod tests {
     #[test]
     fn decided_values_are_certain_and_zero_is_even() {
         let m = WinModel::default();
-        assert_eq!(m.win_chance(WIN, 30), 1.0);
-        assert_eq!(m.win_chance(-WIN - 5, 30), 0.0);
-        assert!((m.win_chance(0, 30) - 0.5).abs() < 1e-12);
-        assert!(m.win_chance(40, 30) > m.win_chance(10, 30));
-        assert!((m.win_chance(25, 30) + m.win_chance(-25, 30) - 1.0).abs() < 1e-12);
+        assert_eq!(m.win_chance(WIN, 30, 2), 1.0);
+        assert_eq!(m.win_chance(-WIN - 5, 30, 2), 0.0);
+        assert!((m.win_chance(0, 30, 2) - 0.5).abs() < 1e-12);
+        assert!(m.win_chance(40, 30, 2) > m.win_chance(10, 30, 2));
+        assert!((m.win_chance(25, 30, 2) + m.win_chance(-25, 30, 2) - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn even_chances_are_one_in_n() {
+        let m = WinModel::default();
+        for players in 2..=8 {
+            let p = m.win_chance(0, 400, players);
+            assert!((p - 1.0 / players as f64).abs() < 1e-12, "{players}: {p}");
+            assert!(m.win_chance(100, 400, players) > p);
+        }
     }
 
     #[test]
@@ -177,12 +195,13 @@ mod tests {
         };
         let mut samples = Vec::new();
         for value in (-400..=400).step_by(10) {
-            let p = truth.win_chance(value, 30);
+            let p = truth.win_chance(value, 30, 2);
             let wins = (p * 1000.0).round() as usize;
             for k in 0..1000 {
                 samples.push(Sample {
                     value,
                     cells: 30,
+                    players: 2,
                     won: k < wins,
                 });
             }
@@ -201,6 +220,7 @@ mod tests {
         let samples = [Sample {
             value: WIN,
             cells: 30,
+            players: 2,
             won: true,
         }];
         assert_eq!(fit(&samples), WinModel::default());

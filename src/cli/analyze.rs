@@ -190,6 +190,7 @@ fn calibrate(analyser: &Analyser, args: &Args, file: &Path, cancel: &Arc<AtomicB
         samples.extend(analysis.plies.iter().map(|p| Sample {
             value: p.position.value,
             cells,
+            players: analysis.players,
             won: record.winner == Some(p.mover()),
         }));
         games += 1;
