@@ -263,10 +263,10 @@ fn a_big_game_can_be_cancelled_or_is_refused_as_too_large() {
     let dir = temp_dir("replay-big");
     let path = big_game(&dir);
     let mut h = replay_harness();
-    // The real budget: such a game takes minutes, so the user cancels.
+    // The Quick budget: such a game still takes minutes, so the user cancels.
     h.state_mut()
         .replay_mut()
-        .set_analyser(AnalyserConfig::default());
+        .set_analyser(AnalyserConfig::default().with_nodes(20_000));
     open(&mut h, &path);
     click(&mut h, "Analyse");
     run_until(&mut h, "the progress bar", |h| {
@@ -297,7 +297,7 @@ fn loading_another_game_stops_the_analysis() {
     let mut h = replay_harness();
     h.state_mut()
         .replay_mut()
-        .set_analyser(AnalyserConfig::default());
+        .set_analyser(AnalyserConfig::default().with_nodes(20_000));
     open(&mut h, &path);
     click(&mut h, "Analyse");
     assert!(h.state().replay().is_analysing());
@@ -306,5 +306,19 @@ fn loading_another_game_stops_the_analysis() {
     assert!(!h.state().replay().is_analysing());
     assert!(h.state().replay().analysis().is_none());
     h.get_by_label("Analyse");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_budget_is_chosen_beside_the_analyse_button() {
+    let dir = temp_dir("replay-budget");
+    let mut h = replay_harness();
+    open(&mut h, &lessons_game(&dir));
+    // The harness analyses with 300 nodes: a budget the menu does not offer.
+    assert_eq!(h.state().replay().analyser().nodes, 300);
+    click(&mut h, "Budget");
+    click(&mut h, "Quick: 20,000 nodes a move");
+    h.run_steps(2);
+    assert_eq!(h.state().replay().analyser().nodes, 20_000);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -30,7 +30,7 @@ pub enum AnalysisError {
     Record(#[from] ArenaError),
     /// The job would take too long at this budget.
     #[error(
-        "too large to analyse: {plies} moves on {size} at {nodes} nodes a move is about {work} million node-cells (the limit is {limit} million); lower --nodes or analyse single positions"
+        "too large to analyse: {plies} moves on {size} at {nodes} nodes a move is about {work} million node-cells (the limit is {limit} million); use a smaller node budget (chainlab analyze --nodes N, Quick in the app's replay view) or analyse single positions"
     )]
     TooLarge {
         /// Moves to analyse.

@@ -12,7 +12,9 @@ use std::sync::Arc;
 
 use egui::{RichText, Ui};
 
-use crate::analysis::{Analyser, AnalyserConfig, GameAnalysis, MoveClass, summarise};
+use crate::analysis::{
+    Analyser, AnalyserConfig, DEFAULT_NODES, GameAnalysis, MoveClass, summarise,
+};
 use crate::arena::report::time_left;
 use crate::gui::theme;
 use crate::rules::{Player, Position};
@@ -72,6 +74,11 @@ impl AnalysisPanel {
         self.state = State::Idle;
         self.graphs.clear();
         self.verdict = None;
+    }
+
+    /// The configuration of the next analysis.
+    pub fn config(&self) -> AnalyserConfig {
+        self.analyser.config()
     }
 
     /// Uses `config` from the next analysis on.
@@ -189,6 +196,7 @@ impl AnalysisPanel {
                 if analyse_button(ui).clicked() {
                     action = Some(BarAction::Start);
                 }
+                budget_ui(ui, &mut self.analyser);
                 if matches!(self.state, State::Idle) {
                     ui.label(
                         RichText::new("Find the mistakes: a win chance for every move")
@@ -269,6 +277,53 @@ impl AnalysisPanel {
             show_letters,
         );
     }
+}
+
+/// The analyser's node budgets offered: name, nodes per move.
+const BUDGETS: [(&str, u64); 3] = [
+    ("Quick", 20_000),
+    ("Normal", DEFAULT_NODES),
+    ("Deep", 1_000_000),
+];
+
+/// The drop-down of the analyser's budget per move.
+fn budget_ui(ui: &mut Ui, analyser: &mut Analyser) {
+    let nodes = analyser.config().nodes;
+    let name = |(name, n): (&str, u64)| format!("{name}: {} nodes a move", thousands(n));
+    let current = BUDGETS.iter().find(|b| b.1 == nodes).map_or_else(
+        || format!("{} nodes a move", thousands(nodes)),
+        |&b| name(b),
+    );
+    egui::ComboBox::from_label("Budget")
+        .selected_text(current)
+        .show_ui(ui, |ui| {
+            for budget in BUDGETS {
+                if ui
+                    .selectable_label(budget.1 == nodes, name(budget))
+                    .clicked()
+                {
+                    *analyser = Analyser::new(analyser.config().with_nodes(budget.1));
+                }
+            }
+        })
+        .response
+        .on_hover_text(
+            "How hard the analyser searches each position. Normal is chainlab analyze's default; \
+             Quick is for long games on large boards, Deep for a closer look.",
+        );
+}
+
+/// 200000 as "200,000".
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The Analyse button, findable by a first-time user.

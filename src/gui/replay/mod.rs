@@ -169,6 +169,11 @@ impl ReplayView {
         self.analysis.set_config(config);
     }
 
+    /// The analyser's configuration for the next Analyse.
+    pub fn analyser(&self) -> AnalyserConfig {
+        self.analysis.config()
+    }
+
     /// Whether a move's reaction is being animated.
     pub fn is_animating(&self) -> bool {
         self.anim.is_some()
