@@ -1,0 +1,140 @@
+//! The Puzzles panel's results: "Solved k/n" for the theme, then a row per
+//! puzzle (solved, partly or not; its id, which opens it on the preview
+//! board; the move chosen and the best; what it asks). While the graph is
+//! checked again the last results of the theme stay, dimmed, beside a
+//! spinner.
+
+use egui::{Color32, RichText};
+
+use crate::analysis::puzzle::{Puzzle, PuzzleResult};
+use crate::gui::theme;
+use crate::rules::Coord;
+
+use super::super::style;
+use super::{PuzzlesPanel, ShowPuzzle};
+
+/// The colour of a solved puzzle's mark.
+const SOLVED: Color32 = style::VALUE;
+
+impl PuzzlesPanel {
+    /// The results of the theme chosen; the puzzle clicked, if one was.
+    pub(super) fn results_ui(&mut self, ui: &mut egui::Ui) -> Option<ShowPuzzle> {
+        let wanted = self.wanted.as_ref()?;
+        let (key, outcome) = match &self.checked {
+            Some((key, outcome)) if key.theme == wanted.theme => (key, outcome),
+            _ => {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("Checking the puzzles…");
+                });
+                return None;
+            }
+        };
+        let stale = key != wanted;
+        let score = match &outcome.score {
+            Ok(score) => score,
+            Err(e) => {
+                ui.colored_label(theme::ERROR_TEXT, format!("The graph cannot play: {e}"));
+                return None;
+            }
+        };
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            let text = format!("Solved {}/{}", score.solved(), score.total());
+            let mut text = RichText::new(text).size(18.0).strong();
+            if stale {
+                text = text.color(theme::MUTED_TEXT);
+            }
+            ui.label(text);
+            if (score.points() - score.solved() as f64).abs() > 1e-9 {
+                ui.label(format!(
+                    "({:.1} points with partial credit)",
+                    score.points()
+                ));
+            }
+            if stale {
+                ui.spinner()
+                    .on_hover_text("Checking the new version of the graph");
+            } else {
+                ui.label(
+                    RichText::new(format!("checked in {} ms", outcome.took.as_millis()))
+                        .small()
+                        .color(theme::MUTED_TEXT),
+                );
+            }
+        });
+        ui.label(
+            RichText::new("Click a puzzle to see it on the preview board, its answer ringed.")
+                .small()
+                .color(theme::MUTED_TEXT),
+        );
+        ui.separator();
+        let puzzles = self
+            .suite
+            .as_ref()
+            .map(|s| s.of_theme(key.theme.as_deref()))
+            .unwrap_or_default();
+        let mut picked = None;
+        ui.add_enabled_ui(!stale, |ui| {
+            for (puzzle, result) in puzzles.iter().zip(&score.results) {
+                if row_ui(ui, puzzle, result) {
+                    picked = Some(((*puzzle).clone(), result.chosen));
+                }
+            }
+        });
+        picked
+    }
+}
+
+/// One puzzle's row; whether its id was clicked.
+fn row_ui(ui: &mut egui::Ui, puzzle: &Puzzle, result: &PuzzleResult) -> bool {
+    let (mark, colour, hover) = if result.is_solved() {
+        ("✔", SOLVED, "solved")
+    } else if result.credit > 0.0 {
+        ("½", theme::HINT_TEXT, "partly solved")
+    } else {
+        ("✖", theme::ERROR_TEXT, "not solved")
+    };
+    let mut clicked = false;
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(mark).strong().color(colour))
+            .on_hover_text(hover);
+        let id = RichText::new(&puzzle.id).monospace();
+        clicked = ui
+            .add(egui::Button::new(id).small())
+            .on_hover_text("Show it on the preview board, the answer ringed")
+            .clicked();
+        ui.label(moves_text(puzzle, result));
+    });
+    if !puzzle.description.is_empty() {
+        ui.indent(("puzzle", &puzzle.id), |ui| {
+            ui.label(
+                RichText::new(&puzzle.description)
+                    .small()
+                    .color(theme::MUTED_TEXT),
+            );
+        });
+    }
+    clicked
+}
+
+/// "chose 2,2 · best 4,5" (or why nothing was chosen).
+fn moves_text(puzzle: &Puzzle, result: &PuzzleResult) -> String {
+    let cells = |cells: &[Coord]| {
+        cells
+            .iter()
+            .map(Coord::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let best = cells(&puzzle.best);
+    match (&result.chosen, &result.error) {
+        (Some(c), _) if result.is_solved() => format!("chose {c}"),
+        (Some(c), _) if result.credit > 0.0 => {
+            format!("chose {c} ({:.1}) · best {best}", result.credit)
+        }
+        (Some(c), _) => format!("chose {c} · best {best}"),
+        (None, Some(e)) => format!("failed: {e} · best {best}"),
+        (None, None) => format!("no move · best {best}"),
+    }
+}
