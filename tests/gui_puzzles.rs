@@ -63,7 +63,9 @@ fn run_until(h: &mut Harness<'_, App>, what: &str, done: impl Fn(&Harness<'_, Ap
 
 /// Waits for the count of the graph as it is now and returns it.
 fn solved(h: &mut Harness<'_, App>) -> (usize, usize) {
-    run_until(h, "a count", |h| h.state().editor().puzzles_solved().is_some());
+    run_until(h, "a count", |h| {
+        h.state().editor().puzzles_solved().is_some()
+    });
     h.run_steps(2);
     h.state().editor().puzzles_solved().unwrap()
 }
@@ -71,7 +73,10 @@ fn solved(h: &mut Harness<'_, App>) -> (usize, usize) {
 #[test]
 fn a_failed_puzzle_opens_on_the_preview_with_its_answer_ringed() {
     let mut h = puzzles_harness(Some(suite()));
-    assert!(h.query_by_label_contains("Positions with a known best move").is_some());
+    assert!(
+        h.query_by_label_contains("Positions with a known best move")
+            .is_some()
+    );
     assert_eq!(solved(&mut h), (1, 2), "take-the-win, the first theme");
     h.get_by_label("Solved 1/2");
     h.get_by_label("chose 2,2 · best 4,5");
@@ -85,7 +90,11 @@ fn a_failed_puzzle_opens_on_the_preview_with_its_answer_ringed() {
     let shown = editor.preview_puzzle().expect("the puzzle is shown");
     assert_eq!(shown.best, vec![Coord::new(4, 5).unwrap()]);
     assert_eq!(shown.chosen, Coord::new(2, 2));
-    assert_eq!(editor.explained(), Coord::new(2, 2), "the choice is explained");
+    assert_eq!(
+        editor.explained(),
+        Coord::new(2, 2),
+        "the choice is explained"
+    );
     h.get_by_label("Puzzle win-far-corner");
     h.get_by_label("Answer (gold ring): 4,5");
     h.get_by_label("Your graph chose 2,2 (green ring, explained)");
@@ -119,7 +128,10 @@ fn the_count_follows_the_theme_and_the_graph_as_it_is_edited() {
     // again without a click, and both wins are found.
     let compiles = h.state().editor().compiles();
     wire(&mut h, NodeId(2), NodeId(3), 0);
-    assert!(h.state().editor().compiles() > compiles, "the graph changed");
+    assert!(
+        h.state().editor().compiles() > compiles,
+        "the graph changed"
+    );
     run_until(&mut h, "the new count", |h| {
         h.state().editor().puzzles_solved() == Some((2, 2))
     });

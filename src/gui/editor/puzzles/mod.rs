@@ -195,40 +195,13 @@ impl PuzzlesPanel {
         {
             self.theme = suite.themes.first().cloned();
         }
-        let count = |theme: Option<&str>| {
-            puzzles
-                .iter()
-                .filter(|p| theme.is_none_or(|t| p.theme == t))
-                .count()
-        };
-        let shown = if self.all_themes {
-            None
-        } else {
-            self.theme.as_deref()
-        };
-        let selected = format!("{} ({})", shown.unwrap_or("All themes"), count(shown));
-        ui.horizontal(|ui| {
-            let label = ui.label("Theme");
-            egui::ComboBox::from_id_salt("puzzles_theme")
-                .selected_text(selected)
-                .width(ui.available_width() - 8.0)
-                .show_ui(ui, |ui| {
-                    for t in &suite.themes {
-                        let text = format!("{t} ({})", count(Some(t)));
-                        let on = !self.all_themes && self.theme.as_ref() == Some(t);
-                        if ui.selectable_label(on, text).clicked() {
-                            self.theme = Some(t.clone());
-                            self.all_themes = false;
-                        }
-                    }
-                    let text = format!("All themes ({})", count(None));
-                    if ui.selectable_label(self.all_themes, text).clicked() {
-                        self.all_themes = true;
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-        });
+        theme_ui(
+            ui,
+            &suite.themes,
+            puzzles,
+            &mut self.theme,
+            &mut self.all_themes,
+        );
         true
     }
 
@@ -281,4 +254,45 @@ impl PuzzlesPanel {
         }
         self.wanted = Some(key);
     }
+}
+
+/// The theme drop-down: each theme of `themes` with its number of puzzles,
+/// and "All themes"; sets `theme` (or `all`) to the one picked.
+fn theme_ui(
+    ui: &mut egui::Ui,
+    themes: &[String],
+    puzzles: &[Puzzle],
+    theme: &mut Option<String>,
+    all: &mut bool,
+) {
+    let count = |theme: Option<&str>| {
+        puzzles
+            .iter()
+            .filter(|p| theme.is_none_or(|t| p.theme == t))
+            .count()
+    };
+    let shown = if *all { None } else { theme.as_deref() };
+    let selected = format!("{} ({})", shown.unwrap_or("All themes"), count(shown));
+    ui.horizontal(|ui| {
+        let label = ui.label("Theme");
+        egui::ComboBox::from_id_salt("puzzles_theme")
+            .selected_text(selected)
+            .width(ui.available_width() - 8.0)
+            .show_ui(ui, |ui| {
+                for t in themes {
+                    let text = format!("{t} ({})", count(Some(t)));
+                    let on = !*all && theme.as_ref() == Some(t);
+                    if ui.selectable_label(on, text).clicked() {
+                        *theme = Some(t.clone());
+                        *all = false;
+                    }
+                }
+                let text = format!("All themes ({})", count(None));
+                if ui.selectable_label(*all, text).clicked() {
+                    *all = true;
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
 }
