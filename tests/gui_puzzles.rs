@@ -5,7 +5,7 @@
 //! theme, a failed puzzle opened on the preview board with its answer
 //! ringed and the graph's choice explained, the count following an edit of
 //! the graph without a click, and the messages for an empty or unreadable
-//! suite.
+//! suite, and a suite file chosen in the panel.
 #![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -153,6 +153,13 @@ fn an_empty_or_unreadable_suite_is_said_not_a_crash() {
     h.run_steps(3);
     assert!(h.query_by_label_contains("No puzzles yet").is_some());
     assert_eq!(h.state().editor().puzzles_solved(), None);
+    // The user picks a suite file instead, then goes back to the built-in one.
+    click(&mut h, "Suite file…");
+    choose_file(&mut h, &suite(), "Open");
+    assert_eq!(h.state().settings().editor.puzzles, Some(suite()));
+    assert_eq!(solved(&mut h), (1, 2));
+    click(&mut h, "Built-in suite");
+    assert_eq!(h.state().settings().editor.puzzles, None);
 
     let broken = dir.join("broken.jsonl");
     std::fs::write(&broken, "{\"id\": \"x\"\n").unwrap();

@@ -1,16 +1,19 @@
 //! The editor's side panel and its tabs: "Strategy" (the name, the
 //! description and the preview board), "Tune" (the Tune panel, with a
 //! spinner while a run goes on) and "Puzzles" (the Puzzles panel, whose
-//! rows open a puzzle on the preview board of the Strategy tab).
+//! rows open a puzzle on the preview board of the Strategy tab, and whose
+//! "Suite file…" opens the file browser).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use egui::RichText;
 
 use crate::gui::seats::Catalogue;
 
+use super::browser::{Browser, Purpose};
 use super::edit::Edit;
 use super::preview::PreviewAction;
+use super::puzzles::PuzzlesAction;
 use super::{EditorSettings, EditorView};
 
 /// The tabs of the side panel.
@@ -67,7 +70,7 @@ impl EditorView {
     pub(super) fn side_ui(
         &mut self,
         ui: &mut egui::Ui,
-        settings: &EditorSettings,
+        settings: &mut EditorSettings,
         catalogue: &Catalogue,
         now: f64,
     ) {
@@ -84,19 +87,38 @@ impl EditorView {
                     self.tune.applied(result.map(|_| ()));
                 }
             }
-            SideTab::Puzzles => {
-                let shown = self.puzzles.ui(
-                    ui,
-                    self.doc.strategy(),
-                    self.analysis.compiles,
-                    self.analysis.counts().0,
-                    settings.puzzles.as_deref(),
-                );
-                if let Some((puzzle, chosen)) = shown {
-                    self.preview.show_puzzle(&puzzle, chosen);
-                    self.side_tab = SideTab::Strategy;
-                }
+            SideTab::Puzzles => self.puzzles_tab_ui(ui, settings),
+        }
+    }
+
+    /// The Puzzles tab: a clicked puzzle goes to the preview board (shown
+    /// with the Strategy tab); "Suite file…" opens the file browser.
+    fn puzzles_tab_ui(&mut self, ui: &mut egui::Ui, settings: &mut EditorSettings) {
+        let action = self.puzzles.ui(
+            ui,
+            self.doc.strategy(),
+            self.analysis.compiles,
+            self.analysis.counts().0,
+            settings.puzzles.as_deref(),
+        );
+        match action {
+            Some(PuzzlesAction::Show(puzzle, chosen)) => {
+                self.preview.show_puzzle(&puzzle, chosen);
+                self.side_tab = SideTab::Strategy;
             }
+            Some(PuzzlesAction::ChooseSuite) => {
+                let dir = settings
+                    .puzzles
+                    .as_deref()
+                    .and_then(Path::parent)
+                    .map(Path::to_path_buf)
+                    .or_else(|| settings.user_dir.clone())
+                    .filter(|d| d.is_dir())
+                    .unwrap_or_else(|| PathBuf::from("."));
+                self.browser = Some(Browser::new(Purpose::OpenSuite, dir, String::new()));
+            }
+            Some(PuzzlesAction::BuiltIn) => settings.puzzles = None,
+            None => {}
         }
     }
 
@@ -112,11 +134,7 @@ impl EditorView {
                     .clone()
                     .filter(|d| d.is_dir())
                     .unwrap_or_else(|| PathBuf::from("."));
-                self.browser = Some(super::browser::Browser::new(
-                    super::browser::Purpose::OpenPosition,
-                    dir,
-                    String::new(),
-                ));
+                self.browser = Some(Browser::new(Purpose::OpenPosition, dir, String::new()));
             }
             Some(PreviewAction::BackToPuzzles) => self.side_tab = SideTab::Puzzles,
             None => {}

@@ -11,14 +11,14 @@ use crate::gui::theme;
 use crate::rules::Coord;
 
 use super::super::style;
-use super::{PuzzlesPanel, ShowPuzzle};
+use super::PuzzlesPanel;
 
 /// The colour of a solved puzzle's mark.
 const SOLVED: Color32 = style::VALUE;
 
 impl PuzzlesPanel {
     /// The results of the theme chosen; the puzzle clicked, if one was.
-    pub(super) fn results_ui(&mut self, ui: &mut egui::Ui) -> Option<ShowPuzzle> {
+    pub(super) fn results_ui(&mut self, ui: &mut egui::Ui) -> Option<(Puzzle, Option<Coord>)> {
         let wanted = self.wanted.as_ref()?;
         let (key, outcome) = match &self.checked {
             Some((key, outcome)) if key.theme == wanted.theme => (key, outcome),

@@ -16,17 +16,17 @@
 
 mod check;
 mod list;
+mod suite;
 
 use std::path::{Path, PathBuf};
 
-use egui::RichText;
-
-use crate::analysis::puzzle::{Puzzle, parse_suite, shipped, themes};
+use crate::analysis::puzzle::Puzzle;
 use crate::gui::theme;
 use crate::rules::Coord;
-use crate::strategy::{Strategy, read_limited};
+use crate::strategy::Strategy;
 
 use self::check::{Check, Outcome};
+use self::suite::Suite;
 
 /// What the results are of: a version of the program, a theme (`None`:
 /// every theme) and a suite.
@@ -37,44 +37,16 @@ struct Key {
     source: Option<PathBuf>,
 }
 
-/// A suite as read: where from (`None`: built in), its puzzles or why it
-/// cannot be read, and its themes.
-struct Suite {
-    source: Option<PathBuf>,
-    puzzles: Result<Vec<Puzzle>, String>,
-    themes: Vec<String>,
+/// What the panel asks the editor to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PuzzlesAction {
+    /// Show this puzzle on the preview board; the graph chose this move.
+    Show(Box<Puzzle>, Option<Coord>),
+    /// Choose a suite file (the file browser).
+    ChooseSuite,
+    /// Go back to the built-in suite.
+    BuiltIn,
 }
-
-impl Suite {
-    /// Reads the suite file `source`, or the built-in suite.
-    fn read(source: Option<&Path>) -> Suite {
-        let puzzles = match source {
-            Some(path) => read_limited(path)
-                .map_err(|e| e.to_string())
-                .and_then(|text| {
-                    parse_suite(&text).map_err(|e| format!("{}: {e}", path.display()))
-                }),
-            None => shipped().map_err(|e| format!("the built-in suite: {e}")),
-        };
-        let themes = puzzles.as_deref().map(themes).unwrap_or_default();
-        Suite {
-            source: source.map(Path::to_path_buf),
-            puzzles,
-            themes,
-        }
-    }
-
-    /// The suite's puzzles of `theme` (all of them for `None`).
-    fn of_theme(&self, theme: Option<&str>) -> Vec<&Puzzle> {
-        let all = self.puzzles.as_deref().unwrap_or_default();
-        all.iter()
-            .filter(|p| theme.is_none_or(|t| p.theme == t))
-            .collect()
-    }
-}
-
-/// A puzzle to show on the preview board, with the move the graph chose.
-pub type ShowPuzzle = (Puzzle, Option<Coord>);
 
 /// The panel's state.
 #[derive(Default)]
@@ -101,7 +73,7 @@ impl PuzzlesPanel {
 
     /// Draws the panel for `strategy`, compiled as program revision
     /// `program` with `errors` validation errors, on the suite of `source`
-    /// (`None`: built in); returns the puzzle to show when a row is clicked.
+    /// (`None`: built in); returns what the user asked for.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -109,7 +81,7 @@ impl PuzzlesPanel {
         program: u64,
         errors: usize,
         source: Option<&Path>,
-    ) -> Option<ShowPuzzle> {
+    ) -> Option<PuzzlesAction> {
         ui.heading("Puzzles");
         ui.label(
             "Positions with a known best move. Your graph plays each puzzle of the \
@@ -125,8 +97,10 @@ impl PuzzlesPanel {
             self.checked = None;
             self.run = None;
         }
-        if !self.suite_ui(ui) {
-            return None;
+        let mut action = None;
+        let ready = self.suite_ui(ui, &mut action);
+        if !ready {
+            return action;
         }
         if errors > 0 {
             ui.colored_label(
@@ -134,75 +108,16 @@ impl PuzzlesPanel {
                 "The graph has errors (listed under the canvas): fix them and the puzzles \
                  are checked again.",
             );
-            return None;
+            return action;
         }
         self.update(strategy, program, ui.ctx());
-        let picked = self.results_ui(ui);
+        if let Some((puzzle, chosen)) = self.results_ui(ui) {
+            action = Some(PuzzlesAction::Show(Box::new(puzzle), chosen));
+        }
         if let Some(message) = &self.message {
             ui.colored_label(theme::ERROR_TEXT, message);
         }
-        picked
-    }
-
-    /// Where the suite comes from and the theme drop-down; false when there
-    /// are no puzzles to check (said in the panel).
-    fn suite_ui(&mut self, ui: &mut egui::Ui) -> bool {
-        let Some(suite) = &self.suite else {
-            return false;
-        };
-        let from = suite.source.as_deref().map_or_else(
-            || "the built-in suite".to_string(),
-            |p| {
-                p.file_name()
-                    .unwrap_or_default()
-                    .to_string_lossy()
-                    .to_string()
-            },
-        );
-        let puzzles = match &suite.puzzles {
-            Err(e) => {
-                ui.colored_label(
-                    theme::ERROR_TEXT,
-                    format!("The puzzles cannot be read: {e}"),
-                );
-                return false;
-            }
-            Ok(p) if p.is_empty() => {
-                ui.label(
-                    RichText::new(format!(
-                        "No puzzles yet: {from} is empty. Once it has puzzles, they are \
-                         listed here by theme."
-                    ))
-                    .color(theme::MUTED_TEXT),
-                );
-                return false;
-            }
-            Ok(p) => p,
-        };
-        ui.label(
-            RichText::new(format!(
-                "{} puzzles in {} themes, from {from}.",
-                puzzles.len(),
-                suite.themes.len()
-            ))
-            .small()
-            .color(theme::MUTED_TEXT),
-        );
-        if self
-            .theme
-            .as_ref()
-            .is_none_or(|t| !suite.themes.contains(t))
-        {
-            self.theme = suite.themes.first().cloned();
-        }
-        theme_ui(
-            ui,
-            &suite.themes,
-            puzzles,
-            &mut self.theme,
-            &mut self.all_themes,
-        );
-        true
+        action
     }
 
     /// The theme chosen (`None`: all).
@@ -254,45 +169,4 @@ impl PuzzlesPanel {
         }
         self.wanted = Some(key);
     }
-}
-
-/// The theme drop-down: each theme of `themes` with its number of puzzles,
-/// and "All themes"; sets `theme` (or `all`) to the one picked.
-fn theme_ui(
-    ui: &mut egui::Ui,
-    themes: &[String],
-    puzzles: &[Puzzle],
-    theme: &mut Option<String>,
-    all: &mut bool,
-) {
-    let count = |theme: Option<&str>| {
-        puzzles
-            .iter()
-            .filter(|p| theme.is_none_or(|t| p.theme == t))
-            .count()
-    };
-    let shown = if *all { None } else { theme.as_deref() };
-    let selected = format!("{} ({})", shown.unwrap_or("All themes"), count(shown));
-    ui.horizontal(|ui| {
-        let label = ui.label("Theme");
-        egui::ComboBox::from_id_salt("puzzles_theme")
-            .selected_text(selected)
-            .width(ui.available_width() - 8.0)
-            .show_ui(ui, |ui| {
-                for t in themes {
-                    let text = format!("{t} ({})", count(Some(t)));
-                    let on = !*all && theme.as_ref() == Some(t);
-                    if ui.selectable_label(on, text).clicked() {
-                        *theme = Some(t.clone());
-                        *all = false;
-                    }
-                }
-                let text = format!("All themes ({})", count(None));
-                if ui.selectable_label(*all, text).clicked() {
-                    *all = true;
-                }
-            })
-            .response
-            .labelled_by(label.id);
-    });
 }
