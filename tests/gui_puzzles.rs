@@ -61,13 +61,17 @@ fn run_until(h: &mut Harness<'_, App>, what: &str, done: impl Fn(&Harness<'_, Ap
     panic!("{what} never happened");
 }
 
+/// The count of the graph as it is now, once checked.
+fn solved_now(h: &Harness<'_, App>) -> Option<(usize, usize)> {
+    let score = h.state().editor().puzzle_score()?;
+    Some((score.solved(), score.total()))
+}
+
 /// Waits for the count of the graph as it is now and returns it.
 fn solved(h: &mut Harness<'_, App>) -> (usize, usize) {
-    run_until(h, "a count", |h| {
-        h.state().editor().puzzles_solved().is_some()
-    });
+    run_until(h, "a count", |h| solved_now(h).is_some());
     h.run_steps(2);
-    h.state().editor().puzzles_solved().unwrap()
+    solved_now(h).unwrap()
 }
 
 #[test]
@@ -96,7 +100,7 @@ fn a_failed_puzzle_opens_on_the_preview_with_its_answer_ringed() {
         "the choice is explained"
     );
     h.get_by_label("Puzzle win-far-corner");
-    h.get_by_label("Answer (gold ring): 4,5");
+    h.get_by_label("Answer (pink circle): 4,5");
     h.get_by_label("Your graph chose 2,2 (green ring, explained)");
 
     // Back in the list, then the board edited by hand: the puzzle goes.
@@ -132,15 +136,13 @@ fn the_count_follows_the_theme_and_the_graph_as_it_is_edited() {
         h.state().editor().compiles() > compiles,
         "the graph changed"
     );
-    run_until(&mut h, "the new count", |h| {
-        h.state().editor().puzzles_solved() == Some((2, 2))
-    });
+    run_until(&mut h, "the new count", |h| solved_now(h) == Some((2, 2)));
     h.run_steps(2);
     h.get_by_label("Solved 2/2");
     // Undo brings the old count back.
     ctrl(&mut h, egui::Key::Z);
     run_until(&mut h, "the count after undo", |h| {
-        h.state().editor().puzzles_solved() == Some((1, 2))
+        solved_now(h) == Some((1, 2))
     });
 }
 
@@ -152,7 +154,7 @@ fn an_empty_or_unreadable_suite_is_said_not_a_crash() {
     let mut h = puzzles_harness(Some(empty));
     h.run_steps(3);
     assert!(h.query_by_label_contains("No puzzles yet").is_some());
-    assert_eq!(h.state().editor().puzzles_solved(), None);
+    assert_eq!(solved_now(&h), None);
     // The user picks a suite file instead, then goes back to the built-in one.
     click(&mut h, "Suite file…");
     choose_file(&mut h, &suite(), "Open");
@@ -173,8 +175,7 @@ fn an_empty_or_unreadable_suite_is_said_not_a_crash() {
     // The built-in suite: puzzles or the empty message, never an error.
     let mut h = puzzles_harness(None);
     run_until(&mut h, "the built-in suite", |h| {
-        h.query_by_label_contains("No puzzles yet").is_some()
-            || h.state().editor().puzzles_solved().is_some()
+        h.query_by_label_contains("No puzzles yet").is_some() || solved_now(h).is_some()
     });
     assert!(h.query_by_label_contains("cannot be read").is_none());
 }

@@ -106,8 +106,8 @@ impl<'a> BoardView<'a> {
         self
     }
 
-    /// Cells ringed thickly in `colour`, outside the marked cell's frame
-    /// (the answer of a puzzle).
+    /// Cells circled in `colour`: a round ring, apart from the square
+    /// rings of critical, best and marked cells (the answer of a puzzle).
     pub fn ringed(mut self, cells: &'a [Coord], colour: Color32) -> Self {
         self.ringed = (cells, colour);
         self
@@ -339,17 +339,17 @@ impl<'a> BoardView<'a> {
         }
     }
 
-    /// The rings of the ringed cells and the frame of the marked cell (on
+    /// The circles of the ringed cells and the frame of the marked cell (on
     /// the whole `rect`), and the dot of the last move.
     fn paint_marks(&self, painter: &egui::Painter, coord: Coord, rect: Rect, look: &CellLook) {
         let side = look.side;
         let (ringed, colour) = self.ringed;
         if ringed.contains(&coord) {
-            painter.rect_stroke(
-                rect,
-                CornerRadius::same(6),
-                Stroke::new((side * 0.09).clamp(3.0, 6.0), colour),
-                StrokeKind::Inside,
+            let width = (side * 0.07).clamp(2.5, 5.0);
+            painter.circle_stroke(
+                rect.center(),
+                side * 0.5 - width,
+                Stroke::new(width, colour),
             );
         }
         if let Some((cell, colour)) = self.marked

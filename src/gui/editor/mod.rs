@@ -40,6 +40,7 @@ use std::path::{Path, PathBuf};
 
 use egui::Rect;
 
+use crate::analysis::puzzle::SuiteScore;
 use crate::eval::HeatMap;
 use crate::gui::seats::Catalogue;
 use crate::gui::{Command, View};
@@ -251,10 +252,10 @@ impl EditorView {
         self.tune.progress()
     }
 
-    /// The Puzzles panel's count for the graph as it is now: puzzles
-    /// solved and checked (`None` until it has been checked).
-    pub fn puzzles_solved(&self) -> Option<(usize, usize)> {
-        self.puzzles.solved()
+    /// The Puzzles panel's score of the graph as it is now on the theme
+    /// chosen (`None` until it has been checked).
+    pub fn puzzle_score(&self) -> Option<&SuiteScore> {
+        self.puzzles.score()
     }
 
     /// The puzzle shown on the preview board, if one is.

@@ -1,5 +1,5 @@
 //! A puzzle on the preview board (sent by the Puzzles panel): its position,
-//! its answer ringed in gold, the graph's choice explained (the green ring,
+//! its answer circled in pink, the graph's choice explained (the green ring,
 //! every node showing its value there), and a line saying whether the graph
 //! as it is now picks the answer. The puzzle stays while the position does:
 //! editing the board or loading another position ends it.
@@ -21,14 +21,14 @@ pub struct ShownPuzzle {
     pub id: String,
     /// What it asks.
     pub description: String,
-    /// The right answer(s), ringed.
+    /// The right answer(s), circled.
     pub best: Vec<Coord>,
     /// The move the graph chose when it was checked (explained on the board).
     pub chosen: Option<Coord>,
 }
 
 impl Preview {
-    /// Shows `puzzle`: its position, its answer ringed and the graph's
+    /// Shows `puzzle`: its position, its answer circled and the graph's
     /// choice `chosen` explained.
     pub fn show_puzzle(&mut self, puzzle: &Puzzle, chosen: Option<Coord>) {
         self.set_position(&puzzle.position);
@@ -50,7 +50,7 @@ impl Preview {
             .map(|(shown, _)| shown)
     }
 
-    /// The cells ringed as the answer (none when no puzzle is shown).
+    /// The cells circled as the answer (none when no puzzle is shown).
     pub(super) fn answer(&self) -> &[Coord] {
         self.puzzle().map_or(&[], |p| p.best.as_slice())
     }
@@ -82,7 +82,7 @@ impl Preview {
                     .join("  ")
             };
             ui.label(
-                RichText::new(format!("Answer (gold ring): {}", cells(&shown.best)))
+                RichText::new(format!("Answer (pink circle): {}", cells(&shown.best)))
                     .color(style::ANSWER),
             );
             let chosen = shown.chosen.map_or_else(
@@ -96,8 +96,13 @@ impl Preview {
             } else if picks.iter().all(|c| shown.best.contains(c)) {
                 RichText::new("As it is now, your graph picks the answer ✔").strong()
             } else {
+                let tie = if picks.len() > 1 {
+                    ": a tie, broken at random"
+                } else {
+                    ""
+                };
                 RichText::new(format!(
-                    "As it is now, your graph picks {} (white rings).",
+                    "As it is now, your graph picks {} (white rings){tie}.",
                     cells(picks)
                 ))
                 .color(theme::MUTED_TEXT)

@@ -56,15 +56,17 @@ impl PuzzlesPanel {
                 ui.spinner()
                     .on_hover_text("Checking the new version of the graph");
             } else {
-                ui.label(
-                    RichText::new(format!("checked in {} ms", outcome.took.as_millis()))
-                        .small()
-                        .color(theme::MUTED_TEXT),
-                );
+                let ms = outcome.took.as_millis();
+                let took = if ms == 0 {
+                    "checked in under 1 ms".to_string()
+                } else {
+                    format!("checked in {ms} ms")
+                };
+                ui.label(RichText::new(took).small().color(theme::MUTED_TEXT));
             }
         });
         ui.label(
-            RichText::new("Click a puzzle to see it on the preview board, its answer ringed.")
+            RichText::new("Click a puzzle to see it on the preview board, its answer circled.")
                 .small()
                 .color(theme::MUTED_TEXT),
         );
@@ -102,7 +104,7 @@ fn row_ui(ui: &mut egui::Ui, puzzle: &Puzzle, result: &PuzzleResult) -> bool {
         let id = RichText::new(&puzzle.id).monospace();
         clicked = ui
             .add(egui::Button::new(id).small())
-            .on_hover_text("Show it on the preview board, the answer ringed")
+            .on_hover_text("Show it on the preview board, the answer circled")
             .clicked();
         ui.label(moves_text(puzzle, result));
     });

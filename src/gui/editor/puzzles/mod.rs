@@ -4,7 +4,7 @@
 //! compiles to a new program the theme is checked again in the background
 //! ([`check::Check`]), and the panel shows "Solved k/n" and a row per puzzle
 //! with the move chosen and the best. Clicking a row sends the puzzle to
-//! the preview board, where its answer is ringed.
+//! the preview board, where its answer is circled.
 //!
 //! The suite is the built-in one (`puzzles/*.jsonl`) unless the editor's
 //! settings name a suite file ([`super::EditorSettings::puzzles`]); an
@@ -20,7 +20,7 @@ mod suite;
 
 use std::path::{Path, PathBuf};
 
-use crate::analysis::puzzle::Puzzle;
+use crate::analysis::puzzle::{Puzzle, SuiteScore};
 use crate::gui::theme;
 use crate::rules::Coord;
 use crate::strategy::Strategy;
@@ -63,12 +63,12 @@ pub struct PuzzlesPanel {
 }
 
 impl PuzzlesPanel {
-    /// Puzzles solved and puzzles checked, when the results are those of
-    /// the graph as it is now.
-    pub fn solved(&self) -> Option<(usize, usize)> {
+    /// The score of the graph as it is now on the theme chosen, once it
+    /// has been checked.
+    pub fn score(&self) -> Option<&SuiteScore> {
         let (key, outcome) = self.checked.as_ref()?;
         let score = outcome.score.as_ref().ok()?;
-        (self.wanted.as_ref() == Some(key)).then(|| (score.solved(), score.total()))
+        (self.wanted.as_ref() == Some(key)).then_some(score)
     }
 
     /// Draws the panel for `strategy`, compiled as program revision

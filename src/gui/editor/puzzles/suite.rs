@@ -75,15 +75,15 @@ impl PuzzlesPanel {
         };
         let name = suite.name();
         ui.horizontal_wrapped(|ui| {
-            let count = suite.puzzles.as_ref().map_or(0, Vec::len);
-            ui.label(
-                RichText::new(format!(
-                    "From {name}: {count} puzzles in {} themes.",
+            let text = match suite.puzzles.as_deref() {
+                Ok(p) if !p.is_empty() => format!(
+                    "From {name}: {} puzzles in {} themes.",
+                    p.len(),
                     suite.themes.len()
-                ))
-                .small()
-                .color(theme::MUTED_TEXT),
-            );
+                ),
+                _ => format!("From {name}."),
+            };
+            ui.label(RichText::new(text).small().color(theme::MUTED_TEXT));
             if ui
                 .small_button("Suite file…")
                 .on_hover_text(
