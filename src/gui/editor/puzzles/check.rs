@@ -92,3 +92,36 @@ impl Drop for Check {
         self.cancel.store(true, Ordering::Relaxed);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::puzzle::parse_suite;
+    use crate::gui::editor::edit::tests::sample;
+
+    /// Waits for the outcome of `check` (bounded).
+    fn outcome(check: &Check) -> Outcome {
+        for _ in 0..3000 {
+            if let Some(outcome) = check.poll() {
+                return outcome;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("the check never ended");
+    }
+
+    #[test]
+    fn a_check_scores_as_the_suite_does_and_says_why_a_graph_cannot_play() {
+        let text = include_str!("../../../../tests/data/puzzles/5x6-fixture.jsonl");
+        let puzzles = parse_suite(text).unwrap();
+        let strategy = sample();
+        let check = Check::start(strategy.clone(), puzzles.clone(), None).unwrap();
+        let factory = GraphFactory::new("t", &strategy).unwrap();
+        let direct = score(&factory, &puzzles, SEED, &AtomicBool::new(false)).unwrap();
+        assert_eq!(outcome(&check).score.unwrap(), direct);
+
+        let broken = Strategy::default();
+        let check = Check::start(broken, puzzles, None).unwrap();
+        assert!(outcome(&check).score.is_err(), "no Cell value: no player");
+    }
+}
