@@ -144,6 +144,15 @@ fn the_count_follows_the_theme_and_the_graph_as_it_is_edited() {
     run_until(&mut h, "the count after undo", |h| {
         solved_now(h) == Some((1, 2))
     });
+
+    // A second Cell value is an error: the graph cannot play, and the panel
+    // says so instead of a count; undoing it brings the count back.
+    add(&mut h, "Cell value");
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("The graph has errors").is_some());
+    assert_eq!(solved_now(&h), None);
+    ctrl(&mut h, egui::Key::Z);
+    assert_eq!(solved(&mut h), (1, 2));
 }
 
 #[test]
@@ -157,7 +166,12 @@ fn an_empty_or_unreadable_suite_is_said_not_a_crash() {
     assert_eq!(solved_now(&h), None);
     // The user picks a suite file instead, then goes back to the built-in one.
     click(&mut h, "Suite file…");
-    choose_file(&mut h, &suite(), "Open");
+    h.get_by_label("file name").focus();
+    h.step();
+    key(&mut h, egui::Modifiers::COMMAND, egui::Key::A);
+    type_keys(&mut h, &suite().display().to_string());
+    key(&mut h, egui::Modifiers::NONE, egui::Key::Enter);
+    h.run_steps(2);
     assert_eq!(h.state().settings().editor.puzzles, Some(suite()));
     assert_eq!(solved(&mut h), (1, 2));
     click(&mut h, "Built-in suite");

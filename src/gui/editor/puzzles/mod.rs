@@ -63,8 +63,9 @@ pub struct PuzzlesPanel {
 }
 
 impl PuzzlesPanel {
-    /// The score of the graph as it is now on the theme chosen, once it
-    /// has been checked.
+    /// The score of the graph as it was when the panel was last drawn, on
+    /// the theme chosen, once it has been checked (`None` while it has
+    /// errors).
     pub fn score(&self) -> Option<&SuiteScore> {
         let (key, outcome) = self.checked.as_ref()?;
         let score = outcome.score.as_ref().ok()?;
@@ -108,6 +109,9 @@ impl PuzzlesPanel {
                 "The graph has errors (listed under the canvas): fix them and the puzzles \
                  are checked again.",
             );
+            // No results are wanted for a graph that cannot play.
+            self.wanted = None;
+            self.run = None;
             return action;
         }
         self.update(strategy, program, ui.ctx());
