@@ -10,8 +10,9 @@ use crate::bots::search::{MAX_DEPTH, SearchConfig, Searcher};
 use crate::rules::{Coord, Player, Position};
 
 /// The default node budget per position: about a tenth of a second a
-/// position on `9x6` in a release build (see `docs/analysis.md`).
-pub const DEFAULT_NODES: u64 = 20_000;
+/// position on `5x6` and `9x6` in a release build, depth 4 to 5 (see
+/// `docs/analysis.md`).
+pub const DEFAULT_NODES: u64 = 200_000;
 
 /// How the analyser searches and how it turns values into win chances.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -14,8 +14,10 @@ use crate::bots::Interrupt;
 use crate::rules::{Coord, Player, Position, Size};
 
 /// The largest job, in millions of node × cells (moves × node budget ×
-/// cells of the board): about ten minutes on two cores of a slow machine.
-pub const MAX_WORK: u64 = 2_000_000;
+/// cells of the board): a few minutes on two cores (a million node-cells
+/// takes 10 to 60 ms, more on large boards with long chains). A `9x6` game
+/// of 100 moves at the default budget is about 1,100.
+pub const MAX_WORK: u64 = 20_000;
 
 /// One move of a game with the analysis of the position before it.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -8,7 +8,8 @@
 //!   each move played by the drop in win chance it caused ([`MoveClass`]);
 //!   [`summarise`] sums the classes per player into an accuracy;
 //! - [`puzzle`] reads puzzle suites (positions with known best moves, by
-//!   theme) and scores any player on them.
+//!   theme) and scores any player on them; [`theme`] holds the rules by
+//!   which an analysed position becomes a puzzle of a theme.
 //!
 //! Analysing a position is a pure function of the position and the
 //! configuration: every position gets a fresh search (no table carried from
@@ -21,6 +22,7 @@ mod error;
 mod game;
 pub mod puzzle;
 mod summary;
+pub mod theme;
 
 pub use analyser::{Analyser, AnalyserConfig, DEFAULT_NODES, MoveEval, PositionAnalysis};
 pub use class::{BLUNDER, INACCURACY, MISTAKE, MoveClass};

@@ -9,13 +9,14 @@
 //! suite (`puzzles/*.jsonl`) is built into the program.
 
 use std::collections::BTreeMap;
+use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::bots::AgentFactory;
-use crate::input::{Lines, MAX_RECORD_LINE_BYTES};
+use crate::input::Lines;
 use crate::rng::{derive_seed, rng_from_seed};
 use crate::rules::{Coord, Position, RulesError};
 
@@ -27,6 +28,10 @@ const SHIPPED: [(&str, &str); 2] = [
 
 /// The most puzzles a suite may hold.
 pub const MAX_PUZZLES: usize = 100_000;
+
+/// The longest line of a suite file (a puzzle on a 20x20 board with 8
+/// players takes about 3 KiB).
+pub const MAX_PUZZLE_LINE_BYTES: usize = 64 * 1024;
 
 /// Why a suite cannot be read; every error names the line.
 #[derive(Debug, thiserror::Error)]
@@ -194,9 +199,17 @@ impl Puzzle {
 /// Reads a suite: one puzzle a line, blank lines and lines starting with
 /// `#` skipped. Errors name the line.
 pub fn parse_suite(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
+    read_suite(text.as_bytes())
+}
+
+/// Reads a suite from a stream, one line at a time: at most
+/// [`MAX_PUZZLE_LINE_BYTES`] a line and [`MAX_PUZZLES`] puzzles, so that no
+/// input (a device such as `/dev/zero`, a file without line breaks) can
+/// hang the reader or exhaust memory. Errors name the line.
+pub fn read_suite<R: BufRead>(input: R) -> Result<Vec<Puzzle>, PuzzleError> {
     let mut puzzles: Vec<Puzzle> = Vec::new();
     let mut ids = std::collections::HashSet::new();
-    for item in Lines::new(text.as_bytes(), MAX_RECORD_LINE_BYTES) {
+    for item in Lines::new(input, MAX_PUZZLE_LINE_BYTES) {
         let (line, l) = item?;
         let trimmed = l.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {

@@ -16,7 +16,7 @@ use crate::bots::heuristic::WIN;
 
 /// The scale per cell fitted by `chainlab analyze --calibrate` (see
 /// `docs/analysis.md` for the games and the fit).
-pub const DEFAULT_SCALE_PER_CELL: f64 = 1.0;
+pub const DEFAULT_SCALE_PER_CELL: f64 = 0.91;
 
 /// The logistic model from value to win chance.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]

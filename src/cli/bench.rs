@@ -11,9 +11,10 @@ use serde_json::json;
 
 use std::sync::atomic::AtomicBool;
 
+use chainlab::analysis::{Analyser, AnalyserConfig};
 use chainlab::arena::{MatchConfig, run_match};
 use chainlab::bots::search::{SearchConfig, Searcher};
-use chainlab::bots::{Agent, AgentFactory, parse_player};
+use chainlab::bots::{Agent, AgentFactory, Interrupt, parse_player};
 
 use super::{CmdResult, Failure};
 
@@ -24,7 +25,7 @@ pub struct Args {
     #[arg(long)]
     quick: bool,
     /// Run only the benchmarks whose name contains this (playout, search,
-    /// match, strategy, reply, editor).
+    /// match, strategy, reply, analysis, editor).
     #[arg(long, value_name = "NAME")]
     only: Option<String>,
 }
@@ -35,9 +36,13 @@ const SEED: u64 = 0xC4A1_2EAC;
 pub fn run(args: &Args) -> CmdResult {
     let wanted = |name: &str| args.only.as_deref().is_none_or(|o| name.contains(o));
     let names: &[&str] = if cfg!(feature = "gui") {
-        &["playout", "search", "match", "strategy", "reply", "editor"]
+        &[
+            "playout", "search", "match", "strategy", "reply", "analysis", "editor",
+        ]
     } else {
-        &["playout", "search", "match", "strategy", "reply"]
+        &[
+            "playout", "search", "match", "strategy", "reply", "analysis",
+        ]
     };
     if let Some(only) = args
         .only
@@ -83,6 +88,11 @@ pub fn run(args: &Args) -> CmdResult {
     }
     if wanted("reply") {
         reply_bench(scale)?;
+    }
+    if wanted("analysis") {
+        for size in [Size::JABC, Size::PHONE] {
+            analysis_bench(size, 20 / scale)?;
+        }
     }
     #[cfg(feature = "gui")]
     if wanted("editor") {
@@ -160,11 +170,62 @@ fn search_bench(name: &str, config: SearchConfig, count: usize) -> Result<(), Fa
     Ok(())
 }
 
+/// The analyser at its default budget (every move valued with the full
+/// window) against the baseline of the same search choosing one move (the
+/// narrowed window at the root) at the same budget, on the same positions
+/// of `size`, one thread: milliseconds per position, their ratio (near 1:
+/// both spend the budget) and the mean depth each reached (what the full
+/// window costs).
+fn analysis_bench(size: Size, count: usize) -> Result<(), Failure> {
+    let positions = sample_positions_on(size, count.max(1));
+    let analyser = Analyser::new(AnalyserConfig::default());
+    let config = analyser.config().search();
+    let (mut analysis, mut baseline) = (0.0f64, 0.0f64);
+    let (mut analysis_depth, mut baseline_depth) = (0u64, 0u64);
+    let mut rng = rng_from_seed(SEED);
+    for p in &positions {
+        let began = Instant::now();
+        let a = analyser
+            .position(p, &Interrupt::never())
+            .map_err(|e| Failure::new(e.to_string()))?;
+        analysis += began.elapsed().as_secs_f64();
+        analysis_depth += u64::from(a.depth);
+        let mut searcher = Searcher::new(config);
+        let began = Instant::now();
+        let found = searcher
+            .search(p, &mut rng)
+            .map_err(|e| Failure::new(e.to_string()))?;
+        baseline += began.elapsed().as_secs_f64();
+        baseline_depth += u64::from(found.depth);
+    }
+    let n = positions.len() as f64;
+    outln!(
+        "{}",
+        json!({
+            "bench": "analysis",
+            "size": size.to_string(),
+            "nodes": config.nodes,
+            "positions": positions.len(),
+            "ms_per_position": (analysis / n * 10_000.0).round() / 10.0,
+            "search_ms_per_position": (baseline / n * 10_000.0).round() / 10.0,
+            "ratio_to_search": (analysis / baseline.max(1e-9) * 100.0).round() / 100.0,
+            "mean_depth": (analysis_depth as f64 / n * 100.0).round() / 100.0,
+            "search_mean_depth": (baseline_depth as f64 / n * 100.0).round() / 100.0,
+        })
+    );
+    Ok(())
+}
+
 /// Positions from seeded random games on 5x6, for decision benchmarks.
 fn sample_positions(count: usize) -> Vec<Position> {
+    sample_positions_on(Size::JABC, count)
+}
+
+/// Positions from seeded random games on `size`.
+fn sample_positions_on(size: Size, count: usize) -> Vec<Position> {
     let mut rng = rng_from_seed(SEED);
     let mut out = Vec::with_capacity(count);
-    let Ok(start) = Position::new(Size::JABC, 2, Rules::Standard) else {
+    let Ok(start) = Position::new(size, 2, Rules::Standard) else {
         return out;
     };
     while out.len() < count {

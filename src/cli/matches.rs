@@ -2,12 +2,20 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use chainlab::analysis::{
+    Analyser, AnalyserConfig, DEFAULT_NODES, PlayerSummary, analyse_record, summarise,
+};
 use chainlab::arena::report::{self, Infinity};
-use chainlab::arena::{MatchReport, Sprt, Stop, Wdl, run_match};
+use chainlab::arena::{
+    GameRecord, MatchObserver, MatchReport, Side, Sprt, Stop, Tally, Wdl, run_match,
+};
+use chainlab::rules::Player;
 use serde_json::json;
 
+use super::analyze_print::print_summary_table;
 use super::arena_args::{Both, GameArgs, Progress, player, records_writer};
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
 
@@ -41,6 +49,24 @@ pub struct Args {
     /// Print one JSON object instead of the table (and no progress bar).
     #[arg(long)]
     json: bool,
+    /// After the match, analyse every game and sum each side's mistakes and accuracy.
+    #[arg(long, visible_alias = "analyze")]
+    analyse: bool,
+    /// Search nodes per position for --analyse.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODES, requires = "analyse",
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    analyse_nodes: u64,
+}
+
+/// Keeps the records of the games when the match is to be analysed.
+struct Keep(Option<Vec<GameRecord>>);
+
+impl MatchObserver for Keep {
+    fn game_finished(&mut self, record: &GameRecord, _tally: &Tally) {
+        if let Some(kept) = self.0.as_mut() {
+            kept.push(record.clone());
+        }
+    }
 }
 
 fn sprt(values: Option<&Vec<f64>>) -> Result<Option<Sprt>, Failure> {
@@ -62,12 +88,13 @@ pub fn run(args: &Args) -> CmdResult {
     let mut writer = records_writer(args.records.as_ref(), &[&args.a, &args.b])?;
     let mut progress = Progress::new(!args.json);
     let cancel = AtomicBool::new(false);
+    let mut keep = Keep(args.analyse.then(Vec::new));
     let result = run_match(
         &a,
         &b,
         &config,
         &cancel,
-        &mut Both(&mut progress, writer.as_mut()),
+        &mut (Both(&mut progress, writer.as_mut()), &mut keep),
     );
     progress.finish();
     let report = result.map_err(|e| Failure::new(e.to_string()))?;
@@ -79,12 +106,60 @@ pub fn run(args: &Args) -> CmdResult {
             )
         })?;
     }
+    let summaries = match keep.0 {
+        Some(records) => Some(analyse_match(&report, &records, args)?),
+        None => None,
+    };
     if args.json {
-        outln!("{}", to_json(&report));
+        let mut value = to_json(&report);
+        if let (Some(s), Some(map)) = (&summaries, value.as_object_mut()) {
+            map.insert("analysis".to_string(), json!(s));
+        }
+        outln!("{value}");
     } else {
         out!("{}", to_text(&report));
+        if let Some(s) = &summaries {
+            outln!();
+            outln!("Analysis of every game (chainlab analyze; openings left out):");
+            print_summary_table(s)?;
+        }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Analyses every game of the match and sums the moves per side.
+fn analyse_match(
+    report: &MatchReport,
+    records: &[GameRecord],
+    args: &Args,
+) -> Result<Vec<PlayerSummary>, Failure> {
+    let analyser = Analyser::new(AnalyserConfig::default().with_nodes(args.analyse_nodes));
+    let never = Arc::new(AtomicBool::new(false));
+    let bar = Progress::bar(!args.json);
+    bar.set_length(records.len() as u64);
+    let (a, b) = if report.a == report.b {
+        (
+            format!("{} (side A)", report.a),
+            format!("{} (side B)", report.b),
+        )
+    } else {
+        (report.a.clone(), report.b.clone())
+    };
+    let mut summaries = vec![PlayerSummary::new(a.clone()), PlayerSummary::new(b.clone())];
+    for (k, record) in records.iter().enumerate() {
+        bar.set_message(format!("analysing game {}", k + 1));
+        let game = analyse_record(&analyser, record, &|_, _| {}, &never)
+            .map_err(|e| Failure::new(format!("game {}: {e}", record.game)))?;
+        summarise(&mut summaries, &game, |seat| {
+            match Player::new(seat).and_then(|p| record.side_of(p)) {
+                Some(Side::B) => b.clone(),
+                _ => a.clone(),
+            }
+        });
+        bar.set_position(k as u64 + 1);
+    }
+    bar.finish_and_clear();
+    Ok(summaries)
 }
 
 /// The match as one JSON object.

@@ -26,11 +26,15 @@ macro_rules! errln {
     ($($arg:tt)*) => { $crate::cli::write_err(format_args!($($arg)*)) };
 }
 
+mod analyze;
+mod analyze_print;
 mod apply;
 mod arena_args;
 mod bench;
+mod cancel;
 mod matches;
 mod players;
+mod puzzles;
 mod replay;
 mod strategy_cmds;
 mod tournament;
@@ -139,6 +143,8 @@ struct Cli {
 enum Command {
     /// Play moves on a board and print the resulting position.
     Apply(apply::Args),
+    /// Value every move of a game or position with a strong search; mark mistakes.
+    Analyze(analyze::Args),
     /// List the built-in computer players and how to name them.
     Players(players::Args),
     /// Play a match between two players and report score, Elo and more.
@@ -147,6 +153,8 @@ enum Command {
     Tournament(tournament::Args),
     /// Print, list or check the games of a records file.
     Replay(replay::Args),
+    /// Score a player on puzzle positions: solved and points per theme, failed puzzles.
+    Puzzles(puzzles::Args),
     /// Tune a strategy's constants by SPSA against opponents and validate the gain.
     Tune(tune::Args),
     /// Measure speed; prints one JSON object per line.
@@ -173,10 +181,12 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         None => open_app(file),
         Some(Command::Apply(args)) => apply::run(&args),
+        Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Players(args)) => players::run(&args),
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Tournament(args)) => tournament::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Puzzles(args)) => puzzles::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Validate(args)) => strategy_cmds::validate(&args),

@@ -4,8 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use chainlab::arena::{GameRecord, MatchConfig, MatchObserver, Stop, Tally};
 use chainlab::strategy::Strategy;
@@ -13,14 +12,12 @@ use chainlab::tune::{TuneConfig, Tuner, validate, validate_against_pool};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::arena_args::{GameArgs, Progress, is_same_file, player, player_file_at};
+use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
 use super::tune_report::{Change, Validation, changes, changes_table, to_json, to_text};
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
 
 /// The most iterations accepted.
 const MAX_ITERATIONS: u64 = 1_000_000;
-
-/// Exit code of a run stopped by Ctrl+C (after writing the values so far).
-const EXIT_INTERRUPTED: u8 = 130;
 
 /// Arguments of `chainlab tune`.
 #[derive(clap::Args, Debug)]
@@ -70,7 +67,7 @@ pub fn run(args: &Args) -> CmdResult {
         ))
     })?;
     let out = out_path(args, &specs)?;
-    let cancel = ctrl_c()?;
+    let cancel = ctrl_c("stopping after the current game")?;
     let interrupted = tune(&mut tuner, &cancel, !args.json)?;
     let tuned = tuner.current();
     tuned
@@ -236,26 +233,6 @@ fn free_name(input: &Path) -> Result<PathBuf, Failure> {
         EXIT_OUTPUT,
         format!("{stem}-tuned.json to {stem}-tuned-999.json all exist: give --out"),
     ))
-}
-
-/// Installs the Ctrl+C handler: the first raises the returned flag (the
-/// run stops after the current game), the second exits at once.
-fn ctrl_c() -> Result<Arc<AtomicBool>, Failure> {
-    let flag = Arc::new(AtomicBool::new(false));
-    let raised = Arc::clone(&flag);
-    let presses = AtomicU8::new(0);
-    ctrlc::set_handler(move || {
-        if presses.fetch_add(1, Ordering::SeqCst) == 0 {
-            raised.store(true, Ordering::SeqCst);
-            super::write_err(format_args!(
-                "chainlab: stopping after the current game (Ctrl+C again to quit at once)"
-            ));
-        } else {
-            std::process::exit(i32::from(EXIT_INTERRUPTED));
-        }
-    })
-    .map_err(|e| Failure::new(format!("cannot catch Ctrl+C: {e}")))?;
-    Ok(flag)
 }
 
 /// Runs the iterations with a progress bar; whether Ctrl+C stopped them.
