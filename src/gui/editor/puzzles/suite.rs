@@ -2,13 +2,14 @@
 //! from with "Suite file…" and "Built-in suite", what is wrong with it when
 //! it has no puzzles to check, and the theme drop-down.
 
+use std::fs::File;
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use egui::RichText;
 
-use crate::analysis::puzzle::{Puzzle, parse_suite, shipped, themes};
+use crate::analysis::puzzle::{Puzzle, read_suite, shipped, themes};
 use crate::gui::theme;
-use crate::strategy::read_limited;
 
 use super::{PuzzlesAction, PuzzlesPanel};
 
@@ -24,10 +25,10 @@ impl Suite {
     /// Reads the suite file `source`, or the built-in suite.
     pub(super) fn read(source: Option<&Path>) -> Suite {
         let puzzles = match source {
-            Some(path) => read_limited(path)
-                .map_err(|e| e.to_string())
-                .and_then(|text| {
-                    parse_suite(&text).map_err(|e| format!("{}: {e}", path.display()))
+            Some(path) => File::open(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))
+                .and_then(|file| {
+                    read_suite(BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))
                 }),
             None => shipped().map_err(|e| format!("the built-in suite: {e}")),
         };
