@@ -85,6 +85,9 @@ fn a_failed_puzzle_opens_on_the_preview_with_its_answer_ringed() {
     h.get_by_label("Solved 1/2");
     h.get_by_label("chose 2,2 · best 4,5");
     h.get_by_label("chose 0,0");
+    click(&mut h, "Only the unsolved");
+    assert!(h.query_by_label("win-corner").is_none(), "solved: hidden");
+    assert!(h.query_by_label("chose 0,0").is_none());
 
     click(&mut h, "win-far-corner");
     let puzzles = parse_suite(&std::fs::read_to_string(suite()).unwrap()).unwrap();

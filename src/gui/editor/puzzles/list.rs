@@ -4,9 +4,11 @@
 //! checked again the last results of the theme stay, dimmed, beside a
 //! spinner.
 
+use std::time::Duration;
+
 use egui::{Color32, RichText};
 
-use crate::analysis::puzzle::{Puzzle, PuzzleResult};
+use crate::analysis::puzzle::{Puzzle, PuzzleResult, SuiteScore};
 use crate::gui::theme;
 use crate::rules::Coord;
 
@@ -39,38 +41,20 @@ impl PuzzlesPanel {
             }
         };
         ui.add_space(4.0);
-        ui.horizontal(|ui| {
-            let text = format!("Solved {}/{}", score.solved(), score.total());
-            let mut text = RichText::new(text).size(18.0).strong();
-            if stale {
-                text = text.color(theme::MUTED_TEXT);
-            }
-            ui.label(text);
-            if (score.points() - score.solved() as f64).abs() > 1e-9 {
-                ui.label(format!(
-                    "({:.1} points with partial credit)",
-                    score.points()
-                ));
-            }
-            if stale {
-                ui.spinner()
-                    .on_hover_text("Checking the new version of the graph");
-            } else {
-                let ms = outcome.took.as_millis();
-                let took = if ms == 0 {
-                    "checked in under 1 ms".to_string()
-                } else {
-                    format!("checked in {ms} ms")
-                };
-                ui.label(RichText::new(took).small().color(theme::MUTED_TEXT));
-            }
+        summary_ui(ui, score, outcome.took, stale);
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut self.unsolved_only, "Only the unsolved")
+                .on_hover_text("Hide the puzzles your graph solves");
+            ui.label(
+                RichText::new("Click a puzzle to see it on the preview board, its answer circled.")
+                    .small()
+                    .color(theme::MUTED_TEXT),
+            );
         });
-        ui.label(
-            RichText::new("Click a puzzle to see it on the preview board, its answer circled.")
-                .small()
-                .color(theme::MUTED_TEXT),
-        );
         ui.separator();
+        if self.unsolved_only && score.solved() == score.total() {
+            ui.label("Your graph solves every puzzle of the theme.");
+        }
         let puzzles = self
             .suite
             .as_ref()
@@ -79,6 +63,9 @@ impl PuzzlesPanel {
         let mut picked = None;
         ui.add_enabled_ui(!stale, |ui| {
             for (puzzle, result) in puzzles.iter().zip(&score.results) {
+                if self.unsolved_only && result.is_solved() {
+                    continue;
+                }
                 if row_ui(ui, puzzle, result) {
                     picked = Some(((*puzzle).clone(), result.chosen));
                 }
@@ -86,6 +73,35 @@ impl PuzzlesPanel {
         });
         picked
     }
+}
+
+/// "Solved k/n", the points when some moves earned part of one, and how
+/// long the check took (a spinner while the graph is checked again).
+fn summary_ui(ui: &mut egui::Ui, score: &SuiteScore, took: Duration, stale: bool) {
+    ui.horizontal_wrapped(|ui| {
+        let text = format!("Solved {}/{}", score.solved(), score.total());
+        let mut text = RichText::new(text).size(18.0).strong();
+        if stale {
+            text = text.color(theme::MUTED_TEXT);
+        }
+        ui.label(text);
+        if (score.points() - score.solved() as f64).abs() > 1e-9 {
+            ui.label(format!("{:.1} points", score.points()))
+                .on_hover_text("Counting the moves worth part of a point");
+        }
+        if stale {
+            ui.spinner()
+                .on_hover_text("Checking the new version of the graph");
+        } else {
+            let ms = took.as_millis();
+            let took = if ms == 0 {
+                "checked in under 1 ms".to_string()
+            } else {
+                format!("checked in {ms} ms")
+            };
+            ui.label(RichText::new(took).small().color(theme::MUTED_TEXT));
+        }
+    });
 }
 
 /// One puzzle's row; whether its id was clicked.
@@ -98,7 +114,7 @@ fn row_ui(ui: &mut egui::Ui, puzzle: &Puzzle, result: &PuzzleResult) -> bool {
         ("✖", theme::ERROR_TEXT, "not solved")
     };
     let mut clicked = false;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(mark).strong().color(colour))
             .on_hover_text(hover);
         let id = RichText::new(&puzzle.id).monospace();

@@ -55,6 +55,8 @@ pub struct PuzzlesPanel {
     /// The theme chosen (`None`: all themes); the first theme until then.
     theme: Option<String>,
     all_themes: bool,
+    /// Whether the list leaves out the puzzles solved.
+    unsolved_only: bool,
     /// The key of the results wanted now.
     wanted: Option<Key>,
     run: Option<(Key, Check)>,

@@ -158,6 +158,7 @@ fn theme_ui(
         egui::ComboBox::from_id_salt("puzzles_theme")
             .selected_text(selected)
             .width(ui.available_width() - 8.0)
+            .height(560.0)
             .show_ui(ui, |ui| {
                 for t in themes {
                     let text = format!("{t} ({})", count(Some(t)));
