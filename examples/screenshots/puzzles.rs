@@ -1,13 +1,13 @@
-//! The screenshots of the editor's Puzzles panel: the list of a theme with
-//! its "Solved k/n", and a failed puzzle opened on the preview board with
-//! its answer circled.
+//! The screenshots of the editor's Puzzles panel: the unsolved puzzles of a
+//! theme under its "Solved k/n", and one of them opened on the preview
+//! board with its answer circled.
 //!
 //! The suite is the built-in one once it has puzzles; while it is empty,
 //! the tests' small suite (`tests/data/puzzles/5x6-fixture.jsonl`).
 
 use std::path::Path;
 
-use chainlab::analysis::puzzle::{parse_suite, shipped};
+use chainlab::analysis::puzzle::shipped;
 use chainlab::gui::App;
 use chainlab::gui::seats::Catalogue;
 use chainlab::rules::{Position, Rules, Size};
@@ -17,7 +17,8 @@ use egui_kittest::kittest::Queryable;
 use super::editor::{editor_with, settle_editor};
 use super::save;
 
-/// Lesson 02 on every theme of the suite, then its first failed puzzle.
+/// Lesson 02 on the suite's first theme (take the win), only the puzzles it
+/// does not solve listed, then the first of them on the preview board.
 pub fn puzzle_shots(dir: &Path) -> Result<(), String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let position = Position::new(Size::JABC, 2, Rules::Standard).map_err(|e| e.to_string())?;
@@ -28,17 +29,14 @@ pub fn puzzle_shots(dir: &Path) -> Result<(), String> {
         1.0,
         Catalogue::from_choices(Vec::new()),
     );
-    let mut puzzles = shipped().map_err(|e| e.to_string())?.len();
-    if puzzles == 0 {
-        let fixture = root.join("tests/data/puzzles/5x6-fixture.jsonl");
-        let text = std::fs::read_to_string(&fixture).map_err(|e| e.to_string())?;
-        puzzles = parse_suite(&text).map_err(|e| e.to_string())?.len();
-        harness.state_mut().settings_mut().editor.puzzles = Some(fixture);
+    if shipped().map_err(|e| e.to_string())?.is_empty() {
+        harness.state_mut().settings_mut().editor.puzzles =
+            Some(root.join("tests/data/puzzles/5x6-fixture.jsonl"));
     }
     click(&mut harness, "Puzzles")?;
-    click(&mut harness, "Theme")?;
-    click(&mut harness, &format!("All themes ({puzzles})"))?;
     let failed = wait_for_score(&mut harness)?;
+    // The unsolved ones first in view (a row scrolled out of view cannot be clicked).
+    click(&mut harness, "Only the unsolved")?;
     settle_editor(&mut harness);
     save(&mut harness, &dir.join("editor-puzzles.png"))?;
     let Some(failed) = failed else {
