@@ -2,7 +2,7 @@
 # Renders the desktop app's views to PNG under docs/screenshots/ (or the
 # directory given), headless: egui_kittest draws with wgpu, which on a
 # machine without a GPU uses Mesa's software Vulkan driver (lavapipe).
-# Usage: scripts/screenshots.sh [DIR] [editor]
+# Usage: scripts/screenshots.sh [DIR] [editor|tutorial|tune|puzzles]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-docs/screenshots}"
@@ -20,5 +20,5 @@ if [ -z "${XDG_RUNTIME_DIR:-}" ] || [ ! -d "$XDG_RUNTIME_DIR" ]; then
     export XDG_RUNTIME_DIR
 fi
 
-# A second argument `editor` renders only the editor's screenshots.
+# A second argument `editor` (or `tutorial`, `tune`, `puzzles`) renders only those screenshots.
 cargo run --release --example screenshots --features screenshots -- "$out" ${2:+"$2"}

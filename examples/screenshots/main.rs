@@ -19,6 +19,7 @@ use rand::RngExt;
 
 mod arena;
 mod editor;
+mod puzzles;
 mod tune;
 mod tutorial;
 
@@ -40,6 +41,7 @@ fn main() -> ExitCode {
         Some("tutorial") => tutorial::tutorial_shots(&dir),
         Some("zoom") => editor::zoom_shots(&dir),
         Some("tune") => tune::tune_shots(&dir),
+        Some("puzzles") => puzzles::puzzle_shots(&dir),
         _ => run(&dir),
     };
     match result {
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
 fn run(dir: &Path) -> Result<(), String> {
     editor_shots(dir)?;
     tune::tune_shots(dir)?;
+    puzzles::puzzle_shots(dir)?;
     tutorial::tutorial_shots(dir)?;
     let catalogue = Catalogue::builtin();
     let strategy = catalogue

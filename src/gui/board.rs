@@ -16,6 +16,9 @@ use egui::{
     WidgetInfo, WidgetType, vec2,
 };
 
+mod orbs;
+
+use self::orbs::paint_orbs;
 use super::theme;
 use crate::rules::{Coord, Player, Position};
 
@@ -49,6 +52,7 @@ pub struct BoardView<'a> {
     interactive: bool,
     overlay: Option<&'a Overlay>,
     marked: Option<(Coord, Color32)>,
+    ringed: (&'a [Coord], Color32),
     show_letters: bool,
     max_cell: f32,
     id_salt: &'a str,
@@ -64,6 +68,7 @@ impl<'a> BoardView<'a> {
             interactive: false,
             overlay: None,
             marked: None,
+            ringed: (&[], Color32::TRANSPARENT),
             show_letters: true,
             max_cell: 96.0,
             id_salt: "board",
@@ -98,6 +103,13 @@ impl<'a> BoardView<'a> {
     /// A cell ringed in `colour` (the editor's explained cell).
     pub fn marked(mut self, cell: Option<Coord>, colour: Color32) -> Self {
         self.marked = cell.map(|c| (c, colour));
+        self
+    }
+
+    /// Cells circled in `colour`: a round ring, apart from the square
+    /// rings of critical, best and marked cells (the answer of a puzzle).
+    pub fn ringed(mut self, cells: &'a [Coord], colour: Color32) -> Self {
+        self.ringed = (cells, colour);
         self
     }
 
@@ -327,10 +339,19 @@ impl<'a> BoardView<'a> {
         }
     }
 
-    /// The frame of the marked cell (on the whole `rect`) and the dot of the
-    /// last move.
+    /// The circles of the ringed cells and the frame of the marked cell (on
+    /// the whole `rect`), and the dot of the last move.
     fn paint_marks(&self, painter: &egui::Painter, coord: Coord, rect: Rect, look: &CellLook) {
         let side = look.side;
+        let (ringed, colour) = self.ringed;
+        if ringed.contains(&coord) {
+            let width = (side * 0.07).clamp(2.5, 5.0);
+            painter.circle_stroke(
+                rect.center(),
+                side * 0.5 - width,
+                Stroke::new(width, colour),
+            );
+        }
         if let Some((cell, colour)) = self.marked
             && cell == coord
         {
@@ -410,47 +431,6 @@ impl Overlay {
 /// The accessible label of a cell: `cell ROW,COL`.
 pub fn cell_label(coord: Coord) -> String {
     format!("cell {coord}")
-}
-
-/// Draws `atoms` orbs of `owner` around `centre` in a cell of side `side`.
-fn paint_orbs(painter: &egui::Painter, centre: Pos2, side: f32, atoms: u8, owner: Player) {
-    let colour = theme::player_colour(owner);
-    let r = if atoms >= 3 {
-        side * 0.12
-    } else {
-        side * 0.135
-    };
-    let d = r * 1.05;
-    let offsets: &[Vec2] = match atoms {
-        0 => &[],
-        1 => &[Vec2::ZERO],
-        2 => &[vec2(-d, 0.0), vec2(d, 0.0)],
-        3 => &[vec2(-d, d * 0.7), vec2(d, d * 0.7), vec2(0.0, -d * 0.85)],
-        _ => &[vec2(-d, -d), vec2(d, -d), vec2(-d, d), vec2(d, d)],
-    };
-    let outline = Stroke::new(
-        (side * 0.02).clamp(0.8, 1.5),
-        Color32::from_black_alpha(140),
-    );
-    for offset in offsets {
-        let c = centre + *offset;
-        painter.circle_filled(c + vec2(0.0, r * 0.15), r, Color32::from_black_alpha(70));
-        painter.circle(c, r, colour, outline);
-        painter.circle_filled(
-            c + vec2(-r * 0.35, -r * 0.35),
-            r * 0.3,
-            Color32::from_white_alpha(110),
-        );
-    }
-    if atoms > 4 {
-        painter.text(
-            centre,
-            Align2::CENTER_CENTER,
-            atoms.to_string(),
-            FontId::proportional((side * 0.3).clamp(9.0, 22.0)),
-            Color32::WHITE,
-        );
-    }
 }
 
 /// How one cell is drawn: its square inside the cell's rectangle, and the

@@ -18,6 +18,8 @@ pub enum Purpose {
     SaveStrategy,
     /// A position for the preview board.
     OpenPosition,
+    /// A puzzle suite for the Puzzles panel.
+    OpenSuite,
 }
 
 impl Purpose {
@@ -26,13 +28,14 @@ impl Purpose {
             Purpose::OpenStrategy => "Open a strategy",
             Purpose::SaveStrategy => "Save the strategy as",
             Purpose::OpenPosition => "Load a position",
+            Purpose::OpenSuite => "Open a puzzle suite",
         }
     }
 
     fn verb(self) -> &'static str {
         match self {
             Purpose::SaveStrategy => "Save",
-            Purpose::OpenStrategy | Purpose::OpenPosition => "Open",
+            Purpose::OpenStrategy | Purpose::OpenPosition | Purpose::OpenSuite => "Open",
         }
     }
 
@@ -44,6 +47,7 @@ impl Purpose {
         match self {
             Purpose::OpenStrategy | Purpose::SaveStrategy => ext == "json",
             Purpose::OpenPosition => matches!(ext.as_str(), "txt" | "json" | "pos" | ""),
+            Purpose::OpenSuite => matches!(ext.as_str(), "jsonl" | "txt"),
         }
     }
 }

@@ -258,6 +258,7 @@ impl EditorView {
                     self.request(After::Open(path), settings, ctx);
                 }
                 (Choice::File(path), Purpose::OpenPosition) => self.preview.load_file(&path),
+                (Choice::File(path), Purpose::OpenSuite) => settings.puzzles = Some(path),
                 (Choice::Cancelled, _) => self.after_save = None,
             }
         }

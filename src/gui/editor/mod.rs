@@ -25,8 +25,10 @@ mod params;
 mod pins;
 mod preview;
 mod problems;
+mod puzzles;
 mod recovery;
 mod settings;
+mod side;
 mod style;
 mod toolbar;
 mod tune;
@@ -38,6 +40,7 @@ use std::path::{Path, PathBuf};
 
 use egui::Rect;
 
+use crate::analysis::puzzle::SuiteScore;
 use crate::eval::HeatMap;
 use crate::gui::seats::Catalogue;
 use crate::gui::{Command, View};
@@ -54,8 +57,10 @@ use self::overlay::Toast;
 use self::palette::Palette;
 use self::preview::Preview;
 use self::recovery::{Recovery, Restorable};
+use self::side::SideTab;
 
 pub use self::pins::PinKey;
+pub use self::preview::ShownPuzzle;
 pub use self::settings::EditorSettings;
 
 /// The editor view's runtime state.
@@ -81,7 +86,8 @@ pub struct EditorView {
     wants_attention: bool,
     preview_saved: Option<u64>,
     tune: tune::TunePanel,
-    tune_tab: bool,
+    puzzles: puzzles::PuzzlesPanel,
+    side_tab: SideTab,
 }
 
 impl EditorView {
@@ -110,7 +116,8 @@ impl EditorView {
             wants_attention: false,
             preview_saved: None,
             tune: tune::TunePanel::default(),
-            tune_tab: false,
+            puzzles: puzzles::PuzzlesPanel::default(),
+            side_tab: SideTab::Strategy,
         };
         if let Some(path) = settings.last_file.clone() {
             if path.is_file() {
@@ -243,6 +250,22 @@ impl EditorView {
     /// The Tune panel's run: iterations done and planned, if one was started.
     pub fn tune_progress(&self) -> Option<(u64, u64)> {
         self.tune.progress()
+    }
+
+    /// The Puzzles panel's score of the graph as it is now on the theme
+    /// chosen (`None` until it has been checked).
+    pub fn puzzle_score(&self) -> Option<&SuiteScore> {
+        self.puzzles.score()
+    }
+
+    /// The puzzle shown on the preview board, if one is.
+    pub fn preview_puzzle(&self) -> Option<&ShownPuzzle> {
+        self.preview.puzzle()
+    }
+
+    /// The explained cell of the preview board.
+    pub fn explained(&self) -> Option<Coord> {
+        self.preview.explained()
     }
 
     /// The canvas on screen.

@@ -5,18 +5,17 @@
 
 use std::path::Path;
 
-use egui::{RichText, Ui, WidgetInfo, WidgetType};
+use egui::{RichText, Ui};
 
 use crate::gui::board::{BoardView, Overlay};
 use crate::gui::players::player_badge;
 use crate::gui::theme;
-use crate::rules::{
-    Coord, Geometry, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, PlayerSet, Position,
-    Rules, Setup, Size,
-};
+use crate::rules::{Coord, Geometry, Player, PlayerSet, Position, Rules, Setup, Size};
 use crate::strategy::read_limited;
 
 use super::analysis::Analysis;
+
+pub use self::puzzle::ShownPuzzle;
 
 /// What a click on the preview board does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +40,8 @@ pub enum Brush {
 pub enum PreviewAction {
     /// Choose a position file to load.
     LoadPosition,
+    /// Go back to the Puzzles panel (from a puzzle shown here).
+    BackToPuzzles,
 }
 
 /// The preview's state.
@@ -56,6 +57,9 @@ pub struct Preview {
     mode: Mode,
     brush: Brush,
     explained: Option<Coord>,
+    /// The puzzle shown, with the revision of its position (it goes when
+    /// the board changes).
+    puzzle: Option<(ShownPuzzle, u64)>,
 }
 
 impl Default for Preview {
@@ -72,6 +76,7 @@ impl Default for Preview {
             mode: Mode::Explain,
             brush: Brush::Atom(Player::A),
             explained: None,
+            puzzle: None,
         };
         preview.rebuild();
         preview
@@ -251,127 +256,12 @@ impl Preview {
         if self.mode == Mode::Edit {
             self.brush_ui(ui);
         }
+        if self.puzzle_ui(ui, analysis) {
+            action = Some(PreviewAction::BackToPuzzles);
+        }
         self.board_ui(ui, analysis);
         self.status_ui(ui, analysis);
         action
-    }
-
-    /// Size, players and rules; returns true when "Load position…" was clicked.
-    fn setup_ui(&mut self, ui: &mut Ui) -> bool {
-        let mut load = false;
-        let (mut rows, mut cols, mut players, mut rules) =
-            (self.size.rows(), self.size.cols(), self.players, self.rules);
-        ui.horizontal_wrapped(|ui| {
-            let side = usize::from(MIN_SIDE)..=usize::from(MAX_SIDE);
-            ui.add(egui::DragValue::new(&mut rows).range(side.clone()))
-                .widget_info(|| WidgetInfo::labeled(WidgetType::DragValue, true, "preview rows"));
-            ui.label("x");
-            ui.add(egui::DragValue::new(&mut cols).range(side))
-                .widget_info(|| {
-                    WidgetInfo::labeled(WidgetType::DragValue, true, "preview columns")
-                });
-            ui.add(
-                egui::DragValue::new(&mut players)
-                    .range(usize::from(MIN_PLAYERS)..=usize::from(MAX_PLAYERS))
-                    .suffix(" players"),
-            )
-            .widget_info(|| WidgetInfo::labeled(WidgetType::DragValue, true, "preview players"));
-            egui::ComboBox::from_id_salt("preview_rules")
-                .selected_text(rules.name())
-                .width(90.0)
-                .show_ui(ui, |ui| {
-                    for r in Rules::ALL {
-                        ui.selectable_value(&mut rules, r, r.name());
-                    }
-                });
-            if ui.button("Empty board").clicked() {
-                self.clear();
-            }
-            load = ui
-                .button("Load position…")
-                .on_hover_text(
-                    "A position file in the text notation or its JSON form (docs/positions.md).",
-                )
-                .clicked();
-        });
-        if (rows, cols) != (self.size.rows(), self.size.cols())
-            || players != self.players
-            || rules != self.rules
-        {
-            match Size::new(rows, cols) {
-                Ok(size) if size.cells() >= players => {
-                    let resized = size != self.size || rules != self.rules;
-                    self.size = size;
-                    self.players = players;
-                    self.rules = rules;
-                    if resized
-                        || self
-                            .cells
-                            .iter()
-                            .flatten()
-                            .any(|(p, _)| p.index() >= players)
-                    {
-                        self.clear();
-                    } else {
-                        self.rebuild();
-                    }
-                }
-                Ok(size) => {
-                    self.message = Some(format!(
-                        "a {size} board has too few cells for {players} players"
-                    ));
-                }
-                Err(e) => self.message = Some(e.to_string()),
-            }
-        }
-        load
-    }
-
-    fn brush_ui(&mut self, ui: &mut Ui) {
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Place:");
-            for p in Player::all(self.players) {
-                let selected = self.brush == Brush::Atom(p);
-                let r = ui.selectable_label(
-                    selected,
-                    RichText::new(p.letter().to_string())
-                        .strong()
-                        .color(theme::player_colour(p)),
-                );
-                r.widget_info(|| {
-                    WidgetInfo::selected(WidgetType::Button, true, selected, format!("place {p}"))
-                });
-                if r.clicked() {
-                    self.brush = Brush::Atom(p);
-                }
-            }
-            if ui
-                .selectable_label(self.brush == Brush::Erase, "Erase")
-                .clicked()
-            {
-                self.brush = Brush::Erase;
-            }
-            ui.separator();
-            ui.label("To move:");
-            let mut to_move = self.to_move;
-            egui::ComboBox::from_id_salt("preview_to_move")
-                .selected_text(to_move.letter().to_string())
-                .width(40.0)
-                .show_ui(ui, |ui| {
-                    for p in Player::all(self.players) {
-                        ui.selectable_value(&mut to_move, p, p.letter().to_string());
-                    }
-                });
-            if to_move != self.to_move {
-                let before = self.to_move;
-                self.to_move = to_move;
-                if !self.rebuild() || self.position.and_then(|p| p.to_move()) != Some(to_move) {
-                    self.to_move = before;
-                    self.rebuild();
-                    self.message = Some(format!("{to_move} cannot be to move in this position"));
-                }
-            }
-        });
     }
 
     fn board_ui(&mut self, ui: &mut Ui, analysis: &Analysis) {
@@ -391,6 +281,7 @@ impl Preview {
                     .interactive(true)
                     .overlay(overlay.as_ref())
                     .marked(self.explained, super::style::VALUE)
+                    .ringed(self.answer(), super::style::ANSWER)
                     .max_cell(64.0)
                     .id_salt("preview")
                     .show(ui)
@@ -484,5 +375,7 @@ impl Preview {
     }
 }
 
+mod puzzle;
+mod setup;
 #[cfg(test)]
 mod tests;

@@ -17,4 +17,7 @@ pub struct EditorSettings {
     pub user_dir: Option<PathBuf>,
     /// The preview board's position, in text notation.
     pub preview: String,
+    /// A puzzle suite file for the Puzzles panel, instead of the built-in
+    /// suite.
+    pub puzzles: Option<PathBuf>,
 }

@@ -16,6 +16,9 @@ pub const YES_NO: Color32 = Color32::from_rgb(0xE8, 0xB3, 0x39);
 pub const SELECTED: Color32 = Color32::from_rgb(0xF4, 0xF6, 0xFA);
 /// Values of the explained cell.
 pub const VALUE: Color32 = Color32::from_rgb(0x9E, 0xE4, 0x93);
+/// The circle around a puzzle's answer on the preview board (pink, apart
+/// from the players' colours and the explained cell's green).
+pub const ANSWER: Color32 = Color32::from_rgb(0xFF, 0x5C, 0xD6);
 /// Errors.
 pub const ERROR: Color32 = theme::ERROR_TEXT;
 /// Warnings.

@@ -1,20 +1,16 @@
 //! The editor's toolbar (file menu, undo and redo, fit and tidy, delete and
 //! duplicate, the file's name with the unsaved marker, and the buttons that
 //! hand the graph to the arena and the play view) and the strategy's name
-//! and description, and the side panel with its Strategy and Tune tabs.
+//! and description (shown in the side panel's Strategy tab).
 
 use egui::RichText;
 
-use std::path::PathBuf;
-
-use crate::gui::seats::Catalogue;
 use crate::gui::theme;
 use crate::gui::{Command, StrategyEntry};
 
 use super::document::Location;
 use super::edit::Edit;
 use super::files::{After, shipped_files};
-use super::preview::PreviewAction;
 use super::{EditorSettings, EditorView};
 
 impl EditorView {
@@ -212,77 +208,6 @@ impl EditorView {
         });
         if r.changed() {
             self.apply(Edit::Description(description), now);
-        }
-    }
-
-    /// The side panel's tabs, "Strategy" (name, description, preview) and
-    /// "Tune" (the Tune panel, with a spinner while a run goes on); whether
-    /// the Tune panel is shown.
-    pub(super) fn side_tabs_ui(&mut self, ui: &mut egui::Ui) -> bool {
-        ui.horizontal(|ui| {
-            let tab = |ui: &mut egui::Ui, on: bool, text: &str, hover: &str| {
-                ui.selectable_label(on, RichText::new(text).size(15.0))
-                    .on_hover_text(hover)
-                    .clicked()
-            };
-            if tab(
-                ui,
-                !self.tune_tab,
-                "Strategy",
-                "The strategy's name, description and preview board",
-            ) {
-                self.tune_tab = false;
-            }
-            if tab(
-                ui,
-                self.tune_tab,
-                "Tune",
-                "Tune the constants automatically by playing games",
-            ) {
-                self.tune_tab = true;
-            }
-            if self.tune.is_running() {
-                ui.spinner().on_hover_text("Tuning in the background");
-            }
-        });
-        ui.separator();
-        self.tune_tab
-    }
-
-    /// The side panel: two tabs, the strategy (its name and description,
-    /// then the preview board, whose "load a position" opens the file
-    /// browser) and the Tune panel.
-    pub(super) fn side_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        settings: &EditorSettings,
-        catalogue: &Catalogue,
-        now: f64,
-    ) {
-        self.tune.poll();
-        if self.side_tabs_ui(ui) {
-            if let Some(values) =
-                self.tune
-                    .ui(ui, self.doc.strategy(), self.doc.revision(), catalogue)
-            {
-                let result = self.doc.apply(Edit::SetConstants(values), now, self.press);
-                self.tune.applied(result.map(|_| ()));
-            }
-            return;
-        }
-        self.about_ui(ui, now);
-        ui.separator();
-        if let Some(PreviewAction::LoadPosition) = self.preview.ui(ui, &self.analysis) {
-            let dir = settings
-                .user_dir
-                .clone()
-                .filter(|d| d.is_dir())
-                .unwrap_or_else(|| PathBuf::from("."));
-            self.browser = Some(super::browser::Browser::new(
-                super::browser::Purpose::OpenPosition,
-                dir,
-                String::new(),
-            ));
         }
     }
 }
