@@ -322,3 +322,9 @@ fn the_budget_is_chosen_beside_the_analyse_button() {
     assert_eq!(h.state().replay().analyser().nodes, 20_000);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn opening_an_empty_path_asks_for_one() {
+    let err = chainlab::gui::records::RecordsFile::open(Path::new("")).unwrap_err();
+    assert!(err.starts_with("type the path of a records file"), "{err}");
+}

@@ -30,6 +30,11 @@ pub struct RecordsFile {
 impl RecordsFile {
     /// Reads `path`; an error when the file cannot be opened or holds no game.
     pub fn open(path: &Path) -> Result<RecordsFile, String> {
+        if path.as_os_str().is_empty() {
+            return Err(
+                "type the path of a records file first, or choose one with Browse…".to_string(),
+            );
+        }
         let shown = path.display();
         let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
         if meta.len() > MAX_BYTES {
