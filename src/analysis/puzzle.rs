@@ -310,9 +310,11 @@ impl SuiteScore {
 }
 
 /// The move `factory`'s player chooses on one puzzle, with the seed of its
-/// tie-breaks derived from `seed` and the puzzle's index.
-pub fn solve(factory: &dyn AgentFactory, puzzle: &Puzzle, seed: u64, index: usize) -> PuzzleResult {
-    let mut rng = rng_from_seed(derive_seed(seed, index as u64));
+/// tie-breaks derived from `seed` and the puzzle's id, so that a puzzle gets
+/// the same choice whichever puzzles are scored with it (a theme, a board,
+/// the whole suite).
+pub fn solve(factory: &dyn AgentFactory, puzzle: &Puzzle, seed: u64) -> PuzzleResult {
+    let mut rng = rng_from_seed(derive_seed(seed, id_hash(&puzzle.id)));
     let chosen = factory
         .create()
         .and_then(|mut agent| agent.choose(&puzzle.position, &mut rng));
@@ -329,6 +331,13 @@ pub fn solve(factory: &dyn AgentFactory, puzzle: &Puzzle, seed: u64, index: usiz
     }
 }
 
+/// A hash of an id that is the same on every machine and build (FNV-1a).
+fn id_hash(id: &str) -> u64 {
+    id.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// Scores `factory`'s player on `puzzles` (in parallel; the result does not
 /// depend on the threads). Stops early, leaving the rest unscored, when
 /// `cancel` is raised; returns `None` then.
@@ -340,8 +349,7 @@ pub fn score(
 ) -> Option<SuiteScore> {
     let results: Vec<Option<PuzzleResult>> = puzzles
         .par_iter()
-        .enumerate()
-        .map(|(k, p)| (!cancel.load(Ordering::Relaxed)).then(|| solve(factory, p, seed, k)))
+        .map(|p| (!cancel.load(Ordering::Relaxed)).then(|| solve(factory, p, seed)))
         .collect();
     let results: Vec<PuzzleResult> = results.into_iter().collect::<Option<_>>()?;
     Some(tally(results))
