@@ -8,8 +8,6 @@
 //! unless the interrupt fires first. The values are deterministic for a
 //! configuration without a time limit: no randomness is involved.
 
-use std::time::Instant;
-
 use super::negamax::Window;
 use super::ordering::sort_by_value;
 use super::{MAX_DEPTH, Searcher};
@@ -40,19 +38,7 @@ impl Searcher {
         position: &Position,
         interrupt: &Interrupt,
     ) -> Result<RootValues, BotError> {
-        let root = position.to_move().ok_or(BotError::NoMove)?;
-        let cells = position.size().cells().max(1) as u64;
-        let node_limit = self
-            .config
-            .nodes
-            .unwrap_or(u64::MAX)
-            .min(self.config.node_cells.map_or(u64::MAX, |w| w / cells));
-        let own = self.config.time.map(|t| Instant::now() + t);
-        let deadline = match (own, interrupt.deadline()) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        self.begin(root, node_limit, deadline, interrupt);
+        self.begin_at(position, interrupt)?;
         let list = position.moves();
         let len = list.indices().len().min(MAX_CELLS);
         if len == 0 {

@@ -7,8 +7,6 @@
 //! an iteration cut short by a limit only counts when no iteration completed
 //! (then its searched moves are used, and with none, any legal move).
 
-use std::time::Instant;
-
 use super::negamax::Window;
 use super::ordering::sort_by_value;
 use super::{INF, MAX_DEPTH, SearchResult, Searcher};
@@ -77,19 +75,7 @@ impl Searcher {
         rng: &mut GameRng,
         interrupt: &Interrupt,
     ) -> Result<SearchResult, BotError> {
-        let root = position.to_move().ok_or(BotError::NoMove)?;
-        let cells = position.size().cells().max(1) as u64;
-        let node_limit = self
-            .config
-            .nodes
-            .unwrap_or(u64::MAX)
-            .min(self.config.node_cells.map_or(u64::MAX, |w| w / cells));
-        let own = self.config.time.map(|t| Instant::now() + t);
-        let deadline = match (own, interrupt.deadline()) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        self.begin(root, node_limit, deadline, interrupt);
+        self.begin_at(position, interrupt)?;
         let list = position.moves();
         if list.is_empty() {
             return Err(BotError::NoMove);

@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 
 use self::ordering::Ordering;
 use self::table::Table;
-use super::Interrupt;
+use super::{BotError, Interrupt};
 use crate::rules::{Player, Position};
 
 pub use self::analyse::RootValues;
@@ -179,6 +179,26 @@ impl Searcher {
         self.deadline = deadline;
         self.interrupt = interrupt.clone();
         self.limits_active = false;
+    }
+
+    /// Starts a search of `position` with the configured limits (nodes,
+    /// node × cells, time) and `interrupt`'s flag and deadline; an error
+    /// when the game is over.
+    fn begin_at(&mut self, position: &Position, interrupt: &Interrupt) -> Result<(), BotError> {
+        let root = position.to_move().ok_or(BotError::NoMove)?;
+        let cells = position.size().cells().max(1) as u64;
+        let node_limit = self
+            .config
+            .nodes
+            .unwrap_or(u64::MAX)
+            .min(self.config.node_cells.map_or(u64::MAX, |w| w / cells));
+        let own = self.config.time.map(|t| Instant::now() + t);
+        let deadline = match (own, interrupt.deadline()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.begin(root, node_limit, deadline, interrupt);
+        Ok(())
     }
 
     /// The table key of the root `position`, computed from scratch (0
