@@ -193,7 +193,9 @@ pub fn analyse_record(
 /// A move classed against the analysis of the position before it.
 fn annotate(ply: usize, played: Coord, opening: bool, position: PositionAnalysis) -> PlyAnalysis {
     let best = position.move_at(played).is_some_and(|m| m.best);
-    let loss = position.loss(played).unwrap_or(0.0);
+    // Rounded to a tenth of a per cent, as printed, so that a loss shown as
+    // 10.0% is classed as the 10% threshold says.
+    let loss = (position.loss(played).unwrap_or(0.0) * 1000.0).round() / 1000.0;
     PlyAnalysis {
         ply,
         played,
