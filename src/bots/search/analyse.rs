@@ -47,9 +47,9 @@ impl Searcher {
         let mut order: Vec<u16> = list.indices()[..len].to_vec();
         let mut values = vec![0i32; len];
         let mut done: Option<(Vec<(usize, i32)>, u8)> = None;
+        let key = self.root_key(position);
         for depth in 1..=self.config.depth.clamp(1, MAX_DEPTH) {
             self.limits_active = depth > 1;
-            let key = self.root_key(position);
             for (k, &m) in order.iter().enumerate() {
                 let mut child = *position;
                 let child_key = self.play_child(&mut child, key, m, depth - 1);
