@@ -2,8 +2,6 @@
 //! with the analyser, mark inaccuracies, mistakes and blunders, sum them per
 //! player over a records file, or fit the win-chance model to the games.
 
-use std::fs::File;
-use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -13,14 +11,15 @@ use chainlab::analysis::{
     Analyser, AnalyserConfig, AnalysisError, DEFAULT_NODES, GameAnalysis, PlayerSummary,
     analyse_record, summarise,
 };
+use chainlab::arena::GameRecord;
 use chainlab::arena::winchance::{self, Sample};
-use chainlab::arena::{GameRecord, read_records};
 use chainlab::bots::Interrupt;
 use chainlab::rules::Position;
 
 use super::analyze_print::{print_calibration, print_game, print_position, print_summaries};
 use super::arena_args::Progress;
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
+use super::replay::open_records;
 use super::{CmdResult, Failure, read_position_text};
 
 /// Arguments of `chainlab analyze`.
@@ -92,20 +91,6 @@ fn position(analyser: &Analyser, path: &Path, json: bool) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The records of `file`, with errors that name it.
-fn records(
-    args: &Args,
-    file: &Path,
-) -> Result<impl Iterator<Item = Result<GameRecord, Failure>>, Failure> {
-    let reader = File::open(file)
-        .map_err(|e| Failure::new(format!("cannot read {}: {e}", file.display())))?;
-    let path = file.display().to_string();
-    let pairing = args.pairing;
-    Ok(read_records(BufReader::new(reader))
-        .map(move |r| r.map_err(|e| Failure::new(format!("{path}: {e}"))))
-        .filter(move |r| pairing.is_none() || r.as_ref().map_or(true, |r| r.pairing == pairing)))
-}
-
 /// Analyses one record with a progress bar on a terminal.
 fn analyse(
     analyser: &Analyser,
@@ -132,7 +117,7 @@ fn game(
     k: u64,
     cancel: &Arc<AtomicBool>,
 ) -> CmdResult {
-    let record = records(args, file)?
+    let record = open_records(file, args.pairing)?
         .find(|r| r.as_ref().map_or(true, |r| r.game == k))
         .transpose()?
         .ok_or_else(|| Failure::new(format!("{} has no game {k}", file.display())))?;
@@ -145,12 +130,13 @@ fn game(
     Ok(ExitCode::SUCCESS)
 }
 
-/// A seat's player label, with the seat when both players have one label.
-fn seat_label(record: &GameRecord, seat: usize) -> String {
+/// A seat's player label, with its match side ("bot:greedy (side A)") when
+/// more than one seat has that label; shared with `chainlab match --analyse`.
+pub fn seat_label(record: &GameRecord, seat: usize) -> String {
     let label = record.players.get(seat).cloned().unwrap_or_default();
     let twice = record.players.iter().filter(|p| **p == label).count() > 1;
     if twice {
-        let side = record.sides.get(seat..=seat).unwrap_or("?");
+        let side = record.sides.get(seat..=seat).unwrap_or("?").to_uppercase();
         format!("{label} (side {side})")
     } else {
         label
@@ -162,7 +148,7 @@ fn summary(analyser: &Analyser, args: &Args, file: &Path, cancel: &Arc<AtomicBoo
     let mut summaries: Vec<PlayerSummary> = Vec::new();
     let mut games = 0usize;
     let bar = Progress::bar(true);
-    for record in records(args, file)? {
+    for record in open_records(file, args.pairing)? {
         let record = record?;
         bar.set_message(format!("game {}", record.game));
         let analysis = analyse(analyser, &record, file, cancel, &bar)?;
@@ -180,7 +166,7 @@ fn calibrate(analyser: &Analyser, args: &Args, file: &Path, cancel: &Arc<AtomicB
     let mut samples = Vec::new();
     let bar = Progress::bar(true);
     let mut games = 0usize;
-    for record in records(args, file)? {
+    for record in open_records(file, args.pairing)? {
         let record = record?;
         if record.forfeit.is_some() {
             continue;

@@ -9,12 +9,10 @@ use chainlab::analysis::{
     Analyser, AnalyserConfig, DEFAULT_NODES, PlayerSummary, analyse_record, summarise,
 };
 use chainlab::arena::report::{self, Infinity};
-use chainlab::arena::{
-    GameRecord, MatchObserver, MatchReport, Side, Sprt, Stop, Tally, Wdl, run_match,
-};
-use chainlab::rules::Player;
+use chainlab::arena::{GameRecord, MatchObserver, MatchReport, Sprt, Stop, Tally, Wdl, run_match};
 use serde_json::json;
 
+use super::analyze::seat_label;
 use super::analyze_print::print_summary_table;
 use super::arena_args::{Both, GameArgs, Progress, player, records_writer};
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
@@ -107,7 +105,7 @@ pub fn run(args: &Args) -> CmdResult {
         })?;
     }
     let summaries = match keep.0 {
-        Some(records) => Some(analyse_match(&report, &records, args)?),
+        Some(records) => Some(analyse_match(&records, args)?),
         None => None,
     };
     if args.json {
@@ -128,34 +126,18 @@ pub fn run(args: &Args) -> CmdResult {
 }
 
 /// Analyses every game of the match and sums the moves per side.
-fn analyse_match(
-    report: &MatchReport,
-    records: &[GameRecord],
-    args: &Args,
-) -> Result<Vec<PlayerSummary>, Failure> {
+fn analyse_match(records: &[GameRecord], args: &Args) -> Result<Vec<PlayerSummary>, Failure> {
     let analyser = Analyser::new(AnalyserConfig::default().with_nodes(args.analyse_nodes));
     let never = Arc::new(AtomicBool::new(false));
     let bar = Progress::bar(!args.json);
     bar.set_length(records.len() as u64);
-    let (a, b) = if report.a == report.b {
-        (
-            format!("{} (side A)", report.a),
-            format!("{} (side B)", report.b),
-        )
-    } else {
-        (report.a.clone(), report.b.clone())
-    };
-    let mut summaries = vec![PlayerSummary::new(a.clone()), PlayerSummary::new(b.clone())];
+    // Game 0 seats side A first, so side A's sums come first.
+    let mut summaries = Vec::new();
     for (k, record) in records.iter().enumerate() {
         bar.set_message(format!("analysing game {}", k + 1));
         let game = analyse_record(&analyser, record, &|_, _| {}, &never)
             .map_err(|e| Failure::new(format!("game {}: {e}", record.game)))?;
-        summarise(&mut summaries, &game, |seat| {
-            match Player::new(seat).and_then(|p| record.side_of(p)) {
-                Some(Side::B) => b.clone(),
-                _ => a.clone(),
-            }
-        });
+        summarise(&mut summaries, &game, |seat| seat_label(record, seat));
         bar.set_position(k as u64 + 1);
     }
     bar.finish_and_clear();

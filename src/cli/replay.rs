@@ -2,7 +2,7 @@
 
 use std::fs::File;
 use std::io::BufReader;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use chainlab::arena::{GameRecord, read_records};
@@ -32,11 +32,19 @@ pub struct Args {
 }
 
 fn open(args: &Args) -> Result<impl Iterator<Item = Result<GameRecord, Failure>>, Failure> {
-    let file = File::open(&args.file)
-        .map_err(|e| Failure::new(format!("cannot read {}: {e}", args.file.display())))?;
-    let path = args.file.display().to_string();
-    let pairing = args.pairing;
-    Ok(read_records(BufReader::new(file))
+    open_records(&args.file, args.pairing)
+}
+
+/// The records of `file` (only those of `pairing` when given), each error
+/// naming the file; shared with `chainlab analyze`.
+pub fn open_records(
+    file: &Path,
+    pairing: Option<u32>,
+) -> Result<impl Iterator<Item = Result<GameRecord, Failure>> + use<>, Failure> {
+    let reader = File::open(file)
+        .map_err(|e| Failure::new(format!("cannot read {}: {e}", file.display())))?;
+    let path = file.display().to_string();
+    Ok(read_records(BufReader::new(reader))
         .map(move |r| r.map_err(|e| Failure::new(format!("{path}: {e}"))))
         .filter(move |r| pairing.is_none() || r.as_ref().map_or(true, |r| r.pairing == pairing)))
 }
