@@ -91,19 +91,17 @@ fn add_chain(n: u32) -> (Graph, NodeId) {
             to: id,
             input: 0,
             from: prev,
+            output: 0,
         });
         wires.push(Wire {
             to: id,
             input: 1,
             from: column,
+            output: 0,
         });
         prev = id;
     }
-    wires.push(Wire {
-        to: output,
-        input: 0,
-        from: prev,
-    });
+    wires.push(Wire::new(prev, output, 0));
     // In sorted order, so that building takes linear time.
     nodes.sort_by_key(|(id, _)| *id);
     wires.sort();
@@ -113,6 +111,7 @@ fn add_chain(n: u32) -> (Graph, NodeId) {
             id,
             kind,
             pos: [0.0, 0.0],
+            label: None,
         })
         .unwrap();
     }
@@ -160,11 +159,13 @@ fn a_deep_if_chain_compiles_and_runs() {
             to: id,
             input: 0,
             from: corner,
+            output: 0,
         });
         g.push_wire(Wire {
             to: id,
             input: 1 + (k as usize % 2),
             from: prev,
+            output: 0,
         });
         prev = id;
     }

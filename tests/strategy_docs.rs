@@ -166,6 +166,7 @@ fn every_kind_round_trips_with_every_parameter() {
             id: NodeId(i as u32 * 3 + 1),
             kind: kind.clone(),
             pos: [i as f32, -(i as f32)],
+            label: None,
         })
         .unwrap();
     }

@@ -161,6 +161,7 @@ fn ids_parameters_and_positions_survive() {
             id: NodeId(id),
             kind,
             pos,
+            label: None,
         })
         .unwrap();
     }
@@ -181,6 +182,7 @@ fn ids_parameters_and_positions_survive() {
             id: NodeId(i as u32),
             kind: NodeKind::Row,
             pos,
+            label: None,
         })
         .unwrap();
     }
@@ -635,7 +637,8 @@ fn big_files_in_reverse_order_load_quickly() {
         [&Wire {
             to: NodeId(7),
             input: 1,
-            from: NodeId(6)
+            from: NodeId(6),
+            output: 0,
         }]
     );
 }

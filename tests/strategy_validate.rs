@@ -18,17 +18,17 @@ fn report(name: &str) -> Report {
 }
 
 /// The diagnostics as `(severity, node, pin)`, in report order.
-fn keys(r: &Report) -> Vec<(Severity, Option<u32>, Option<&'static str>)> {
+fn keys(r: &Report) -> Vec<(Severity, Option<u32>, Option<&str>)> {
     r.diagnostics
         .iter()
-        .map(|d| (d.severity, d.node.map(|n| n.0), d.pin))
+        .map(|d| (d.severity, d.node.map(|n| n.0), d.pin.as_deref()))
         .collect()
 }
 
 fn find<'a>(r: &'a Report, node: u32, pin: Option<&str>) -> &'a Diagnostic {
     r.diagnostics
         .iter()
-        .find(|d| d.node == Some(NodeId(node)) && d.pin == pin)
+        .find(|d| d.node == Some(NodeId(node)) && d.pin.as_deref() == pin)
         .unwrap_or_else(|| panic!("no diagnostic for node {node} {pin:?} in {r:#?}"))
 }
 
@@ -375,6 +375,7 @@ fn a_big_cycle_gives_a_report_of_reasonable_size() {
             to: NodeId(i),
             input: 0,
             from: NodeId(if i == 1 { n } else { i - 1 }),
+            output: 0,
         });
     }
     let out = g.add(Kind::Output, [0.0, 0.0]);
@@ -382,6 +383,7 @@ fn a_big_cycle_gives_a_report_of_reasonable_size() {
         to: out,
         input: 0,
         from: NodeId(n),
+        output: 0,
     });
     let r = g.validate();
     assert_eq!(r.errors().count(), n as usize);

@@ -50,7 +50,7 @@ fn feeds(strategy: &Strategy, id: NodeId) -> String {
         .filter(|w| w.from == id)
         .filter_map(|w| {
             let node = strategy.node(w.to)?;
-            let pin = node.inputs().get(w.input)?.name;
+            let pin = node.input(w.input)?.name;
             Some(format!("{} {pin} (node {})", node.kind.title(), w.to))
         })
         .collect();

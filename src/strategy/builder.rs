@@ -51,11 +51,8 @@ impl GraphBuilder {
                     .node(id)
                     .is_some_and(|n| pin < n.inputs().len());
                 if source_has_output && pin_exists {
-                    self.strategy.push_wire(super::graph::Wire {
-                        to: id,
-                        input: pin,
-                        from,
-                    });
+                    self.strategy
+                        .push_wire(super::graph::Wire::new(from, id, pin));
                 }
             }
         }

@@ -2,7 +2,8 @@
 //! categories, summaries, explanations, pins and their defaults. The editor's
 //! tooltips and `docs/nodes.md` are both produced from this table.
 
-use super::kind::{Kind, NodeKind, PinType};
+use super::kind::{Kind, NodeKind};
+use super::pins::PinType;
 
 /// The palette groups node kinds into categories.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -50,16 +51,20 @@ impl Category {
 }
 
 /// One input pin: its name, type, the value it takes when unconnected, and what it means.
+///
+/// The pins of most kinds are fixed (`PinInfo<'static>`, from [`KINDS`]); a
+/// Weighted sum's and a group's pins are named by the node's data and borrow
+/// from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PinInfo {
+pub struct PinInfo<'a> {
     /// The pin's name, used in files (`"input": "a"`).
-    pub name: &'static str,
+    pub name: &'a str,
     /// The pin's type.
     pub ty: PinType,
     /// The value an unconnected input takes (for yes/no pins 0 = no, 1 = yes).
     pub default: i64,
     /// What the pin means.
-    pub doc: &'static str,
+    pub doc: &'a str,
 }
 
 /// Everything a user needs to know about a node kind.
@@ -78,14 +83,14 @@ pub struct KindInfo {
     /// A paragraph: how to use it, and its fine print.
     pub doc: &'static str,
     /// The input pins, in order.
-    pub inputs: &'static [PinInfo],
+    pub inputs: &'static [PinInfo<'static>],
     /// The output's type; `None` for nodes without an output.
     pub output: Option<PinType>,
     /// The parameters, as `(file name, what it means)`.
     pub params: &'static [(&'static str, &'static str)],
 }
 
-const fn int(name: &'static str, default: i64, doc: &'static str) -> PinInfo {
+const fn int(name: &'static str, default: i64, doc: &'static str) -> PinInfo<'static> {
     PinInfo {
         name,
         ty: PinType::Int,
@@ -94,7 +99,7 @@ const fn int(name: &'static str, default: i64, doc: &'static str) -> PinInfo {
     }
 }
 
-const fn boolean(name: &'static str, default: bool, doc: &'static str) -> PinInfo {
+const fn boolean(name: &'static str, default: bool, doc: &'static str) -> PinInfo<'static> {
     PinInfo {
         name,
         ty: PinType::Bool,
@@ -107,7 +112,7 @@ const WHEN: (&str, &str) = (
     "when",
     "`now` measures the board as it is; `after` measures the board after placing an atom on the evaluated cell and resolving the chain (one-step lookahead); `reply` measures that board after the next player's strongest reply (see Opponent can win next move for the rule; when my move ends the game it is the board after placing here).",
 );
-const A_B: &[PinInfo] = &[int("a", 0, "first number"), int("b", 0, "second number")];
+const A_B: &[PinInfo<'static>] = &[int("a", 0, "first number"), int("b", 0, "second number")];
 
 use Category::*;
 use Kind as K;
@@ -433,6 +438,20 @@ pub static KINDS: &[KindInfo] = &[
         params: &[],
     },
     KindInfo {
+        kind: K::WeightedSum,
+        key: "weighted_sum",
+        title: "Weighted sum",
+        category: Arithmetic,
+        summary: "Σ weight × input: adds labelled ideas, each times its weight.",
+        doc: "The readable form of \"features times weights\": each term has a label (what the idea is, such as \"corners (lesson 1)\"), a weight, and one input. Unconnected terms count as 0. Explain shows each term's contribution, and `chainlab tune` can tune the weights like Constant values. Multiplies and adds with saturation, term by term in order, exactly like Multiply nodes wired into a Sum.",
+        inputs: &[],
+        output: Some(I),
+        params: &[(
+            "terms",
+            "the terms in order, each `{\"label\": …, \"weight\": …}` with an optional `\"tune\"` as for Constant; the labels name the input pins.",
+        )],
+    },
+    KindInfo {
         kind: K::Subtract,
         key: "subtract",
         title: "Subtract",
@@ -636,6 +655,42 @@ pub static KINDS: &[KindInfo] = &[
         output: None,
         params: &[],
     },
+    KindInfo {
+        kind: K::Group,
+        key: "group",
+        title: "Group",
+        category: Structure,
+        summary: "A group (sub-model) used as one node: its pins are the group's inputs and outputs.",
+        doc: "Select nodes and choose Group to make one; open it to edit inside. Every use of a group shares its definition, and the evaluator inlines it, so a group costs exactly what its nodes cost.",
+        inputs: &[],
+        output: None,
+        params: &[(
+            "def",
+            "the id of the group's definition in the file's `groups`.",
+        )],
+    },
+    KindInfo {
+        kind: K::GroupInput,
+        key: "group_input",
+        title: "Group input",
+        category: Structure,
+        summary: "Inside a group: the value wired into one of the group's inputs.",
+        doc: "Only inside a group. An unconnected group input gives 0 (no).",
+        inputs: &[],
+        output: None,
+        params: &[("index", "which of the group's inputs, counting from 0.")],
+    },
+    KindInfo {
+        kind: K::GroupOutput,
+        key: "group_output",
+        title: "Group output",
+        category: Structure,
+        summary: "Inside a group: the value one of the group's outputs gives.",
+        doc: "Only inside a group; each of the group's outputs has exactly one.",
+        inputs: &[],
+        output: None,
+        params: &[("index", "which of the group's outputs, counting from 0.")],
+    },
 ];
 
 /// The documentation of `kind`.
@@ -669,6 +724,9 @@ impl NodeKind {
             NodeKind::Constant { value, .. } => vec![value.to_string()],
             NodeKind::Truth { value } => vec![if *value { "yes" } else { "no" }.to_string()],
             NodeKind::Compare { op } => vec![format!("a {op} b")],
+            NodeKind::Group { def, .. } => return def.clone(),
+            NodeKind::GroupInput { pin, .. } => return format!("Input '{}'", pin.name),
+            NodeKind::GroupOutput { pin, .. } => return format!("Output '{}'", pin.name),
             _ => self.when().map(|w| w.to_string()).into_iter().collect(),
         };
         if params.is_empty() {

@@ -150,7 +150,7 @@ impl Strategy {
             .wires()
             .iter()
             .filter_map(|w| {
-                let input = self.node(w.to)?.inputs().get(w.input)?.name;
+                let input = self.node(w.to)?.input(w.input)?.name;
                 Some(format!(
                     "{{\"from\": {}, \"to\": {}, \"input\": {}}}",
                     w.from,
@@ -338,11 +338,7 @@ fn read_node(raw: RawNode) -> Result<Node, StrategyError> {
     p.choices(&mut node_kind)?;
     p.values(&mut node_kind)?;
     p.finish()?;
-    Ok(Node {
-        id,
-        kind: node_kind,
-        pos: canvas_position(raw.at),
-    })
+    Ok(Node::new(id, node_kind, canvas_position(raw.at)))
 }
 
 /// A node's place as written, clamped to the canvas (0 for non-finite values).
@@ -490,5 +486,5 @@ fn read_wire(strategy: &Strategy, index: usize, raw: RawWire) -> Result<Wire, St
                 )
             })
         })?;
-    Ok(Wire { to, input, from })
+    Ok(Wire::new(from, to, input))
 }

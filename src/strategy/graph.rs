@@ -1,11 +1,15 @@
 //! The editable graph: nodes with stable ids, parameters and editor
 //! positions, and wires from a node's output to another node's input.
 
+use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::fmt;
 
 use super::StrategyError;
 use super::docs::{PinInfo, info};
-use super::kind::{Kind, NodeKind, PinType};
+use super::frame::Frame;
+use super::kind::{Kind, NodeKind};
+use super::pins::{GroupPin, PinType};
 
 /// A node's stable id: kept across edits, saves and loads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -26,26 +30,121 @@ pub struct Node {
     pub kind: NodeKind,
     /// Where the editor draws it (canvas units).
     pub pos: [f32; 2],
+    /// The name the learner gave it, such as "safety penalty" (shown in its
+    /// title, in explain traces and in messages).
+    pub label: Option<String>,
+}
+
+/// Pins of a group or group interface node, as [`PinInfo`]s.
+fn group_pins<'a>(pins: impl Iterator<Item = &'a GroupPin>, doc: &'a str) -> Vec<PinInfo<'a>> {
+    pins.map(|p| PinInfo {
+        name: &p.name,
+        ty: p.ty,
+        default: 0,
+        doc,
+    })
+    .collect()
 }
 
 impl Node {
-    /// The node's input pins.
-    pub fn inputs(&self) -> &'static [PinInfo] {
-        info(self.kind.kind()).inputs
+    /// A node without a label.
+    pub fn new(id: NodeId, kind: NodeKind, pos: [f32; 2]) -> Node {
+        Node {
+            id,
+            kind,
+            pos,
+            label: None,
+        }
     }
 
-    /// The node's output type, if it has an output.
+    /// The node's input pins: fixed by the kind, or named by the node's data
+    /// (a Weighted sum's terms, a group's inputs).
+    pub fn inputs(&self) -> Cow<'_, [PinInfo<'_>]> {
+        match &self.kind {
+            NodeKind::WeightedSum { terms } => Cow::Owned(
+                terms
+                    .iter()
+                    .map(|t| PinInfo {
+                        name: &t.label,
+                        ty: PinType::Int,
+                        default: 0,
+                        doc: "the term's input; it is multiplied by the term's weight",
+                    })
+                    .collect(),
+            ),
+            NodeKind::Group { inputs, .. } => {
+                Cow::Owned(group_pins(inputs.iter(), "an input of the group"))
+            }
+            NodeKind::GroupOutput { pin, .. } => Cow::Owned(group_pins(
+                std::iter::once(pin),
+                "the value this output of the group gives",
+            )),
+            kind => Cow::Borrowed(info(kind.kind()).inputs),
+        }
+    }
+
+    /// Input pin number `index`, if the node has it.
+    pub fn input(&self, index: usize) -> Option<PinInfo<'_>> {
+        self.inputs().get(index).copied()
+    }
+
+    /// How many outputs the node has (groups may have several; most kinds
+    /// one; Comment, Cell value and Group output none).
+    pub fn output_count(&self) -> usize {
+        match &self.kind {
+            NodeKind::Group { outputs, .. } => outputs.len(),
+            _ => usize::from(self.output().is_some()),
+        }
+    }
+
+    /// The type of output number `output`, if the node has it.
+    pub fn output_type(&self, output: usize) -> Option<PinType> {
+        match &self.kind {
+            NodeKind::Group { outputs, .. } => outputs.get(output).map(|p| p.ty),
+            _ if output == 0 => self.output(),
+            _ => None,
+        }
+    }
+
+    /// The name of output number `output`: a group's output names; `None`
+    /// for the single unnamed output of other kinds.
+    pub fn output_name(&self, output: usize) -> Option<&str> {
+        match &self.kind {
+            NodeKind::Group { outputs, .. } => outputs.get(output).map(|p| p.name.as_str()),
+            _ => None,
+        }
+    }
+
+    /// The type of the node's first output, if it has one.
     pub fn output(&self) -> Option<PinType> {
-        info(self.kind.kind()).output
+        match &self.kind {
+            NodeKind::Group { outputs, .. } => outputs.first().map(|p| p.ty),
+            NodeKind::GroupInput { pin, .. } => Some(pin.ty),
+            kind => info(kind.kind()).output,
+        }
     }
 
-    /// "node 7 'Add'": how diagnostics name the node.
+    /// The node's title: its label when it has one, else the kind's title
+    /// with parameters.
+    pub fn title(&self) -> String {
+        match &self.label {
+            Some(l) => l.clone(),
+            None => self.kind.title(),
+        }
+    }
+
+    /// "node 7 'Add'", or "node 7 'safety penalty' (Add)" when labelled: how
+    /// diagnostics name the node.
     pub fn label(&self) -> String {
-        format!("node {} '{}'", self.id, self.kind.title())
+        match &self.label {
+            Some(l) => format!("node {} '{l}' ({})", self.id, self.kind.title()),
+            None => format!("node {} '{}'", self.id, self.kind.title()),
+        }
     }
 }
 
-/// A wire from the output of `from` to input number `input` of `to`.
+/// A wire from output number `output` of `from` (0 for every kind but
+/// groups) to input number `input` of `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Wire {
     /// The node whose output is read.
@@ -54,6 +153,20 @@ pub struct Wire {
     pub input: usize,
     /// The node that feeds it.
     pub from: NodeId,
+    /// Which output of `from` (index into its outputs).
+    pub output: usize,
+}
+
+impl Wire {
+    /// A wire from the (first) output of `from` to input `input` of `to`.
+    pub fn new(from: NodeId, to: NodeId, input: usize) -> Wire {
+        Wire {
+            to,
+            input,
+            from,
+            output: 0,
+        }
+    }
 }
 
 /// A strategy: a named graph that values one cell.
@@ -65,6 +178,11 @@ pub struct Strategy {
     pub description: String,
     nodes: Vec<Node>,
     wires: Vec<Wire>,
+    /// Titled boxes drawn behind regions of the canvas, in drawing order.
+    pub frames: Vec<Frame>,
+    /// The group definitions by id (only in a top-level strategy: a group's
+    /// body has none of its own).
+    pub(super) groups: BTreeMap<String, GroupDef>,
 }
 
 impl Strategy {
@@ -100,6 +218,29 @@ impl Strategy {
             .binary_search_by_key(&id, |n| n.id)
             .ok()
             .and_then(|i| self.nodes.get_mut(i))
+    }
+
+    /// Every node, mutably (ids must not change: they keep the order).
+    pub(super) fn nodes_mut(&mut self) -> impl Iterator<Item = &mut Node> + '_ {
+        self.nodes.iter_mut()
+    }
+
+    /// Removes wires into inputs or out of outputs that no longer exist
+    /// (after a group's or a Weighted sum's pins changed).
+    pub fn drop_dangling_wires(&mut self) {
+        let nodes = &self.nodes;
+        let find = |id: NodeId| {
+            nodes
+                .binary_search_by_key(&id, |n| n.id)
+                .ok()
+                .and_then(|i| nodes.get(i))
+        };
+        self.wires.retain(|w| {
+            let (Some(to), Some(from)) = (find(w.to), find(w.from)) else {
+                return true;
+            };
+            w.input < to.inputs().len() && w.output < from.output_count()
+        });
     }
 
     /// Sets the value of the Constant node `id`, keeping its tuning mark;
@@ -159,7 +300,7 @@ impl Strategy {
     pub fn add_node(&mut self, kind: NodeKind, pos: [f32; 2]) -> NodeId {
         let id = self.next_id();
         let i = self.nodes.partition_point(|n| n.id < id);
-        self.nodes.insert(i, Node { id, kind, pos });
+        self.nodes.insert(i, Node::new(id, kind, pos));
         id
     }
 
@@ -212,9 +353,15 @@ impl Strategy {
     /// make the graph wrong: unknown nodes or pins, a node without an output,
     /// a number into a yes/no input, or a cycle.
     pub fn connect(&mut self, from: NodeId, to: NodeId, input: usize) -> Result<(), StrategyError> {
-        self.check_connect(from, to, input)?;
-        self.disconnect(to, input);
-        self.push_wire(Wire { to, input, from });
+        self.connect_wire(Wire::new(from, to, input))
+    }
+
+    /// Adds `wire` (from any output), replacing any wire already feeding its
+    /// input, with the checks of [`Strategy::connect`].
+    pub fn connect_wire(&mut self, wire: Wire) -> Result<(), StrategyError> {
+        self.check_wire(wire)?;
+        self.disconnect(wire.to, wire.input);
+        self.push_wire(wire);
         Ok(())
     }
 
@@ -225,15 +372,27 @@ impl Strategy {
         to: NodeId,
         input: usize,
     ) -> Result<(), StrategyError> {
+        self.check_wire(Wire::new(from, to, input))
+    }
+
+    /// Why `connect_wire(wire)` would be refused, if it would.
+    pub fn check_wire(&self, wire: Wire) -> Result<(), StrategyError> {
+        let Wire {
+            from,
+            to,
+            input,
+            output,
+        } = wire;
         let source = self.node(from).ok_or(StrategyError::UnknownNode(from))?;
         let target = self.node(to).ok_or(StrategyError::UnknownNode(to))?;
-        let Some(out) = source.output() else {
-            return Err(StrategyError::Refused(format!(
-                "{} has no output",
-                source.label()
-            )));
+        let Some(out) = source.output_type(output) else {
+            return Err(StrategyError::Refused(if output == 0 {
+                format!("{} has no output", source.label())
+            } else {
+                format!("{} has no output number {output}", source.label())
+            }));
         };
-        let Some(pin) = target.inputs().get(input) else {
+        let Some(pin) = target.input(input) else {
             return Err(StrategyError::Refused(format!(
                 "{} has no input number {input}",
                 target.label()
@@ -289,5 +448,36 @@ impl Strategy {
     /// The nodes of kind Cell value.
     pub fn outputs(&self) -> impl Iterator<Item = &Node> + '_ {
         self.nodes.iter().filter(|n| n.kind == NodeKind::Output)
+    }
+
+    /// The nodes inside frame number `frame` (none when there is no such frame).
+    pub fn frame_members(&self, frame: usize) -> Vec<NodeId> {
+        let Some(f) = self.frames.get(frame) else {
+            return Vec::new();
+        };
+        self.nodes()
+            .iter()
+            .filter(|n: &&Node| f.contains(n.pos))
+            .map(|n| n.id)
+            .collect()
+    }
+}
+
+/// A group's definition: its interface and the graph inside.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct GroupDef {
+    /// The inputs, in pin order.
+    pub inputs: Vec<GroupPin>,
+    /// The outputs, in pin order.
+    pub outputs: Vec<GroupPin>,
+    /// The nodes and wires inside. Its name is the group's name and its
+    /// description the group's; it has no groups of its own.
+    pub body: Strategy,
+}
+
+impl GroupDef {
+    /// The group's name.
+    pub fn name(&self) -> &str {
+        &self.body.name
     }
 }

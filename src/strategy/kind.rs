@@ -2,32 +2,8 @@
 
 use std::fmt;
 
+use super::pins::{GroupPin, PinType, WeightedTerm};
 use super::tuning::Tuning;
-
-/// The type carried by a pin. A boolean used as a number is 0 or 1; a number
-/// is never used as a boolean (that connection is refused).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PinType {
-    /// A 64-bit integer (arithmetic saturates).
-    Int,
-    /// A boolean.
-    Bool,
-}
-
-impl PinType {
-    /// Whether an output of type `self` may feed an input of type `input`.
-    pub fn fits(self, input: PinType) -> bool {
-        self == input || (self == PinType::Bool && input == PinType::Int)
-    }
-
-    /// The name shown to users.
-    pub fn name(self) -> &'static str {
-        match self {
-            PinType::Int => "number",
-            PinType::Bool => "yes/no",
-        }
-    }
-}
 
 /// Declares a parameter enum with its file names and display labels.
 macro_rules! param_enum {
@@ -275,6 +251,8 @@ kinds! {
     Add,
     /// The sum of up to eight numbers.
     Sum,
+    /// Σ weight × input over a list of labelled terms.
+    WeightedSum { terms: Vec<WeightedTerm> },
     /// a − b
     Subtract,
     /// a × b
@@ -311,6 +289,15 @@ kinds! {
     Comment { text: String },
     /// The value of the evaluated cell: the graph's result.
     Output,
+    // Groups
+    /// A group (sub-model) used as one node. `def` names the definition in
+    /// the strategy; the pins are copies of the definition's, kept in step
+    /// by the strategy (see `Strategy::set_group`).
+    Group { def: String, inputs: Vec<GroupPin>, outputs: Vec<GroupPin> },
+    /// Inside a group: where input number `index` of the group enters.
+    GroupInput { index: usize, pin: GroupPin },
+    /// Inside a group: where output number `index` of the group leaves.
+    GroupOutput { index: usize, pin: GroupPin },
 }
 
 impl NodeKind {
@@ -378,6 +365,32 @@ impl NodeKind {
                 text: String::new(),
             },
             Kind::Output => NodeKind::Output,
+            Kind::WeightedSum | Kind::Group | Kind::GroupInput | Kind::GroupOutput => {
+                NodeKind::composite(kind)
+            }
+        }
+    }
+
+    /// The default Weighted sum (two terms of weight 1), and the group kinds
+    /// with placeholder pins (grouping fills in the real ones).
+    fn composite(kind: Kind) -> NodeKind {
+        match kind {
+            Kind::WeightedSum => NodeKind::WeightedSum {
+                terms: vec![WeightedTerm::new("a", 1), WeightedTerm::new("b", 1)],
+            },
+            Kind::GroupInput => NodeKind::GroupInput {
+                index: 0,
+                pin: GroupPin::new("x", PinType::Int),
+            },
+            Kind::GroupOutput => NodeKind::GroupOutput {
+                index: 0,
+                pin: GroupPin::new("result", PinType::Int),
+            },
+            _ => NodeKind::Group {
+                def: String::new(),
+                inputs: Vec::new(),
+                outputs: Vec::new(),
+            },
         }
     }
 

@@ -8,9 +8,12 @@ mod builder;
 mod docs;
 mod files;
 mod format;
+mod frame;
 mod graph;
+mod group;
 mod kind;
 mod ops;
+mod pins;
 mod reference;
 mod topology;
 mod tuning;
@@ -20,12 +23,14 @@ pub use builder::GraphBuilder;
 pub use docs::{Category, KINDS, KindInfo, PinInfo, info, kind_by_key};
 pub use files::{FileError, read_limited, write_atomic};
 pub use format::{FORMAT, MAX_FILE_BYTES, MAX_NODES, VERSION};
-pub use graph::{Node, NodeId, Strategy, Wire};
+pub use frame::{FRAME_COLOURS, Frame};
+pub use graph::{GroupDef, Node, NodeId, Strategy, Wire};
+pub use group::MAX_GROUP_DEPTH;
 pub use kind::{
-    BoardMeasure, CompareOp, Kind, NodeKind, OwnerFilter, PinType, SizeMeasure, StateFilter, When,
-    Whose,
+    BoardMeasure, CompareOp, Kind, NodeKind, OwnerFilter, SizeMeasure, StateFilter, When, Whose,
 };
 pub use ops::{PureOp, constant_of};
+pub use pins::{GroupPin, PinType, WeightedTerm};
 pub use reference::nodes_markdown;
 pub use tuning::{AUTO_MIN_SPREAD, RangeProblem, Tuning};
 pub use validate::{Diagnostic, Report, Severity, capped_list};

@@ -1,7 +1,7 @@
 //! Produces `docs/nodes.md`, the node reference, from the documentation table.
 
 use super::docs::{Category, KINDS};
-use super::kind::PinType;
+use super::pins::PinType;
 
 /// The node reference in Markdown (the content of `docs/nodes.md`).
 pub fn nodes_markdown() -> String {

@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::graph::{Node, NodeId, Strategy, Wire};
 use super::kind::NodeKind;
-use super::kind::PinType;
+use super::pins::PinType;
 
 /// At most this many nodes are named in one message (a cycle, the wires
 /// feeding one input); the rest are counted (`docs/limits.md`).
@@ -56,7 +56,7 @@ pub struct Diagnostic {
     /// The node's title at the time of validation.
     pub title: String,
     /// The input pin concerned, if any.
-    pub pin: Option<&'static str>,
+    pub pin: Option<String>,
     /// What is wrong, in plain words.
     pub message: String,
 }
@@ -66,7 +66,7 @@ impl fmt::Display for Diagnostic {
         write!(f, "{}: ", self.severity)?;
         if let Some(id) = self.node {
             write!(f, "node {id} '{}'", self.title)?;
-            if let Some(pin) = self.pin {
+            if let Some(pin) = &self.pin {
                 write!(f, ", input '{pin}'")?;
             }
             write!(f, ": ")?;
@@ -121,18 +121,18 @@ impl Findings<'_> {
         &mut self,
         severity: Severity,
         node: Option<NodeId>,
-        pin: Option<&'static str>,
+        pin: Option<&str>,
         message: String,
     ) {
         let title = node
             .and_then(|id| self.strategy.node(id))
-            .map(|n| n.kind.title())
+            .map(|n| n.title())
             .unwrap_or_default();
         self.list.push(Diagnostic {
             severity,
             node,
             title,
-            pin,
+            pin: pin.map(str::to_string),
             message,
         });
     }
@@ -182,8 +182,8 @@ impl Findings<'_> {
         for ((to, input), sources) in fed_twice {
             let pin = strategy
                 .node(*to)
-                .and_then(|n| n.inputs().get(*input))
-                .map(|p| p.name);
+                .and_then(|n| n.input(*input))
+                .map(|p| p.name.to_string());
             let names: Vec<String> = sources
                 .iter()
                 .take(LISTED_NODES)
@@ -193,7 +193,7 @@ impl Findings<'_> {
             self.add(
                 Severity::Error,
                 Some(*to),
-                pin,
+                pin.as_deref(),
                 format!(
                     "is fed by {} wires ({}); an input takes one",
                     sources.len(),
@@ -215,7 +215,7 @@ impl Findings<'_> {
             );
             return;
         };
-        let (Some(out), Some(pin)) = (src.output(), dst.inputs().get(w.input)) else {
+        let (Some(out), Some(pin)) = (src.output(), dst.input(w.input)) else {
             self.add(
                 Severity::Error,
                 Some(w.to),
@@ -365,7 +365,8 @@ impl Strategy {
         f.uses(outputs.first().copied());
         f.tuning_ranges();
         // A stable sort: findings of one node and pin keep the order above.
-        f.list.sort_by_key(|d| (d.severity, d.node, d.pin));
+        f.list
+            .sort_by(|a, b| (a.severity, a.node, &a.pin).cmp(&(b.severity, b.node, &b.pin)));
         Report {
             diagnostics: f.list,
         }

@@ -294,6 +294,7 @@ pub fn any_graph() -> impl Strategy<Value = Graph> {
                     id: NodeId(id),
                     kind,
                     pos: [x as f32, y as f32],
+                    label: None,
                 });
             }
             let sources: Vec<NodeId> = g
@@ -315,6 +316,7 @@ pub fn any_graph() -> impl Strategy<Value = Graph> {
                         to,
                         input: b.index(inputs),
                         from: sources[c.index(sources.len())],
+                        output: 0,
                     });
                 }
             }
@@ -393,6 +395,7 @@ fn build_valid(
             id: id_of[i],
             kind: kind.clone(),
             pos: [0.0, 0.0],
+            label: None,
         };
         for (k, pin) in node.inputs().iter().enumerate() {
             let Some(choice) = pins.get(k).copied().flatten() else {
@@ -403,6 +406,7 @@ fn build_valid(
                     to: node.id,
                     input: k,
                     from,
+                    output: 0,
                 });
             }
         }
@@ -417,6 +421,7 @@ fn build_valid(
         id: output,
         kind: NodeKind::Output,
         pos: [0.0, 0.0],
+        label: None,
     })
     .unwrap();
     // The Cell value reads the unread node with the most nodes feeding it, or any node.
@@ -434,11 +439,7 @@ fn build_valid(
         ),
     });
     if let Some(from) = from {
-        g.push_wire(Wire {
-            to: output,
-            input: 0,
-            from,
-        });
+        g.push_wire(Wire::new(from, output, 0));
     }
     g
 }

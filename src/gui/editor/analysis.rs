@@ -101,7 +101,7 @@ impl Analysis {
             let Some(id) = d.node else { continue };
             let mark = self.marks.entry(id).or_default();
             mark.severity = Some(mark.severity.map_or(d.severity, |s| s.min(d.severity)));
-            mark.messages.push(match d.pin {
+            mark.messages.push(match &d.pin {
                 Some(pin) => format!("{} (input '{pin}'): {}", d.severity, d.message),
                 None => format!("{}: {}", d.severity, d.message),
             });

@@ -295,11 +295,7 @@ impl Clip {
         }
         for w in &self.wires {
             if let (Some(&from), Some(&to)) = (ids.get(&w.from), ids.get(&w.to)) {
-                s.push_wire(Wire {
-                    to,
-                    input: w.input,
-                    from,
-                });
+                s.push_wire(Wire { to, from, ..*w });
             }
         }
         Ok(created)

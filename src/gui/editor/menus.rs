@@ -85,7 +85,7 @@ impl Menus<'_> {
             }),
             AnyPins::In(pins) => pins.first().and_then(|p| {
                 let id = model_id(snarl, p.node)?;
-                let ty = self.strategy.node(id)?.inputs().get(p.input)?.ty;
+                let ty = self.strategy.node(id)?.input(p.input)?.ty;
                 let link = Link::ToInput {
                     to: id,
                     input: p.input,

@@ -194,7 +194,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             return TypedPin::none();
         };
         let index = pin.id.input;
-        let Some(p) = self.strategy.node(id).and_then(|n| n.inputs().get(index)) else {
+        let Some(p) = self.strategy.node(id).and_then(|n| n.input(index)) else {
             return TypedPin::none();
         };
         let source = self
@@ -212,7 +212,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             )
         });
         let from = self.source_name(id, index);
-        label.on_hover_ui(|ui| input_doc(ui, p, from.as_deref()));
+        label.on_hover_ui(|ui| input_doc(ui, &p, from.as_deref()));
         if source.is_none() {
             ui.label(
                 RichText::new(default_text(p.ty, p.default))
@@ -352,9 +352,9 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             let r = ui.interact(pin_rect, ui.id().with(("pin doc", key)), Sense::hover());
             match key {
                 PinKey::Input(of, i) => {
-                    if let Some(p) = self.strategy.node(of).and_then(|n| n.inputs().get(i)) {
+                    if let Some(p) = self.strategy.node(of).and_then(|n| n.input(i)) {
                         let from = self.source_name(of, i);
-                        r.on_hover_ui(|ui| input_doc(ui, p, from.as_deref()));
+                        r.on_hover_ui(|ui| input_doc(ui, &p, from.as_deref()));
                     }
                 }
                 PinKey::Output(of) => {
@@ -462,6 +462,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
                 to: t,
                 input: to.id.input,
                 from: f,
+                output: from.id.output,
             }));
         }
     }
