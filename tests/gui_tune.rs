@@ -129,7 +129,11 @@ fn tuned_by_library(s: &Strategy, iterations: u64, games: u64, steps: u64) -> Ve
     for _ in 0..steps {
         assert!(tuner.step(&AtomicBool::new(false)).unwrap().is_some());
     }
-    tuner.values()
+    tuner
+        .values()
+        .into_iter()
+        .map(|(at, v)| (at.node, v))
+        .collect()
 }
 
 #[test]

@@ -78,7 +78,7 @@ fn the_current_graph_differs_only_in_the_tuned_constants() {
         }
     }
     for (p, (id, v)) in tuner.params().iter().zip(tuner.values()) {
-        assert_eq!(p.node, id);
+        assert_eq!(p.at(), id);
         assert!((p.min..=p.max).contains(&v));
     }
     assert_eq!(

@@ -33,9 +33,12 @@ pub(super) fn changes(tuner: &Tuner, original: &Strategy) -> Vec<Change> {
         .iter()
         .zip(tuner.values())
         .filter(|(p, (_, after))| p.value != *after)
-        .map(|(p, (node, after))| Change {
-            node,
-            feeds: feeds(original, node),
+        .map(|(p, (at, after))| Change {
+            node: at.node,
+            feeds: match at.term {
+                None => feeds(original, at.node),
+                Some(_) => p.label.clone(),
+            },
             before: p.value,
             after,
         })

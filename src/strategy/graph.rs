@@ -246,13 +246,7 @@ impl Strategy {
     /// Sets the value of the Constant node `id`, keeping its tuning mark;
     /// `false` (and nothing changed) when there is no such constant.
     pub fn set_constant(&mut self, id: NodeId, to: i64) -> bool {
-        match self.node_mut(id).map(|n| &mut n.kind) {
-            Some(NodeKind::Constant { value, .. }) => {
-                *value = to;
-                true
-            }
-            _ => false,
-        }
+        self.set_tunable(super::Tunable::constant(id), to)
     }
 
     /// The id the next added node gets: one more than the largest id, or,

@@ -16,6 +16,7 @@ mod ops;
 mod pins;
 mod reference;
 mod topology;
+mod tunable;
 mod tuning;
 mod validate;
 
@@ -32,6 +33,7 @@ pub use kind::{
 pub use ops::{PureOp, constant_of};
 pub use pins::{GroupPin, PinType, WeightedTerm};
 pub use reference::nodes_markdown;
+pub use tunable::Tunable;
 pub use tuning::{AUTO_MIN_SPREAD, RangeProblem, Tuning};
 pub use validate::{Diagnostic, Report, Severity, capped_list};
 

@@ -1,15 +1,19 @@
-//! The tunable constants of a strategy: every Constant node that feeds the
-//! Cell value and is not marked `"tune": "off"`, with its range (the
-//! explicit one, or the automatic `value ± max(|value|, 5)`).
+//! The tunable constants of a strategy: every Constant node and every
+//! Weighted sum term weight that feeds the Cell value and is not marked
+//! `"tune": "off"`, with its range (the explicit one, or the automatic
+//! `value ± max(|value|, 5)`). Numbers inside group definitions are not
+//! tuned (a definition is shared by all its uses).
 
 use super::error::TuneError;
-use crate::strategy::{NodeId, NodeKind, Strategy};
+use crate::strategy::{NodeId, Strategy, Tunable};
 
 /// One tunable constant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Param {
-    /// The Constant node.
+    /// The Constant node, or the Weighted sum whose term weight it is.
     pub node: NodeId,
+    /// For a Weighted sum, which term's weight (counting from 0).
+    pub term: Option<usize>,
     /// How messages name it: "node 7 'Constant (3)'".
     pub label: String,
     /// Its value in the strategy.
@@ -21,6 +25,14 @@ pub struct Param {
 }
 
 impl Param {
+    /// Where the number lives in the strategy.
+    pub fn at(&self) -> Tunable {
+        Tunable {
+            node: self.node,
+            term: self.term,
+        }
+    }
+
     /// The width of its range, `max − min`, as a real number.
     pub fn width(&self) -> f64 {
         self.max as f64 - self.min as f64
@@ -40,23 +52,21 @@ pub fn params(strategy: &Strategy) -> Result<Vec<Param>, TuneError> {
     let output = strategy.outputs().next().map(|n| n.id);
     let used = strategy.feeding(output);
     let mut out = Vec::new();
-    for node in strategy.nodes() {
-        let NodeKind::Constant { value, tune } = node.kind else {
+    for (at, label) in strategy.tunables() {
+        let Some((value, tune)) = strategy.tunable(at) else {
             continue;
         };
         if let Some(problem) = tune.problem(value).filter(|p| p.stops_tuning()) {
-            return Err(TuneError::BadRange {
-                label: node.label(),
-                problem,
-            });
+            return Err(TuneError::BadRange { label, problem });
         }
-        if !used.contains(&node.id) {
+        if !used.contains(&at.node) {
             continue;
         }
         if let Some((min, max)) = tune.range(value) {
             out.push(Param {
-                node: node.id,
-                label: node.label(),
+                node: at.node,
+                term: at.term,
+                label,
                 value,
                 min,
                 max,
@@ -69,12 +79,12 @@ pub fn params(strategy: &Strategy) -> Result<Vec<Param>, TuneError> {
     Ok(out)
 }
 
-/// `strategy` with every parameter's Constant set to its value in `values`
+/// `strategy` with every parameter's number set to its value in `values`
 /// (same order as `params`); the tuning marks are kept.
 pub fn with_values(strategy: &Strategy, params: &[Param], values: &[i64]) -> Strategy {
     let mut out = strategy.clone();
     for (param, &new) in params.iter().zip(values) {
-        out.set_constant(param.node, new);
+        out.set_tunable(param.at(), new);
     }
     out
 }
@@ -82,7 +92,7 @@ pub fn with_values(strategy: &Strategy, params: &[Param], values: &[i64]) -> Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::{GraphBuilder, Kind, Tuning};
+    use crate::strategy::{GraphBuilder, Kind, NodeKind, Tuning};
 
     /// Cell value = atoms × c1 + c2, plus an unused constant c3.
     fn graph(t1: Tuning, t2: Tuning) -> (Strategy, [NodeId; 3]) {
@@ -135,5 +145,39 @@ mod tests {
         let mut broken = Strategy::new("no output");
         broken.add(Kind::Constant, [0.0, 0.0]);
         assert!(matches!(params(&broken), Err(TuneError::Invalid(_))));
+    }
+
+    #[test]
+    fn weighted_sum_term_weights_are_parameters() {
+        use crate::strategy::WeightedTerm;
+        let mut b = GraphBuilder::new("w", "");
+        let atoms = b.op(Kind::Atoms, &[]);
+        let corner = b.op(Kind::IsCorner, &[]);
+        let mut off = WeightedTerm::new("corner", 7);
+        off.tune = Tuning::Off;
+        let terms = vec![
+            WeightedTerm::new("atoms", 3),
+            off,
+            WeightedTerm::new("spare", 2),
+        ];
+        let sum = b.node(NodeKind::WeightedSum { terms }, &[atoms, corner]);
+        let s = b.finish(sum);
+        let p = params(&s).unwrap();
+        let found: Vec<_> = p.iter().map(|q| (q.at(), q.value, q.min, q.max)).collect();
+        let at = |term| Tunable {
+            node: sum,
+            term: Some(term),
+        };
+        // The "off" term is left out; an unwired term still counts (its weight
+        // is a number of a node that feeds the Cell value, though it changes
+        // nothing while unwired).
+        assert_eq!(found, vec![(at(0), 3, -2, 8), (at(2), 2, -3, 7)]);
+        assert!(p[0].label.contains("term 'atoms'"), "{}", p[0].label);
+        let changed = with_values(&s, &p, &[5, -1]);
+        let weights: Vec<i64> = match &changed.node(sum).unwrap().kind {
+            NodeKind::WeightedSum { terms } => terms.iter().map(|t| t.weight).collect(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(weights, vec![5, 7, -1]);
     }
 }

@@ -209,6 +209,7 @@ mod tests {
     fn param(value: i64, min: i64, max: i64) -> Param {
         Param {
             node: NodeId(1),
+            term: None,
             label: "c".into(),
             value,
             min,

@@ -23,7 +23,7 @@ use crate::bots::AgentFactory;
 use crate::bots::graph::GraphFactory;
 use crate::rng::derive_seed;
 use crate::rules::Position;
-use crate::strategy::{NodeId, Strategy};
+use crate::strategy::{Strategy, Tunable};
 
 /// A salt that separates the tuning matches' seeds from the tuning seed itself.
 const MATCH_SALT: u64 = 0x7E57_1A7E_5EED_0001;
@@ -207,11 +207,11 @@ impl Tuner {
         with_values(&self.original, &self.params, &self.spsa.values())
     }
 
-    /// The current value of every tunable constant.
-    pub fn values(&self) -> Vec<(NodeId, i64)> {
+    /// The current value of every tunable number.
+    pub fn values(&self) -> Vec<(Tunable, i64)> {
         self.params
             .iter()
-            .map(|p| p.node)
+            .map(|p| p.at())
             .zip(self.spsa.values())
             .collect()
     }

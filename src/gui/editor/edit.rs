@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::strategy::{Kind, Node, NodeId, NodeKind, PinType, Strategy, Wire, info};
+use crate::strategy::{Kind, Node, NodeId, NodeKind, PinType, Strategy, Tunable, Wire, info};
 
 use super::history::Coalesce;
 
@@ -72,7 +72,7 @@ pub enum Edit {
     Arrange,
     /// Set the values of these Constant nodes at once (the Tune panel's
     /// "Apply tuned values": one undo step restores them all).
-    SetConstants(Vec<(NodeId, i64)>),
+    SetConstants(Vec<(Tunable, i64)>),
 }
 
 impl Edit {
@@ -185,9 +185,9 @@ impl Edit {
                 Ok(Vec::new())
             }
             Edit::SetConstants(values) => {
-                for (id, to) in values {
-                    if !s.set_constant(id, to) {
-                        return Err(format!("node {id} is no longer a constant"));
+                for (at, to) in values {
+                    if !s.set_tunable(at, to) {
+                        return Err(format!("{at} is no longer a tunable number"));
                     }
                 }
                 Ok(Vec::new())

@@ -8,7 +8,7 @@
 //! a new wire), but a constant changed or deleted by hand is never
 //! overwritten silently; the panel says which and asks for a new run.
 
-use crate::strategy::{NodeId, NodeKind, Strategy};
+use crate::strategy::{Strategy, Tunable};
 use crate::tune::{Iteration, Param};
 
 /// How far a run has come.
@@ -57,13 +57,13 @@ impl Job {
         )
     }
 
-    /// The constants whose value the run changed: (node, label, from, to).
-    pub fn changes(&self) -> Vec<(NodeId, String, i64, i64)> {
+    /// The numbers the run changed: (where, label, from, to).
+    pub fn changes(&self) -> Vec<(Tunable, String, i64, i64)> {
         self.params
             .iter()
             .zip(self.values())
             .filter(|(p, v)| p.value != *v)
-            .map(|(p, v)| (p.node, p.label.clone(), p.value, v))
+            .map(|(p, v)| (p.at(), p.label.clone(), p.value, v))
             .collect()
     }
 
@@ -71,15 +71,12 @@ impl Job {
     /// they cannot be: a tuned constant is gone or no longer has the value
     /// it had when the run started, the values are already there, or the
     /// run changed nothing.
-    pub fn to_apply(&self, current: &Strategy) -> Result<Vec<(NodeId, i64)>, String> {
+    pub fn to_apply(&self, current: &Strategy) -> Result<Vec<(Tunable, i64)>, String> {
         let changes = self.changes();
         if changes.is_empty() {
             return Err("Nothing to apply: tuning kept every value.".to_string());
         }
-        let value_of = |id: NodeId| match current.node(id).map(|n| &n.kind) {
-            Some(NodeKind::Constant { value, .. }) => Some(*value),
-            _ => None,
-        };
+        let value_of = |at: Tunable| current.tunable(at).map(|(value, _)| value);
         if changes
             .iter()
             .all(|(id, _, _, to)| value_of(*id) == Some(*to))
@@ -87,7 +84,7 @@ impl Job {
             return Err("The tuned values are already in the graph.".to_string());
         }
         for p in &self.params {
-            match value_of(p.node) {
+            match value_of(p.at()) {
                 None => {
                     return Err(format!(
                         "Not applied: the graph changed while tuning ({} is gone). Start again to tune the graph as it is.",
@@ -108,7 +105,7 @@ impl Job {
 }
 
 /// "node 7 'Constant (3)' 3 to 5; node 9 … 2 to 1".
-pub fn describe(changes: &[(NodeId, String, i64, i64)]) -> String {
+pub fn describe(changes: &[(Tunable, String, i64, i64)]) -> String {
     changes
         .iter()
         .map(|(_, label, from, to)| format!("{label} {from} to {to}"))
@@ -152,14 +149,14 @@ mod tests {
             "moving nodes is harmless"
         );
         let mut edited = s.clone();
-        edited.set_constant(id, 99);
+        edited.set_tunable(id, 99);
         let refused = job.to_apply(&edited).unwrap_err();
         assert!(refused.contains("changed while tuning"), "{refused}");
         let mut deleted = s.clone();
-        deleted.remove(id);
+        deleted.remove(id.node);
         assert!(job.to_apply(&deleted).unwrap_err().contains("is gone"));
         let mut applied = s.clone();
-        applied.set_constant(id, to);
+        applied.set_tunable(id, to);
         assert!(job.to_apply(&applied).unwrap_err().contains("already"));
         assert!(
             job_with(&s, 0)

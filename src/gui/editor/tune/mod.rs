@@ -13,7 +13,7 @@ mod run;
 
 use crate::gui::seats::Catalogue;
 use crate::rules::Size;
-use crate::strategy::{NodeId, Strategy};
+use crate::strategy::{Strategy, Tunable};
 use crate::tune::{TuneConfig, TuneError, Tuner, params};
 
 use self::job::{Job, JobState};
@@ -99,7 +99,7 @@ impl TunePanel {
         strategy: &Strategy,
         revision: u64,
         catalogue: &Catalogue,
-    ) -> Option<Vec<(NodeId, i64)>> {
+    ) -> Option<Vec<(Tunable, i64)>> {
         ui.heading("Tune the constants");
         ui.label(
             "Tunes the constants feeding the Cell value by playing games against the \

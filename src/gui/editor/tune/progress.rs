@@ -6,7 +6,7 @@ use egui_plot::{HLine, Line, Plot, PlotPoints};
 
 use crate::gui::theme;
 use crate::rules::Player;
-use crate::strategy::{NodeId, Strategy};
+use crate::strategy::{Strategy, Tunable};
 
 use super::TunePanel;
 use super::job::{Job, JobState, describe};
@@ -20,7 +20,7 @@ impl TunePanel {
         &mut self,
         ui: &mut egui::Ui,
         strategy: &Strategy,
-    ) -> Option<Vec<(NodeId, i64)>> {
+    ) -> Option<Vec<(Tunable, i64)>> {
         let job = self.job.as_ref()?;
         ui.add_space(8.0);
         ui.separator();
