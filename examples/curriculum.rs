@@ -7,9 +7,12 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+#[path = "curriculum/grouped.rs"]
+mod grouped;
+
 use chainlab::strategy::{
-    BoardMeasure, GraphBuilder, Kind, NodeId, NodeKind, OwnerFilter, StateFilter, Strategy, Tuning,
-    When, Whose,
+    BoardMeasure, GraphBuilder, Kind, NodeId, NodeKind, OwnerFilter, StateFilter, Strategy, When,
+    Whose,
 };
 
 /// One lesson: a file name, a name, a description, and the comment shown in the graph.
@@ -67,19 +70,19 @@ const LESSONS: [Lesson; 10] = [
         file: "08-expert.json",
         name: "08 Expert",
         description: "The expert heuristic as far as one cell and its lookahead can express it: on the board after placing here, your atoms (orbs), 2 per critical cell of yours and per critical friend next to this cell (blocks), a large penalty per cell of yours the opponent can take, a bonus for corners when safe, contact with the opponent; a win is worth 100000. Weights tuned by self-play.",
-        comment: "Lesson 8: the expert heuristic (orbs, safety, critical cells) applied one move ahead.",
+        comment: "Lesson 8: the expert heuristic (orbs, safety, critical cells) applied one move ahead. The groups on the left measure the ideas of lessons 1 to 8 (open one to see its nodes); the Weighted sum 'points' gives each idea, named with its lesson, its weight; the danger gate of lesson 2 is a group too.",
     },
     Lesson {
         file: "09-think-ahead.json",
         name: "09 Think ahead",
         description: "Look at the opponent's answer: value the board after your move and the opponent's strongest reply. Your atoms count, theirs count against you, and so do your cells (fewer, fuller cells are stronger); your critical cells count, your endangered cells, the most cells one reply takes and every threatening reply cost; a safe corner counts, and so do, after your move, the opponent's endangered cells (for you) and critical cells (against you). A cell where the opponent can win next move is worth 0; a win is worth 100000.",
-        comment: "Lesson 9: think ahead. Measuring nodes set to 'after the best reply' look at the board after your move and the opponent's strongest answer (the reply that leaves you the fewest atoms). Opponent can win next move gates the whole value.",
+        comment: "Lesson 9: think ahead. Measuring nodes set to 'after the best reply' look at the board after your move and the opponent's strongest answer (the reply that leaves you the fewest atoms). Opponent can win next move gates the whole value (the group 'no losing moves'). Every weight is a term of the Weighted sum 'points'.",
     },
     Lesson {
         file: "10-tuned.json",
         name: "10 Tuned",
         description: "Lesson 9 with its weights tuned automatically by chainlab tune (SPSA, playing against bot:expert:depth=2 and against lesson 9 itself): the same graph, better numbers.",
-        comment: "Lesson 10: the graph of lesson 9 with the weights chainlab tune found. Compare the constants with lesson 9.",
+        comment: "Lesson 10: the graph of lesson 9 with the weights chainlab tune found. Compare the weights of 'points' with lesson 9.",
     },
 ];
 
@@ -201,82 +204,14 @@ const AHEAD_09: Ahead = Ahead {
     their_endangered: 1,
 };
 
-/// Builds lessons 9 and 10: the board after the opponent's best reply. Every
-/// weight is a constant marked tunable within -8..=8; the win bonus, the floor
-/// and the 0 of the gate are marked "off", so `chainlab tune` leaves them alone.
-fn build_think_ahead(lesson: &Lesson, w: &Ahead) -> Strategy {
-    use NodeKind as N;
-    let mut g = GraphBuilder::new(lesson.name, lesson.description);
-    g.comment(lesson.comment);
-    let count = |measure, whose, when| N::BoardCount {
-        measure,
-        whose,
-        when,
-    };
-    let (reply, after) = (When::Reply, When::After);
-    let corner = g.node(N::IsCorner, &[]);
-    let endangered = g.node(N::IsEndangered { when: When::Now }, &[]);
-    let safe = g.op(Kind::Not, &[endangered]);
-    let safe_corner = g.op(Kind::And, &[corner, safe]);
-    let mut measures = vec![
-        (count(BoardMeasure::Atoms, Whose::Mine, reply), w.my_atoms),
-        (
-            count(BoardMeasure::Atoms, Whose::Opponents, reply),
-            w.their_atoms,
-        ),
-        (count(BoardMeasure::Cells, Whose::Mine, reply), w.my_cells),
-        (
-            count(BoardMeasure::CriticalCells, Whose::Mine, reply),
-            w.my_critical,
-        ),
-        (
-            count(BoardMeasure::EndangeredCells, Whose::Mine, reply),
-            w.my_endangered,
-        ),
-        (N::ReplyMostTaken, w.most_taken),
-        (N::ThreateningReplies, w.threats),
-        (
-            count(BoardMeasure::CriticalCells, Whose::Opponents, after),
-            w.their_critical,
-        ),
-        (
-            count(BoardMeasure::EndangeredCells, Whose::Opponents, after),
-            w.their_endangered,
-        ),
-    ]
-    .into_iter()
-    .map(|(kind, weight)| (g.node(kind, &[]), weight))
-    .collect::<Vec<_>>();
-    measures.insert(7, (safe_corner, w.safe_corner));
-    let mut terms: Vec<NodeId> = measures
-        .into_iter()
-        .map(|(node, weight)| {
-            let weight = g.node(constant(weight, Tuning::Range { min: -8, max: 8 }), &[]);
-            g.op(Kind::Multiply, &[node, weight])
-        })
-        .collect();
-    let win = g.node(N::WinsTheGame, &[]);
-    let bonus = g.node(constant(100_000, Tuning::Off), &[]);
-    terms.push(g.op(Kind::Multiply, &[win, bonus]));
-    // Keep values positive: below 0 counts as 0, which would hide differences.
-    terms.push(g.node(constant(10_000, Tuning::Off), &[]));
-    let value = g.sum(&terms);
-    let can_win = g.node(N::ReplyCanWin, &[]);
-    let zero = g.node(constant(0, Tuning::Off), &[]);
-    let value = g.op(Kind::IfThenElse, &[can_win, zero, value]);
-    g.finish(value)
-}
-
-/// A constant node with a tuning mark.
-fn constant(value: i64, tune: Tuning) -> NodeKind {
-    NodeKind::Constant { value, tune }
-}
-
-/// Builds lesson `level` (1-based): every lesson adds its idea to the ones before.
+/// Builds lesson `level` (1-based): every lesson adds its idea to the ones
+/// before. Lessons 1 to 7 are flat graphs of Multiply and Sum nodes, as a
+/// beginner builds them; 8 to 10 use groups and a Weighted sum (see `grouped`).
 fn build(level: usize) -> Strategy {
     match level {
-        9 => return build_think_ahead(&LESSONS[8], &AHEAD_09),
-        10 => return build_think_ahead(&LESSONS[9], &AHEAD_10),
+        8 => return grouped::build_expert(&LESSONS[7], &W[7]),
+        9 => return grouped::build_think_ahead(&LESSONS[8], &AHEAD_09),
+        10 => return grouped::build_think_ahead(&LESSONS[9], &AHEAD_10),
         _ => {}
     }
     use NodeKind as N;
