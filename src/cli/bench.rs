@@ -25,7 +25,7 @@ pub struct Args {
     #[arg(long)]
     quick: bool,
     /// Run only the benchmarks whose name contains this (playout, search,
-    /// match, strategy, reply, analysis, editor).
+    /// match, strategy, groups, reply, analysis, editor).
     #[arg(long, value_name = "NAME")]
     only: Option<String>,
 }
@@ -37,11 +37,11 @@ pub fn run(args: &Args) -> CmdResult {
     let wanted = |name: &str| args.only.as_deref().is_none_or(|o| name.contains(o));
     let names: &[&str] = if cfg!(feature = "gui") {
         &[
-            "playout", "search", "match", "strategy", "reply", "analysis", "editor",
+            "playout", "search", "match", "strategy", "groups", "reply", "analysis", "editor",
         ]
     } else {
         &[
-            "playout", "search", "match", "strategy", "reply", "analysis",
+            "playout", "search", "match", "strategy", "groups", "reply", "analysis",
         ]
     };
     if let Some(only) = args
@@ -85,6 +85,9 @@ pub fn run(args: &Args) -> CmdResult {
     }
     if wanted("strategy") {
         strategy_bench(scale)?;
+    }
+    if wanted("groups") {
+        super::bench_groups::groups_bench(scale)?;
     }
     if wanted("reply") {
         reply_bench(scale)?;
@@ -217,7 +220,7 @@ fn analysis_bench(size: Size, count: usize) -> Result<(), Failure> {
 }
 
 /// Positions from seeded random games on 5x6, for decision benchmarks.
-fn sample_positions(count: usize) -> Vec<Position> {
+pub(super) fn sample_positions(count: usize) -> Vec<Position> {
     sample_positions_on(Size::JABC, count)
 }
 
@@ -247,7 +250,7 @@ fn sample_positions_on(size: Size, count: usize) -> Vec<Position> {
 }
 
 /// Decisions per second of `player` over `positions`, repeated `rounds` times.
-fn decisions_per_s(
+pub(super) fn decisions_per_s(
     player: &mut dyn Agent,
     positions: &[Position],
     rounds: usize,
@@ -274,7 +277,7 @@ fn shipped(stem: &str) -> Result<Strategy, Failure> {
 }
 
 /// A graph player of `strategy`, named `name`.
-fn graph_player(name: &str, strategy: &Strategy) -> Result<Box<dyn Agent>, Failure> {
+pub(super) fn graph_player(name: &str, strategy: &Strategy) -> Result<Box<dyn Agent>, Failure> {
     let factory = chainlab::bots::graph::GraphFactory::new(name, strategy)
         .map_err(|e| Failure::new(e.to_string()))?;
     factory.create().map_err(|e| Failure::new(e.to_string()))
