@@ -8,7 +8,7 @@ use chainlab::strategy::Strategy;
 use serde_json::json;
 
 use super::Failure;
-use super::bench::{decisions_per_s, graph_player, sample_positions};
+use super::bench_util::{decisions_per_s, graph_player, sample_positions};
 
 /// A strategy of `tests/data/strategies` by file stem.
 fn fixture(stem: &str) -> Result<Strategy, Failure> {

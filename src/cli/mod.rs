@@ -32,6 +32,7 @@ mod apply;
 mod arena_args;
 mod bench;
 mod bench_groups;
+mod bench_util;
 mod cancel;
 mod explain;
 mod matches;

@@ -12,7 +12,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::format_groups::{RawFrame, RawGroups, read_bodies, read_frames, read_interfaces};
-use super::format_read::{RawNode, RawWire, Scope, read_graph};
+use super::format_read::{RawNode, Scope, read_graph};
+use super::format_wire::RawWire;
 use super::format_write::{push_graph, push_groups};
 use super::graph::Strategy;
 use super::{StrategyError, TooLarge};

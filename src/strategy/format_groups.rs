@@ -9,9 +9,9 @@ use serde::de::{MapAccess, Visitor};
 
 use super::StrategyError;
 use super::format_read::{
-    Interfaces, RawNode, RawWire, Scope, canvas_position, check_label, clamp_coord, quoted,
-    read_graph,
+    Interfaces, RawNode, Scope, canvas_position, check_label, clamp_coord, quoted, read_graph,
 };
+use super::format_wire::RawWire;
 use super::frame::{FRAME_COLOURS, Frame};
 use super::graph::{GroupDef, Strategy};
 use super::pins::{GroupPin, PinType};

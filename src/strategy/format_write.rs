@@ -5,7 +5,8 @@ use serde_json::{Value, json};
 
 use super::docs::info;
 use super::format_groups::pin_type_key;
-use super::format_read::{MAX_COORD, all_unique};
+use super::format_read::MAX_COORD;
+use super::format_wire::all_unique;
 use super::frame::Frame;
 use super::graph::{GroupDef, Node, Strategy, Wire};
 use super::kind::{NodeKind, When};

@@ -11,6 +11,7 @@ mod flatten;
 mod format;
 mod format_groups;
 mod format_read;
+mod format_wire;
 mod format_write;
 mod frame;
 mod graph;
