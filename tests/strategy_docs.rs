@@ -12,8 +12,9 @@ use std::collections::HashSet;
 
 use chainlab::strategy::Strategy as Graph;
 use chainlab::strategy::{
-    BoardMeasure, CompareOp, KINDS, Kind, Node, NodeId, NodeKind, OwnerFilter, PinType,
-    SizeMeasure, StateFilter, Tuning, When, Whose, info, kind_by_key, nodes_markdown,
+    BoardMeasure, CompareOp, GroupDef, GroupPin, KINDS, Kind, Node, NodeId, NodeKind, OwnerFilter,
+    PinType, SizeMeasure, StateFilter, Tuning, WeightedTerm, When, Whose, info, kind_by_key,
+    nodes_markdown,
 };
 
 #[test]
@@ -90,6 +91,23 @@ fn every_kind_is_documented_once() {
     assert!(kind_by_key("teleport").is_none());
 }
 
+/// The group the Group variant is an instance of: two inputs, two outputs.
+fn group_def() -> GroupDef {
+    let mut body = Graph::new("a group");
+    body.description = "with a description".to_string();
+    GroupDef {
+        inputs: vec![
+            GroupPin::new("x", PinType::Int),
+            GroupPin::new("ok", PinType::Bool),
+        ],
+        outputs: vec![
+            GroupPin::new("value", PinType::Int),
+            GroupPin::new("safe", PinType::Bool),
+        ],
+        body,
+    }
+}
+
 /// Every node kind with every combination of its parameter values.
 fn every_variant() -> Vec<NodeKind> {
     let mut out = Vec::new();
@@ -137,6 +155,43 @@ fn every_variant() -> Vec<NodeKind> {
             NodeKind::Truth { .. } => {
                 out.extend([true, false].map(|value| NodeKind::Truth { value }))
             }
+            NodeKind::WeightedSum { .. } => {
+                let term = |label: &str, weight, tune| WeightedTerm {
+                    label: label.to_string(),
+                    weight,
+                    tune,
+                };
+                out.extend([
+                    base.clone(),
+                    NodeKind::WeightedSum { terms: Vec::new() },
+                    NodeKind::WeightedSum {
+                        terms: vec![
+                            term("corners (lesson 1)", 20, Tuning::Auto),
+                            term("ünïcödé \"quoted\" ✓", i64::MIN, Tuning::Off),
+                            term("", i64::MAX, Tuning::Range { min: -3, max: 7 }),
+                            term("corners (lesson 1)", -1, Tuning::Auto),
+                        ],
+                    },
+                ]);
+            }
+            NodeKind::Group { .. } => out.push(NodeKind::Group {
+                def: "g".to_string(),
+                inputs: group_def().inputs,
+                outputs: group_def().outputs,
+            }),
+            // At the top level an interface node keeps its placeholder pin.
+            NodeKind::GroupInput { ref pin, .. } => {
+                out.extend([0, 1, 7].map(|index| NodeKind::GroupInput {
+                    index,
+                    pin: pin.clone(),
+                }))
+            }
+            NodeKind::GroupOutput { ref pin, .. } => {
+                out.extend([0, 1, 7].map(|index| NodeKind::GroupOutput {
+                    index,
+                    pin: pin.clone(),
+                }))
+            }
             NodeKind::Comment { .. } => out.extend(
                 ["", "a note", "two\nlines, \"quoted\", ünïcödé ✓"].map(|t| NodeKind::Comment {
                     text: t.to_string(),
@@ -161,6 +216,7 @@ fn every_kind_round_trips_with_every_parameter() {
     let covered: HashSet<Kind> = variants.iter().map(|v| v.kind()).collect();
     assert_eq!(covered.len(), Kind::ALL.len());
     let mut g = Graph::new("every variant");
+    g.set_group("g", group_def());
     for (i, kind) in variants.iter().enumerate() {
         g.insert(Node {
             id: NodeId(i as u32 * 3 + 1),
@@ -187,16 +243,20 @@ fn every_kind_round_trips_with_every_parameter() {
         let documented: Vec<&str> = doc.params.iter().map(|p| p.0).collect();
         assert_eq!(written, documented, "{key}");
     }
-    // Titles name the parameters, so that two variants never look alike.
-    let titles: HashSet<String> = variants
-        .iter()
-        .filter(|k| !matches!(k, NodeKind::Comment { .. }))
-        .map(NodeKind::title)
-        .collect();
-    let distinct = variants
-        .iter()
-        .filter(|k| !matches!(k, NodeKind::Comment { .. }))
-        .count();
+    // Titles name the parameters, so that two variants never look alike
+    // (comments and Weighted sums show their text and terms in the node;
+    // interface nodes are named by their pin, whatever its number).
+    let plain = |k: &&NodeKind| {
+        !matches!(
+            k,
+            NodeKind::Comment { .. }
+                | NodeKind::WeightedSum { .. }
+                | NodeKind::GroupInput { .. }
+                | NodeKind::GroupOutput { .. }
+        )
+    };
+    let titles: HashSet<String> = variants.iter().filter(plain).map(NodeKind::title).collect();
+    let distinct = variants.iter().filter(plain).count();
     assert_eq!(titles.len(), distinct);
     assert_eq!(
         NodeKind::Neighbours {
@@ -225,6 +285,12 @@ fn parameters_may_be_left_out_and_take_their_defaults() {
             r#"{{"format": "chainlab-strategy", "version": 1, "nodes": [{{"id": 1, "kind": "{}"}}]}}"#,
             k.key
         );
+        if k.kind == Kind::Group {
+            // A group instance names its definition: there is no default.
+            let e = Graph::from_json(&text).unwrap_err().to_string();
+            assert!(e.contains("\"def\" is missing"), "{e}");
+            continue;
+        }
         let g = Graph::from_json(&text).unwrap();
         assert_eq!(g.nodes()[0].kind, NodeKind::new(k.kind), "{}", k.key);
     }

@@ -21,6 +21,12 @@ fn load_err(text: &str) -> String {
     }
 }
 
+/// A version 1 file's text as this chainlab saves it: the same but for the
+/// version (version 1 files have none of the fields version 2 added).
+fn upgraded(text: &str) -> String {
+    text.replacen("\"version\": 1,", &format!("\"version\": {VERSION},"), 1)
+}
+
 /// A file with the given `nodes` and `wires` arrays.
 fn file(nodes: &str, wires: &str) -> String {
     format!(
@@ -33,6 +39,8 @@ fn shipped_strategies_resave_to_the_same_bytes() {
     for path in common::shipped_paths() {
         let text = std::fs::read_to_string(&path).unwrap();
         let s = Graph::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        // Version 1 files are saved as version 2, and change in nothing else.
+        let text = upgraded(&text);
         assert_eq!(
             s.to_json(),
             text,
@@ -55,7 +63,7 @@ fn scrambled_file_is_saved_sorted_with_defaults_written_out() {
     assert!(!s.validate().has_errors());
     let expected = r#"{
   "format": "chainlab-strategy",
-  "version": 1,
+  "version": 2,
   "name": "Scrambled",
   "description": "A valid strategy written by hand: nodes and wires out of order, no positions, default parameters left out, odd spacing.",
   "nodes": [
@@ -222,13 +230,21 @@ fn adding_after_the_largest_id_keeps_ids_unique() {
 #[test]
 fn versions_and_format_are_checked() {
     let body = r#""name": "x", "nodes": [], "wires": []"#;
+    let next = VERSION + 1;
     let newer = load_err(&format!(
-        r#"{{"format": "{FORMAT}", "version": 2, {body}}}"#
+        r#"{{"format": "{FORMAT}", "version": {next}, {body}}}"#
     ));
     assert!(
-        newer.contains("version 2") && newer.contains("newer chainlab"),
+        newer.contains(&format!("version {next}")) && newer.contains("newer chainlab"),
         "{newer}"
     );
+    // Both versions this chainlab knows load.
+    for v in 1..=VERSION {
+        Graph::from_json(&format!(
+            r#"{{"format": "{FORMAT}", "version": {v}, {body}}}"#
+        ))
+        .unwrap();
+    }
     assert!(newer.contains(&format!("up to {VERSION}")), "{newer}");
     assert!(matches!(
         Graph::from_json(&format!(
@@ -726,14 +742,15 @@ fn the_example_in_the_format_documentation_loads_and_saves_as_shown() {
 }
 
 /// A file using `reply` (measures and the three reply nodes) loads as
-/// written and re-saves to the same bytes (files without it load unchanged:
+/// written and re-saves to the same bytes, but for the version it is saved
+/// in (files without it load unchanged:
 /// `shipped_strategies_resave_to_the_same_bytes`).
 #[test]
 fn reply_measures_round_trip() {
     let path = common::repo().join("tests/data/strategies/reply-measures.json");
     let text = std::fs::read_to_string(&path).unwrap();
     let g = Graph::from_json(&text).unwrap();
-    assert_eq!(g.to_json(), text);
+    assert_eq!(g.to_json(), upgraded(&text));
     let replies = g.nodes().iter().filter(|n| n.kind.needs_reply()).count();
     let whens: Vec<When> = g.nodes().iter().filter_map(|n| n.kind.when()).collect();
     assert_eq!(replies, 6);

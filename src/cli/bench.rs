@@ -14,7 +14,7 @@ use std::sync::atomic::AtomicBool;
 use chainlab::analysis::{Analyser, AnalyserConfig};
 use chainlab::arena::{MatchConfig, run_match};
 use chainlab::bots::search::{SearchConfig, Searcher};
-use chainlab::bots::{Agent, AgentFactory, Interrupt, parse_player};
+use chainlab::bots::{Interrupt, parse_player};
 
 use super::{CmdResult, Failure};
 
@@ -25,23 +25,25 @@ pub struct Args {
     #[arg(long)]
     quick: bool,
     /// Run only the benchmarks whose name contains this (playout, search,
-    /// match, strategy, reply, analysis, editor).
+    /// match, strategy, groups, reply, analysis, editor).
     #[arg(long, value_name = "NAME")]
     only: Option<String>,
 }
 
-const SEED: u64 = 0xC4A1_2EAC;
+use super::bench_util::{
+    SEED, decisions_per_s, graph_player, sample_positions, sample_positions_on,
+};
 
 /// Runs `chainlab bench`.
 pub fn run(args: &Args) -> CmdResult {
     let wanted = |name: &str| args.only.as_deref().is_none_or(|o| name.contains(o));
     let names: &[&str] = if cfg!(feature = "gui") {
         &[
-            "playout", "search", "match", "strategy", "reply", "analysis", "editor",
+            "playout", "search", "match", "strategy", "groups", "reply", "analysis", "editor",
         ]
     } else {
         &[
-            "playout", "search", "match", "strategy", "reply", "analysis",
+            "playout", "search", "match", "strategy", "groups", "reply", "analysis",
         ]
     };
     if let Some(only) = args
@@ -85,6 +87,9 @@ pub fn run(args: &Args) -> CmdResult {
     }
     if wanted("strategy") {
         strategy_bench(scale)?;
+    }
+    if wanted("groups") {
+        super::bench_groups::groups_bench(scale)?;
     }
     if wanted("reply") {
         reply_bench(scale)?;
@@ -216,68 +221,12 @@ fn analysis_bench(size: Size, count: usize) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Positions from seeded random games on 5x6, for decision benchmarks.
-fn sample_positions(count: usize) -> Vec<Position> {
-    sample_positions_on(Size::JABC, count)
-}
-
-/// Positions from seeded random games on `size`.
-fn sample_positions_on(size: Size, count: usize) -> Vec<Position> {
-    let mut rng = rng_from_seed(SEED);
-    let mut out = Vec::with_capacity(count);
-    let Ok(start) = Position::new(size, 2, Rules::Standard) else {
-        return out;
-    };
-    while out.len() < count {
-        let mut position = start;
-        let stop = rng.random_range(2..40);
-        for _ in 0..stop {
-            let list = position.moves();
-            if list.is_empty() {
-                break;
-            }
-            let pick = list.indices()[rng.random_range(0..list.len())];
-            position.play_index(usize::from(pick));
-        }
-        if !position.is_over() {
-            out.push(position);
-        }
-    }
-    out
-}
-
-/// Decisions per second of `player` over `positions`, repeated `rounds` times.
-fn decisions_per_s(
-    player: &mut dyn Agent,
-    positions: &[Position],
-    rounds: usize,
-) -> Result<f64, Failure> {
-    let mut rng = rng_from_seed(SEED);
-    let began = Instant::now();
-    for _ in 0..rounds {
-        for p in positions {
-            player
-                .choose(p, &mut rng)
-                .map_err(|e| Failure::new(e.to_string()))?;
-        }
-    }
-    let seconds = began.elapsed().as_secs_f64().max(1e-9);
-    Ok((positions.len() * rounds) as f64 / seconds)
-}
-
 /// A shipped strategy by file stem, such as `04-capture`.
 fn shipped(stem: &str) -> Result<Strategy, Failure> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("strategies")
         .join(format!("{stem}.json"));
     Strategy::load(&path).map_err(|e| Failure::new(e.to_string()))
-}
-
-/// A graph player of `strategy`, named `name`.
-fn graph_player(name: &str, strategy: &Strategy) -> Result<Box<dyn Agent>, Failure> {
-    let factory = chainlab::bots::graph::GraphFactory::new(name, strategy)
-        .map_err(|e| Failure::new(e.to_string()))?;
-    factory.create().map_err(|e| Failure::new(e.to_string()))
 }
 
 /// The shipped lookahead strategy `04-capture.json` as a compiled graph next

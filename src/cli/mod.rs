@@ -31,7 +31,10 @@ mod analyze_print;
 mod apply;
 mod arena_args;
 mod bench;
+mod bench_groups;
+mod bench_util;
 mod cancel;
+mod explain;
 mod matches;
 mod players;
 mod puzzles;
@@ -164,7 +167,7 @@ enum Command {
     /// Print the value a strategy gives every cell of a position.
     Score(strategy_cmds::ScoreArgs),
     /// Print every node's value for one cell of a position.
-    Explain(strategy_cmds::ExplainArgs),
+    Explain(explain::ExplainArgs),
     /// Print the node reference (the content of docs/nodes.md).
     Nodes,
 }
@@ -191,7 +194,7 @@ pub fn run() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Validate(args)) => strategy_cmds::validate(&args),
         Some(Command::Score(args)) => strategy_cmds::score(&args),
-        Some(Command::Explain(args)) => strategy_cmds::explain(&args),
+        Some(Command::Explain(args)) => explain::explain(&args),
         Some(Command::Nodes) => strategy_cmds::nodes(),
     };
     match result {

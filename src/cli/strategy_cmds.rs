@@ -1,4 +1,5 @@
-//! `chainlab validate`, `score`, `explain` and `nodes`: strategy files on the command line.
+//! `chainlab validate`, `score` and `nodes`: strategy files on the command line
+//! (`explain` is in `explain.rs`).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -7,7 +8,7 @@ use std::sync::Arc;
 use chainlab::eval::{Evaluator, HeatMap, Program};
 use chainlab::rng::rng_from_seed;
 use chainlab::rules::{Coord, Position};
-use chainlab::strategy::{PinType, Severity, Strategy, nodes_markdown, read_limited};
+use chainlab::strategy::{Severity, Strategy, nodes_markdown, read_limited};
 use rand::Rng;
 use serde_json::json;
 
@@ -47,31 +48,13 @@ pub struct ScoreArgs {
     json: bool,
 }
 
-/// Arguments of `chainlab explain`.
-#[derive(clap::Args, Debug)]
-pub struct ExplainArgs {
-    /// The strategy file.
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
-    /// The position file (text notation or JSON).
-    #[arg(long, value_name = "POSITION_FILE")]
-    position: PathBuf,
-    /// The cell to explain, ROW,COL (zero-based).
-    #[arg(long, value_name = "ROW,COL")]
-    cell: Coord,
-    /// Seed for Random nodes.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Print JSON instead of a table.
-    #[arg(long)]
-    json: bool,
-}
-
-fn load_strategy(path: &Path) -> Result<Strategy, Failure> {
+/// Loads a strategy file, the error naming it.
+pub(super) fn load_strategy(path: &Path) -> Result<Strategy, Failure> {
     Strategy::load(path).map_err(|e| Failure::new(e.to_string()))
 }
 
-fn load_position(path: &Path) -> Result<Position, Failure> {
+/// Loads a position that is not over, the error naming the file.
+pub(super) fn load_position(path: &Path) -> Result<Position, Failure> {
     let text = read_position_text(path)?;
     let position: Position = text
         .parse()
@@ -85,7 +68,8 @@ fn load_position(path: &Path) -> Result<Position, Failure> {
     Ok(position)
 }
 
-fn compile(path: &Path, strategy: &Strategy) -> Result<Arc<Program>, Failure> {
+/// Compiles a strategy for playing, the error naming the file.
+pub(super) fn compile(path: &Path, strategy: &Strategy) -> Result<Arc<Program>, Failure> {
     Program::compile(strategy).map(Arc::new).map_err(|e| {
         Failure::new(format!(
             "{}: {e} (run 'chainlab validate' for details)",
@@ -234,83 +218,6 @@ fn print_grid(
         map.best_value().unwrap_or(0)
     );
     Ok(())
-}
-
-/// Runs `chainlab explain`.
-pub fn explain(args: &ExplainArgs) -> CmdResult {
-    let strategy = load_strategy(&args.file)?;
-    let program = compile(&args.file, &strategy)?;
-    let position = load_position(&args.position)?;
-    // Explain every node, also those that do not feed the Cell value.
-    let full = Arc::new(Program::compile_lenient(&strategy));
-    let _ = program;
-    let mut evaluator = Evaluator::new(full);
-    let mut rng = rng_from_seed(args.seed);
-    let trace = evaluator
-        .explain(&position, args.cell, rng.next_u64())
-        .map_err(|e| Failure::new(e.to_string()))?;
-    let used = strategy.feeding(strategy.outputs().next().map(|n| n.id));
-    let order = strategy.topological_order().unwrap_or_default();
-    let value_of = |id| {
-        trace
-            .values
-            .iter()
-            .find(|(n, _)| *n == id)
-            .and_then(|(_, v)| *v)
-    };
-    if args.json {
-        let nodes: Vec<serde_json::Value> = order
-            .iter()
-            .filter_map(|&id| strategy.node(id))
-            .map(|n| json!({"id": n.id.0, "title": n.kind.title(), "value": value_of(n.id), "used": used.contains(&n.id)}))
-            .collect();
-        outln!(
-            "{}",
-            json!({"cell": [args.cell.row(), args.cell.col()], "nodes": nodes, "value": trace.output, "counts_as": trace.output.map(|v| v.max(0))})
-        );
-        return Ok(ExitCode::SUCCESS);
-    }
-    outln!(
-        "'{}' explains cell {} (player {} to move):",
-        shown(&strategy.name),
-        args.cell,
-        position
-            .to_move()
-            .map_or("-".to_string(), |p| p.to_string())
-    );
-    let width = order
-        .iter()
-        .filter_map(|&id| strategy.node(id))
-        .map(|n| n.kind.title().chars().count())
-        .max()
-        .unwrap_or(10);
-    for &id in &order {
-        let Some(node) = strategy.node(id) else {
-            continue;
-        };
-        let Some(ty) = node.output() else { continue };
-        let value = match (value_of(id), ty) {
-            (None, _) => "-".to_string(),
-            (Some(v), PinType::Bool) => if v != 0 { "yes" } else { "no" }.to_string(),
-            (Some(v), PinType::Int) => v.to_string(),
-        };
-        let note = if used.contains(&id) {
-            ""
-        } else {
-            "   (does not feed the Cell value)"
-        };
-        outln!(
-            "  {:>5}  {:<width$}  {value:>8}{note}",
-            id.to_string(),
-            node.kind.title()
-        );
-    }
-    match trace.output {
-        Some(v) if v < 0 => outln!("Cell value = {v}, which counts as 0"),
-        Some(v) => outln!("Cell value = {v}"),
-        None => outln!("Cell value: not computable"),
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Runs `chainlab nodes`: prints the node reference (docs/nodes.md).

@@ -1,5 +1,7 @@
 //! The compiler's driver: a strategy graph becomes a [`Program`], a flat
-//! program of instructions over value slots, through four passes in order:
+//! program of instructions over value slots. Its groups are inlined first
+//! (`Strategy::flatten`: the passes see a graph without groups, so a grouped
+//! graph compiles to the program of its flat twin); then four passes in order:
 //!
 //! 1. lowering (`lower`): nodes become instructions in topological order,
 //!    constants folded, filed by how often they change (once per decision,
@@ -23,7 +25,7 @@ use super::fuse;
 use super::guard;
 use super::ir::{Board, Instr, Op, Slot, Term, arity, cell_board};
 use super::lower::{self, Lowered, Plan};
-use crate::strategy::{BoardMeasure, NodeId, Strategy};
+use crate::strategy::{BoardMeasure, Flat, NodeId, NodeKind, Strategy};
 
 /// A compiled strategy, ready to evaluate positions without allocating.
 #[derive(Clone, Debug)]
@@ -44,8 +46,30 @@ pub struct Program {
     pub(super) now_stats: bool,
     pub(super) after_stats: bool,
     pub(super) endangered: bool,
+    /// The slot of every top-level node's value (a group instance's is its
+    /// first output's), sorted by id.
     pub(super) node_slots: Vec<(NodeId, Option<Slot>)>,
     pub(super) terms: Vec<Term>,
+    /// For every top-level Weighted sum, each term's weight and input slot.
+    pub(super) weighted: Vec<(NodeId, Vec<(i64, Option<Slot>)>)>,
+    /// For every inlined top-level group instance, each output's slot.
+    pub(super) group_outputs: Vec<(NodeId, Vec<Option<Slot>>)>,
+}
+
+/// How large a compiled program is: what a grouped graph and its flat twin
+/// must have alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProgramSize {
+    /// Instructions run once per decision.
+    pub prelude: usize,
+    /// Instructions run once per board size and cell.
+    pub statics: usize,
+    /// Instructions run for every cell.
+    pub per_cell: usize,
+    /// Terms of the fused weighted sums (each costs a multiply and an add).
+    pub terms: usize,
+    /// Value slots.
+    pub slots: usize,
 }
 
 impl Program {
@@ -56,15 +80,18 @@ impl Program {
         if report.has_errors() {
             return Err(EvalError::Invalid(report.errors().cloned().collect()));
         }
-        Ok(build(strategy, false))
+        let flat = strategy.flatten()?;
+        Ok(build(strategy, &flat, false))
     }
 
     /// Compiles whatever can be computed, for the editor: every node that is
     /// not in or after a cycle gets a value (unreachable ones too), a pin fed
     /// twice reads its first wire, and the heat map is available when the
     /// Cell value can be computed.
+    /// Groups that cannot be inlined (missing, recursive, too large) give
+    /// no value.
     pub fn compile_lenient(strategy: &Strategy) -> Program {
-        build(strategy, true)
+        build(strategy, &strategy.flatten_lenient(), true)
     }
 
     /// Whether the program can value cells (it has a computable Cell value).
@@ -92,6 +119,17 @@ impl Program {
     pub fn slot_count(&self) -> usize {
         self.init.len()
     }
+
+    /// The program's size, part by part.
+    pub fn size(&self) -> ProgramSize {
+        ProgramSize {
+            prelude: self.prelude.len(),
+            statics: self.statics.len(),
+            per_cell: self.per_cell.len(),
+            terms: self.terms.len(),
+            slots: self.init.len(),
+        }
+    }
 }
 
 /// The program between the passes: its instructions and slots, before the
@@ -104,11 +142,15 @@ struct Scheduled {
     node_slots: Vec<(NodeId, Option<Slot>)>,
     output: Option<Slot>,
     terms: Vec<Term>,
+    /// Each lowered Weighted sum's term input slots.
+    weighted: Vec<(NodeId, Vec<Option<Slot>>)>,
 }
 
-/// Runs the passes (see the module documentation). A lenient program keeps
-/// every node's value (for the editor) and is not fused.
-fn build(strategy: &Strategy, lenient: bool) -> Program {
+/// Runs the passes (see the module documentation) on the flat graph of
+/// `top`. A lenient program keeps every node's value (for the editor) and is
+/// not fused.
+fn build(top: &Strategy, flat: &Flat, lenient: bool) -> Program {
+    let strategy = &flat.graph;
     let output = strategy.outputs().next().map(|n| n.id);
     // Nodes in or after a cycle are left out (a strict compile never sees
     // cycles: validation refused them).
@@ -127,6 +169,7 @@ fn build(strategy: &Strategy, lenient: bool) -> Program {
         node_slots,
         output_slot,
         if_cond,
+        terms: weighted,
     } = lower::lower(strategy, &plan);
     let per_cell = guard::apply(strategy, &plan.order, output, per_cell, &if_cond);
     let mut scheduled = Scheduled {
@@ -137,11 +180,84 @@ fn build(strategy: &Strategy, lenient: bool) -> Program {
         node_slots,
         output: output_slot,
         terms: Vec::new(),
+        weighted,
     };
     if !lenient {
         fusion(&mut scheduled);
     }
-    finish(scheduled)
+    let (top_slots, group_outputs) = top_level(top, flat, &scheduled.node_slots);
+    let weighted = top_weighted(top, &scheduled.weighted);
+    let mut program = finish(scheduled);
+    program.node_slots = top_slots;
+    program.weighted = weighted;
+    program.group_outputs = group_outputs;
+    program
+}
+
+/// Slots of top-level nodes, and of each output of every inlined instance.
+type TopSlots = (
+    Vec<(NodeId, Option<Slot>)>,
+    Vec<(NodeId, Vec<Option<Slot>>)>,
+);
+
+/// The slot of every top-level node's value: its own, or for an inlined
+/// group instance the slot of the flat node giving its first output; and
+/// the slots of every output of the inlined instances.
+fn top_level(top: &Strategy, flat: &Flat, flat_slots: &[(NodeId, Option<Slot>)]) -> TopSlots {
+    let slot_of = |id: NodeId| {
+        flat_slots
+            .binary_search_by_key(&id, |(n, _)| *n)
+            .ok()
+            .and_then(|i| flat_slots.get(i))
+            .and_then(|(_, s)| *s)
+    };
+    // Only output 0 of a flat node has a value (flat graphs have no groups
+    // left, except lenient ones, whose group nodes give nothing).
+    let source_slot = |source: &Option<(NodeId, usize)>| match source {
+        Some((id, 0)) => slot_of(*id),
+        _ => None,
+    };
+    let nodes = top
+        .nodes()
+        .iter()
+        .map(|n| {
+            let slot = match flat.outputs.get(&n.id) {
+                Some(outputs) => outputs.first().and_then(source_slot),
+                None => slot_of(n.id),
+            };
+            (n.id, slot)
+        })
+        .collect();
+    let groups = flat
+        .outputs
+        .iter()
+        .map(|(id, outputs)| (*id, outputs.iter().map(source_slot).collect()))
+        .collect();
+    (nodes, groups)
+}
+
+/// The top-level Weighted sums' terms: weight and input slot (top-level ids
+/// are the same in the flat graph).
+fn top_weighted(
+    top: &Strategy,
+    lowered: &[(NodeId, Vec<Option<Slot>>)],
+) -> Vec<(NodeId, Vec<(i64, Option<Slot>)>)> {
+    let mut out: Vec<_> = lowered
+        .iter()
+        .filter_map(|(id, inputs)| {
+            let NodeKind::WeightedSum { terms } = &top.node(*id)?.kind else {
+                return None;
+            };
+            let pairs = terms
+                .iter()
+                .zip(inputs)
+                .map(|(t, &slot)| (t.weight, slot))
+                .collect();
+            Some((*id, pairs))
+        })
+        .collect();
+    out.sort_by_key(|(id, _)| *id);
+    out
 }
 
 /// Fuses the per-cell weighted sums. Guarantees: the output and every guard
@@ -162,9 +278,18 @@ fn fusion(s: &mut Scheduled) {
         .map(|i| i.dst)
         .chain(s.output)
         .collect();
+    let lost =
+        |slot: &Option<Slot>| slot.is_some_and(|v| produced.contains(&v) && !kept.contains(&v));
     for (_, slot) in &mut s.node_slots {
-        if slot.is_some_and(|v| produced.contains(&v) && !kept.contains(&v)) {
+        if lost(slot) {
             *slot = None;
+        }
+    }
+    for (_, inputs) in &mut s.weighted {
+        for slot in inputs {
+            if lost(slot) {
+                *slot = None;
+            }
         }
     }
 }
@@ -241,5 +366,7 @@ fn finish(s: Scheduled) -> Program {
         endangered,
         node_slots: s.node_slots,
         terms: s.terms,
+        weighted: Vec::new(),
+        group_outputs: Vec::new(),
     }
 }

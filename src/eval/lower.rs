@@ -12,7 +12,12 @@
 //!   (`prelude`), once per board size and cell (`statics`), or for every cell
 //!   (`per_cell`, in topological order, each with the node it came from);
 //! - a Sum node is a left-to-right chain of saturating Adds over its
-//!   connected inputs (the fusion pass may turn it into one instruction).
+//!   connected inputs (the fusion pass may turn it into one instruction);
+//! - a Weighted sum is lowered to exactly the instructions of its flat twin:
+//!   one `input × weight` Multiply per connected term (the weight a
+//!   constant slot, folded when the input is constant), then the chain of
+//!   Adds a Sum of those products would get. Its terms' input slots are kept
+//!   for the explain trace.
 
 use std::collections::{HashMap, HashSet};
 
@@ -60,6 +65,9 @@ pub(super) struct Lowered {
     pub output_slot: Option<Slot>,
     /// The condition slot of every If then else that became an instruction.
     pub if_cond: HashMap<NodeId, Slot>,
+    /// For every Weighted sum lowered, the slot of each term's input (the
+    /// constant 0 when unconnected, `None` when it has no value).
+    pub terms: Vec<(NodeId, Vec<Option<Slot>>)>,
 }
 
 /// What lowering needs to know besides the graph.
@@ -87,6 +95,7 @@ pub(super) fn lower(strategy: &Strategy, plan: &Plan) -> Lowered {
             node_slots: Vec::new(),
             output_slot: None,
             if_cond: HashMap::new(),
+            terms: Vec::new(),
         },
         constants: HashMap::new(),
         slot_of: HashMap::new(),
@@ -171,6 +180,12 @@ impl Lowering<'_> {
         let zero = self.const_slot(0);
         if node.kind == NodeKind::Sum {
             let value = self.sum(id, node, zero);
+            self.record(id, value);
+            return;
+        }
+        if let NodeKind::WeightedSum { terms } = &node.kind {
+            let weights: Vec<i64> = terms.iter().map(|t| t.weight).collect();
+            let value = self.weighted(id, &weights, zero);
             self.record(id, value);
             return;
         }
@@ -273,6 +288,60 @@ impl Lowering<'_> {
             });
         }
         Some(acc.unwrap_or((zero, Rate::Constant)))
+    }
+
+    /// A Weighted sum with these weights: what Multiply nodes (input ×
+    /// constant weight) wired into a Sum would give, instruction for
+    /// instruction; `None` when a connected input has no value.
+    fn weighted(&mut self, id: NodeId, weights: &[i64], zero: Slot) -> Option<(Slot, Rate)> {
+        let mut products: Vec<(Slot, Rate)> = Vec::new();
+        let mut inputs: Vec<Option<Slot>> = Vec::with_capacity(weights.len());
+        for (i, &weight) in weights.iter().enumerate() {
+            let Some(w) = self.strategy.feeds(id, i).next() else {
+                inputs.push(Some(zero));
+                continue;
+            };
+            let Some(&(x, rate)) = self.slot_of.get(&w.from) else {
+                inputs.push(None);
+                continue;
+            };
+            inputs.push(Some(x));
+            let k = self.const_slot(weight);
+            products.push(self.product(id, (x, rate), (k, weight), zero));
+        }
+        let computable = inputs.iter().all(Option::is_some);
+        self.out.terms.push((id, inputs));
+        if !computable {
+            return None;
+        }
+        let mut acc: Option<(Slot, Rate)> = None;
+        for term in products {
+            acc = Some(match acc {
+                None => term,
+                Some(left) => self.add(id, left, term, zero),
+            });
+        }
+        Some(acc.unwrap_or((zero, Rate::Constant)))
+    }
+
+    /// `x × weight` for a Weighted sum term, as a Multiply node fed by `x`
+    /// and a Constant: folded when `x` is constant.
+    fn product(&mut self, id: NodeId, x: (Slot, Rate), k: (Slot, i64), zero: Slot) -> (Slot, Rate) {
+        let ((slot, rate), (weight_slot, weight)) = (x, k);
+        if rate == Rate::Constant {
+            let v = self.out.init.get(slot as usize).copied().unwrap_or(0);
+            let product = PureOp::Multiply.apply(v, weight, 0);
+            return (self.const_slot(product), rate);
+        }
+        let dst = self.new_slot();
+        let instr = Instr {
+            op: Op::Pure(PureOp::Multiply),
+            dst,
+            args: [slot, weight_slot, zero],
+            guard: None,
+        };
+        self.emit(id, instr, rate);
+        (dst, rate)
     }
 
     /// `left + right` for a Sum node: folded when both are constant.

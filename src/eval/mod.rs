@@ -17,14 +17,16 @@ mod lower;
 mod measure;
 mod reply;
 mod run;
+mod trace;
 
-pub use compile::Program;
+pub use compile::{Program, ProgramSize};
 pub use heat::{HeatMap, pick_best};
 pub use measure::{BoardStats, danger, is_critical, neighbours};
-pub use run::{Evaluator, Trace};
+pub use run::Evaluator;
+pub use trace::{TermTrace, Trace};
 
 use crate::rules::{Coord, Size};
-use crate::strategy::Diagnostic;
+use crate::strategy::{Diagnostic, FlattenError};
 
 /// At most this many errors are listed in one [`EvalError::Invalid`] message.
 pub const MAX_LISTED_ERRORS: usize = 10;
@@ -41,6 +43,9 @@ pub enum EvalError {
     /// The graph has validation errors (the validator's findings, errors only).
     #[error("the strategy has errors: {}", listed(.0))]
     Invalid(Vec<Diagnostic>),
+    /// The groups cannot be inlined (recursion, nesting or size).
+    #[error("{0}")]
+    Groups(#[from] FlattenError),
     /// The graph has no computable Cell value.
     #[error("the strategy has no computable Cell value")]
     NoOutput,

@@ -13,20 +13,10 @@ use super::heat::{HeatMap, pick_best};
 use super::ir::{Board, CellFact, Instr, Op, Slot, Term};
 use super::measure::{BoardStats, danger, is_critical, neighbours};
 use super::reply::Replies;
+use super::trace::Trace;
 use crate::rng::{GameRng, derive_seed};
 use crate::rules::{Coord, MAX_CELLS, MoveOutcome, Player, Position, Size};
-use crate::strategy::{NodeId, PureOp, SizeMeasure};
-
-/// Every node's value for one cell: what the editor shows when a cell is explained.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Trace {
-    /// The explained cell.
-    pub cell: Coord,
-    /// Per node (by id): its value, `None` when it has none (comments, broken parts).
-    pub values: Vec<(NodeId, Option<i64>)>,
-    /// The graph's raw result for the cell, if computable.
-    pub output: Option<i64>,
-}
+use crate::strategy::{PureOp, SizeMeasure};
 
 /// Per-decision and per-cell context of the interpreter.
 struct Ctx<'p> {
@@ -289,17 +279,12 @@ impl Evaluator {
         let mut ctx = self.begin(position, seed)?;
         let output = self.run_cell(&mut ctx, index, true);
         self.reply_scans += ctx.replies.scans;
-        let values = self
-            .program
-            .node_slots
-            .iter()
-            .map(|&(id, slot)| (id, slot.map(|s| self.slots[s as usize])))
-            .collect();
-        Ok(Trace {
-            cell: coord,
-            values,
+        Ok(super::trace::trace(
+            &self.program,
+            &self.slots,
+            coord,
             output,
-        })
+        ))
     }
 }
 

@@ -7,11 +7,17 @@
 mod builder;
 mod docs;
 mod files;
+mod flatten;
 mod format;
+mod format_groups;
+mod format_read;
+mod format_wire;
+mod format_write;
 mod frame;
 mod graph;
 mod group;
 mod kind;
+mod nesting;
 mod ops;
 mod pins;
 mod reference;
@@ -19,11 +25,15 @@ mod topology;
 mod tunable;
 mod tuning;
 mod validate;
+mod validate_groups;
 
 pub use builder::GraphBuilder;
 pub use docs::{Category, KINDS, KindInfo, PinInfo, info, kind_by_key};
 pub use files::{FileError, read_limited, write_atomic};
-pub use format::{FORMAT, MAX_FILE_BYTES, MAX_NODES, VERSION};
+pub use flatten::{Flat, FlattenError, Origin};
+pub use format::{FORMAT, MAX_FILE_BYTES, MAX_GROUPS, MAX_NODES, VERSION};
+pub use format_groups::MAX_PINS;
+pub use format_read::MAX_LABEL_CHARS;
 pub use frame::{FRAME_COLOURS, Frame};
 pub use graph::{GroupDef, Node, NodeId, Strategy, Wire};
 pub use group::MAX_GROUP_DEPTH;
@@ -43,9 +53,13 @@ pub enum TooLarge {
     /// The text has this many bytes, more than [`MAX_FILE_BYTES`].
     #[error("{0} bytes; strategy files may have at most {MAX_FILE_BYTES}")]
     Bytes(usize),
-    /// The graph has this many nodes, more than [`MAX_NODES`].
+    /// The graph has this many nodes (counting the nodes inside groups),
+    /// more than [`MAX_NODES`].
     #[error("{0} nodes; a strategy may have at most {MAX_NODES}")]
     Nodes(usize),
+    /// The file has this many groups, more than [`MAX_GROUPS`].
+    #[error("{0} groups; a strategy may have at most {MAX_GROUPS}")]
+    Groups(usize),
 }
 
 /// Everything that can go wrong reading or editing a strategy.
@@ -86,6 +100,34 @@ pub enum StrategyError {
     /// Two nodes with the same id.
     #[error("node {0}: the id is used by two nodes")]
     DuplicateId(NodeId),
+    /// Something wrong inside group `group` (its id): a node, a wire or a
+    /// frame of its body.
+    #[error("in group '{group}': {source}")]
+    InGroup {
+        /// The group's id.
+        group: String,
+        /// What is wrong there.
+        source: Box<StrategyError>,
+    },
+    /// A group definition that cannot be read (its id, name or pins).
+    #[error("group '{group}': {message}")]
+    BadGroup {
+        /// The group's id as written.
+        group: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A frame that cannot be read.
+    #[error("frame {index} (counting from 0): {message}")]
+    BadFrame {
+        /// The frame's position in the file's list.
+        index: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// Groups that cannot be inlined (see [`Strategy::flatten`]).
+    #[error("{0}")]
+    Flatten(#[from] FlattenError),
     /// A reference to a node that does not exist.
     #[error("there is no node {0}")]
     UnknownNode(NodeId),

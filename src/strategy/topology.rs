@@ -34,13 +34,23 @@ impl Strategy {
                 values.insert(id, v);
                 continue;
             }
-            if node.kind == NodeKind::Sum {
-                let terms: Option<Vec<i64>> = (0..node.inputs().len())
-                    .filter_map(|i| {
+            let weights: Option<Vec<i64>> = match &node.kind {
+                NodeKind::Sum => Some(vec![1; node.inputs().len()]),
+                NodeKind::WeightedSum { terms } => Some(terms.iter().map(|t| t.weight).collect()),
+                _ => None,
+            };
+            if let Some(weights) = weights {
+                // Connected inputs times their weights; unconnected ones count as 0.
+                let terms: Option<Vec<i64>> = weights
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, &weight)| {
                         let mut feeds = self.feeds(id, i);
                         match (feeds.next(), feeds.next()) {
                             (None, _) => None,
-                            (Some(w), None) => Some(values.get(&w.from).copied()),
+                            (Some(w), None) => {
+                                Some(values.get(&w.from).map(|v| v.saturating_mul(weight)))
+                            }
                             _ => Some(None),
                         }
                     })

@@ -51,7 +51,10 @@ impl fmt::Display for Severity {
 pub struct Diagnostic {
     /// Error or warning.
     pub severity: Severity,
-    /// The node concerned, if any.
+    /// The group (its id) whose body holds the node concerned, or which the
+    /// finding is about; `None` for the top level.
+    pub group: Option<String>,
+    /// The node concerned, if any (in the group's body when `group` is set).
     pub node: Option<NodeId>,
     /// The node's title at the time of validation.
     pub title: String,
@@ -64,6 +67,9 @@ pub struct Diagnostic {
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: ", self.severity)?;
+        if let Some(group) = &self.group {
+            write!(f, "in group '{group}': ")?;
+        }
         if let Some(id) = self.node {
             write!(f, "node {id} '{}'", self.title)?;
             if let Some(pin) = &self.pin {
@@ -102,22 +108,46 @@ impl Report {
             .filter(|d| d.severity == Severity::Warning)
     }
 
-    /// The diagnostics about `node`.
+    /// The diagnostics about the top-level node `node`.
     pub fn for_node(&self, node: NodeId) -> impl Iterator<Item = &Diagnostic> + '_ {
         self.diagnostics
             .iter()
-            .filter(move |d| d.node == Some(node))
+            .filter(move |d| d.group.is_none() && d.node == Some(node))
+    }
+
+    /// The diagnostics about node `node` inside group `group`'s body.
+    pub fn for_group_node<'a>(
+        &'a self,
+        group: &'a str,
+        node: NodeId,
+    ) -> impl Iterator<Item = &'a Diagnostic> + 'a {
+        self.diagnostics
+            .iter()
+            .filter(move |d| d.group.as_deref() == Some(group) && d.node == Some(node))
     }
 }
 
-/// The diagnostics found so far, with the graph they are about.
-struct Findings<'a> {
-    strategy: &'a Strategy,
-    list: Vec<Diagnostic>,
+/// The diagnostics found so far, with the graph they are about (the top
+/// level, or a group's body).
+pub(super) struct Findings<'a> {
+    pub strategy: &'a Strategy,
+    /// The group whose body `strategy` is.
+    pub group: Option<&'a str>,
+    pub list: Vec<Diagnostic>,
 }
 
-impl Findings<'_> {
-    fn add(
+impl<'a> Findings<'a> {
+    /// No findings yet about `strategy` (the body of `group`, if given).
+    pub fn new(strategy: &'a Strategy, group: Option<&'a str>) -> Findings<'a> {
+        Findings {
+            strategy,
+            group,
+            list: Vec::new(),
+        }
+    }
+
+    /// Adds a finding.
+    pub fn add(
         &mut self,
         severity: Severity,
         node: Option<NodeId>,
@@ -130,6 +160,7 @@ impl Findings<'_> {
             .unwrap_or_default();
         self.list.push(Diagnostic {
             severity,
+            group: self.group.map(str::to_string),
             node,
             title,
             pin: pin.map(str::to_string),
@@ -138,14 +169,14 @@ impl Findings<'_> {
     }
 
     /// How a message names node `id`.
-    fn label(&self, id: NodeId) -> String {
+    pub fn label(&self, id: NodeId) -> String {
         self.strategy
             .node(id)
             .map_or_else(|| format!("node {id}"), |n| n.label())
     }
 
     /// Exactly one Cell value: an error for none, one for each extra.
-    fn outputs(&mut self, outputs: &[NodeId]) {
+    pub fn outputs(&mut self, outputs: &[NodeId]) {
         match outputs {
             [] => self.add(
                 Severity::Error,
@@ -170,7 +201,7 @@ impl Findings<'_> {
 
     /// Every wire joins existing pins of fitting types; then the inputs fed
     /// by more than one wire.
-    fn wires(&mut self) {
+    pub fn wires(&mut self) {
         let strategy = self.strategy;
         let mut feeds: HashMap<(NodeId, usize), Vec<NodeId>> = HashMap::new();
         for w in strategy.wires() {
@@ -215,7 +246,7 @@ impl Findings<'_> {
             );
             return;
         };
-        let (Some(out), Some(pin)) = (src.output(), dst.input(w.input)) else {
+        let (Some(out), Some(pin)) = (src.output_type(w.output), dst.input(w.input)) else {
             self.add(
                 Severity::Error,
                 Some(w.to),
@@ -225,6 +256,8 @@ impl Findings<'_> {
                     src.label(),
                     if src.output().is_none() {
                         "that node has no output".to_string()
+                    } else if src.output_type(w.output).is_none() {
+                        format!("that node has no output number {}", w.output)
                     } else {
                         format!("there is no input number {}", w.input)
                     }
@@ -249,7 +282,7 @@ impl Findings<'_> {
 
     /// Every node of a cycle gets an error; each message lists a few of them
     /// (listing all in each would make the report quadratic).
-    fn cycles(&mut self) {
+    pub fn cycles(&mut self) {
         for cycle in self.strategy.cycles() {
             let mut names: Vec<String> = cycle
                 .iter()
@@ -271,19 +304,23 @@ impl Findings<'_> {
         }
     }
 
-    /// Warnings about each node's use: not feeding the Cell value, inputs
-    /// left unconnected, a division by the constant 0.
-    fn uses(&mut self, output: Option<NodeId>) {
+    /// Warnings about each node's use: not feeding the result (the Cell
+    /// value, or in a group its Group output nodes), inputs left
+    /// unconnected, a division by the constant 0.
+    pub fn uses(&mut self, results: &[NodeId]) {
         let strategy = self.strategy;
-        let reachable = strategy.feeding(output);
+        let mut reachable = std::collections::HashSet::new();
+        for &r in results {
+            reachable.extend(strategy.feeding(Some(r)));
+        }
         let constants = strategy.constant_values();
         for node in strategy.nodes() {
             let used = reachable.contains(&node.id);
             match &node.kind {
                 NodeKind::Comment { .. } => continue,
-                NodeKind::Output => {}
+                NodeKind::Output | NodeKind::GroupOutput { .. } => {}
                 kind if !used => {
-                    self.unused(node.id, kind, output.is_none());
+                    self.unused(node.id, kind, results.is_empty());
                     continue;
                 }
                 _ => {}
@@ -305,20 +342,37 @@ impl Findings<'_> {
 
     /// A warning for each Constant whose explicit tuning range is reversed,
     /// empty, or does not contain its value (`chainlab tune` refuses the
-    /// first two before it starts).
-    fn tuning_ranges(&mut self) {
+    /// first two before it starts); likewise for Weighted sum terms.
+    pub fn tuning_ranges(&mut self) {
         for node in self.strategy.nodes() {
-            if let NodeKind::Constant { value, tune } = node.kind
-                && let Some(problem) = tune.problem(value)
-            {
-                self.add(Severity::Warning, Some(node.id), None, problem.to_string());
+            match &node.kind {
+                NodeKind::Constant { value, tune } => {
+                    if let Some(problem) = tune.problem(*value) {
+                        self.add(Severity::Warning, Some(node.id), None, problem.to_string());
+                    }
+                }
+                NodeKind::WeightedSum { terms } => {
+                    for t in terms {
+                        if let Some(problem) = t.tune.problem(t.weight) {
+                            self.add(
+                                Severity::Warning,
+                                Some(node.id),
+                                Some(&t.label),
+                                format!("the weight: {problem}"),
+                            );
+                        }
+                    }
+                }
+                _ => {}
             }
         }
     }
 
     /// The warning for a node that does not feed the Cell value.
     fn unused(&mut self, id: NodeId, kind: &NodeKind, no_output: bool) {
-        let message = if kind.needs_lookahead() && no_output {
+        let message = if self.group.is_some() {
+            "does not feed any of the group's outputs: it has no effect".to_string()
+        } else if kind.needs_lookahead() && no_output {
             "measures after placing here, but the graph has no Cell value, so nothing is computed"
                 .to_string()
         } else if kind.needs_lookahead() {
@@ -335,6 +389,15 @@ impl Findings<'_> {
         for (i, pin) in node.inputs().iter().enumerate() {
             // A Sum's unused inputs are expected: they count as 0.
             if node.kind != NodeKind::Sum && self.strategy.feeds(node.id, i).next().is_none() {
+                if let NodeKind::GroupOutput { pin, .. } = &node.kind {
+                    self.add(
+                        Severity::Error,
+                        Some(node.id),
+                        None,
+                        format!("nothing feeds the group's output '{}': wire the value it gives into this node", pin.name),
+                    );
+                    continue;
+                }
                 let message = if node.kind == NodeKind::Output {
                     "nothing is connected, so every cell is worth 0".to_string()
                 } else if pin.ty == PinType::Bool {
@@ -347,28 +410,6 @@ impl Findings<'_> {
                 };
                 self.add(Severity::Warning, Some(node.id), Some(pin.name), message);
             }
-        }
-    }
-}
-
-impl Strategy {
-    /// Checks the graph and returns every diagnostic at once.
-    pub fn validate(&self) -> Report {
-        let mut f = Findings {
-            strategy: self,
-            list: Vec::new(),
-        };
-        let outputs: Vec<NodeId> = self.outputs().map(|n| n.id).collect();
-        f.outputs(&outputs);
-        f.wires();
-        f.cycles();
-        f.uses(outputs.first().copied());
-        f.tuning_ranges();
-        // A stable sort: findings of one node and pin keep the order above.
-        f.list
-            .sort_by(|a, b| (a.severity, a.node, &a.pin).cmp(&(b.severity, b.node, &b.pin)));
-        Report {
-            diagnostics: f.list,
         }
     }
 }

@@ -788,15 +788,48 @@ pub fn apply(kind: &NodeKind, a: i64, b: i64, c: i64) -> Option<i64> {
 /// from the editable graph (the way the compiler must not): comments, Random
 /// nodes and nodes in or after a cycle have none; a pin fed twice reads its
 /// first wire; types are not checked (a number used as yes/no is yes when
-/// not 0).
+/// not 0). A group instance's value is its first output's; groups are
+/// evaluated by running their bodies on the instance's inputs (unconnected:
+/// 0), not by inlining them.
 pub fn reference(g: &Graph, p: &Position, coord: Coord) -> HashMap<NodeId, i64> {
     let cell = RefCell::new(p, coord);
+    reference_graph(g, g, &cell, &[], 0).0
+}
+
+/// The values of a graph's nodes (`top` holds the group definitions), with
+/// `inputs` the values of the group inputs when `g` is a body; and every
+/// group instance's outputs, by (instance, output).
+#[allow(clippy::type_complexity)]
+fn reference_graph(
+    top: &Graph,
+    g: &Graph,
+    cell: &RefCell,
+    inputs: &[Option<i64>],
+    depth: usize,
+) -> (HashMap<NodeId, i64>, HashMap<(NodeId, usize), i64>) {
     let mut values: HashMap<NodeId, i64> = HashMap::new();
+    let mut outs: HashMap<(NodeId, usize), i64> = HashMap::new();
+    let mut done_groups: std::collections::HashSet<NodeId> = std::collections::HashSet::new();
+    let value_of = |values: &HashMap<NodeId, i64>,
+                    outs: &HashMap<(NodeId, usize), i64>,
+                    w: &Wire|
+     -> Option<i64> {
+        outs.get(&(w.from, w.output)).copied().or_else(|| {
+            (w.output == 0)
+                .then(|| values.get(&w.from).copied())
+                .flatten()
+        })
+    };
     // Repeat passes until nothing changes (the graphs are small).
     loop {
         let mut progress = false;
         for node in g.nodes() {
-            if values.contains_key(&node.id) {
+            if values.contains_key(&node.id) || done_groups.contains(&node.id) {
+                continue;
+            }
+            if let NodeKind::GroupInput { index, .. } = node.kind {
+                values.insert(node.id, inputs.get(index).copied().flatten().unwrap_or(0));
+                progress = true;
                 continue;
             }
             if let Some(v) = cell.measure(&node.kind) {
@@ -806,36 +839,68 @@ pub fn reference(g: &Graph, p: &Position, coord: Coord) -> HashMap<NodeId, i64> 
             }
             // Every wire into the node must carry a value, also the ones a
             // pin fed twice ignores (the node is "after" what feeds it).
-            if !g.wires_into(node.id).all(|w| values.contains_key(&w.from)) {
+            if !g
+                .wires_into(node.id)
+                .all(|w| value_of(&values, &outs, w).is_some())
+            {
                 continue;
             }
-            if node.kind == NodeKind::Sum {
-                // Connected inputs from a to h, saturating; unconnected ones are 0.
-                let v = (0..node.inputs().len())
-                    .filter_map(|k| g.feeds(node.id, k).next())
-                    .map(|w| values[&w.from])
-                    .fold(0i64, i64::saturating_add);
-                values.insert(node.id, v);
-                progress = true;
-                continue;
+            // A pin's value: its first wire's, `None` when unconnected.
+            let pin = |k: usize| {
+                g.feeds(node.id, k)
+                    .next()
+                    .and_then(|w| value_of(&values, &outs, w))
+            };
+            match &node.kind {
+                NodeKind::Sum => {
+                    // Connected inputs from a to h, saturating; unconnected ones are 0.
+                    let v = (0..node.inputs().len())
+                        .filter_map(pin)
+                        .fold(0i64, i64::saturating_add);
+                    values.insert(node.id, v);
+                    progress = true;
+                    continue;
+                }
+                NodeKind::WeightedSum { terms } => {
+                    // Σ input × weight, left to right, saturating; unconnected terms are 0.
+                    let v = terms.iter().enumerate().fold(0i64, |acc, (k, t)| {
+                        acc.saturating_add(pin(k).unwrap_or(0).saturating_mul(t.weight))
+                    });
+                    values.insert(node.id, v);
+                    progress = true;
+                    continue;
+                }
+                NodeKind::Group { def, .. } => {
+                    let Some(d) = top.group(def).filter(|_| depth < 40) else {
+                        continue;
+                    };
+                    let args: Vec<Option<i64>> = (0..node.inputs().len()).map(pin).collect();
+                    let (inner, inner_outs) = reference_graph(top, &d.body, cell, &args, depth + 1);
+                    for k in 0..d.outputs.len() {
+                        // The output is what feeds the body's Group output node number k.
+                        let feed = d.body.nodes().iter().find(
+                            |n| matches!(n.kind, NodeKind::GroupOutput { index, .. } if index == k),
+                        );
+                        let v = feed
+                            .and_then(|n| d.body.feeds(n.id, 0).next())
+                            .and_then(|w| value_of(&inner, &inner_outs, w));
+                        if let Some(v) = v {
+                            outs.insert((node.id, k), v);
+                        }
+                    }
+                    if let Some(&v) = outs.get(&(node.id, 0)) {
+                        values.insert(node.id, v);
+                    }
+                    done_groups.insert(node.id);
+                    progress = true;
+                    continue;
+                }
+                _ => {}
             }
             let mut args = [0i64; 3];
-            let mut ready = true;
             for (k, arg) in args.iter_mut().enumerate().take(node.inputs().len()) {
                 // A pin fed twice reads its first wire (as the editor's program does).
-                *arg = match g.feeds(node.id, k).next() {
-                    None => default_of(node.kind.kind(), k),
-                    Some(w) => match values.get(&w.from) {
-                        Some(&v) => v,
-                        None => {
-                            ready = false;
-                            0
-                        }
-                    },
-                };
-            }
-            if !ready {
-                continue;
+                *arg = pin(k).unwrap_or_else(|| default_of(node.kind.kind(), k));
             }
             if let Some(v) = apply(&node.kind, args[0], args[1], args[2]) {
                 values.insert(node.id, v);
@@ -843,7 +908,7 @@ pub fn reference(g: &Graph, p: &Position, coord: Coord) -> HashMap<NodeId, i64> 
             }
         }
         if !progress {
-            return values;
+            return (values, outs);
         }
     }
 }

@@ -1,0 +1,251 @@
+//! How group definitions use each other: which definitions contain
+//! themselves (and the path that shows it), how deeply the others nest, and
+//! how many nodes and wires inlining them gives, all without inlining.
+//!
+//! The definitions and the "body of A has an instance of B" relation form a
+//! graph of at most [`super::MAX_GROUPS`] definitions. Its strongly connected
+//! components are found once (Tarjan's algorithm, iteratively); a component
+//! with more than one definition, or one with an instance of itself, is
+//! recursive, and so is every definition that reaches one. Depth and sizes
+//! are then computed children first, in the order the components were found,
+//! so the whole analysis is linear in the number of nodes of all bodies.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
+
+use super::graph::Strategy;
+use super::kind::NodeKind;
+
+/// What the analysis knows about one definition.
+#[derive(Clone, Debug, Default)]
+pub(super) struct DefFacts {
+    /// The cycle it is on or reaches, as a path of ids from a definition
+    /// back to itself (`a → b → a`); `None` when it does not contain itself.
+    pub cycle: Option<Vec<String>>,
+    /// Levels of groups from this one down (1 when it has no instances);
+    /// with the chain of ids that makes it.
+    pub depth: Vec<String>,
+    /// The nodes of its body with every instance inlined (saturating).
+    pub nodes: u64,
+    /// The wires likewise.
+    pub wires: u64,
+}
+
+/// The analysis of every definition of a strategy, by id.
+pub(super) struct Nesting {
+    /// The facts, for every definition.
+    pub facts: BTreeMap<String, DefFacts>,
+}
+
+/// The definitions a graph's instances use (existing ones only), each once, sorted.
+fn used_by(graph: &Strategy, defs: &BTreeSet<&str>) -> Vec<String> {
+    let mut used: Vec<String> = graph
+        .nodes()
+        .iter()
+        .filter_map(|n| match &n.kind {
+            NodeKind::Group { def, .. } if defs.contains(def.as_str()) => Some(def.clone()),
+            _ => None,
+        })
+        .collect();
+    used.sort();
+    used.dedup();
+    used
+}
+
+impl Nesting {
+    /// Analyses the definitions of `strategy`.
+    pub fn of(strategy: &Strategy) -> Nesting {
+        let ids: BTreeSet<&str> = strategy.groups().keys().map(String::as_str).collect();
+        let names: Vec<&str> = ids.iter().copied().collect();
+        let index: HashMap<&str, usize> = names.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+        let succ: Vec<Vec<usize>> = names
+            .iter()
+            .map(|id| {
+                strategy
+                    .group(id)
+                    .map(|d| used_by(&d.body, &ids))
+                    .unwrap_or_default()
+                    .iter()
+                    .filter_map(|u| index.get(u.as_str()).copied())
+                    .collect()
+            })
+            .collect();
+        let components = strongly_connected(&succ);
+        let mut facts: Vec<DefFacts> = vec![DefFacts::default(); names.len()];
+        // Components come children first: everything a member uses outside
+        // its own component is already known.
+        for component in &components {
+            let cyclic =
+                component.len() > 1 || component.first().is_some_and(|&v| succ[v].contains(&v));
+            let own_cycle = cyclic.then(|| cycle_path(component, &succ, &names));
+            for &v in component {
+                let cycle = own_cycle
+                    .clone()
+                    .or_else(|| succ[v].iter().find_map(|&c| facts[c].cycle.clone()));
+                facts[v].cycle = cycle;
+            }
+            if cyclic {
+                continue;
+            }
+            for &v in component {
+                let Some(def) = strategy.group(names[v]) else {
+                    continue;
+                };
+                facts[v] = measured(names[v], &def.body, &facts, &index, facts[v].cycle.clone());
+            }
+        }
+        Nesting {
+            facts: names.iter().map(|n| n.to_string()).zip(facts).collect(),
+        }
+    }
+
+    /// The facts about definition `id`.
+    pub fn get(&self, id: &str) -> Option<&DefFacts> {
+        self.facts.get(id)
+    }
+
+    /// The nodes and wires of `graph` with every instance inlined, and its
+    /// deepest chain of groups (instances of missing or recursive
+    /// definitions count as their own node only).
+    pub fn inlined(&self, graph: &Strategy) -> (u64, u64, Vec<String>) {
+        let mut nodes = graph.nodes().len() as u64;
+        let mut wires = graph.wires().len() as u64;
+        let mut deepest: Vec<String> = Vec::new();
+        for n in graph.nodes() {
+            if let NodeKind::Group { def, .. } = &n.kind
+                && let Some(f) = self.get(def)
+                && f.cycle.is_none()
+            {
+                nodes = nodes.saturating_add(f.nodes);
+                wires = wires.saturating_add(f.wires);
+                if f.depth.len() > deepest.len() {
+                    deepest = f.depth.clone();
+                }
+            }
+        }
+        (nodes, wires, deepest)
+    }
+}
+
+/// The sizes and depth of a definition whose children are all measured.
+fn measured(
+    id: &str,
+    body: &Strategy,
+    facts: &[DefFacts],
+    index: &HashMap<&str, usize>,
+    cycle: Option<Vec<String>>,
+) -> DefFacts {
+    let mut out = DefFacts {
+        cycle,
+        depth: Vec::new(),
+        nodes: body.nodes().len() as u64,
+        wires: body.wires().len() as u64,
+    };
+    let mut deepest: &[String] = &[];
+    for n in body.nodes() {
+        if let NodeKind::Group { def, .. } = &n.kind
+            && let Some(&c) = index.get(def.as_str())
+        {
+            let child = &facts[c];
+            out.nodes = out.nodes.saturating_add(child.nodes);
+            out.wires = out.wires.saturating_add(child.wires);
+            if child.depth.len() > deepest.len() {
+                deepest = &child.depth;
+            }
+        }
+    }
+    out.depth = std::iter::once(id.to_string())
+        .chain(deepest.iter().cloned())
+        .collect();
+    out
+}
+
+/// A shortest cycle through the component's first (smallest) definition,
+/// as ids: `a → b → a`.
+fn cycle_path(component: &[usize], succ: &[Vec<usize>], names: &[&str]) -> Vec<String> {
+    let members: BTreeSet<usize> = component.iter().copied().collect();
+    let Some(&start) = members.first() else {
+        return Vec::new();
+    };
+    // Breadth first from `start` inside the component until an edge returns to it.
+    let mut parent: HashMap<usize, usize> = HashMap::new();
+    let mut queue = VecDeque::from([start]);
+    let mut last = start;
+    'search: while let Some(v) = queue.pop_front() {
+        for &w in &succ[v] {
+            if w == start {
+                last = v;
+                break 'search;
+            }
+            if members.contains(&w) && !parent.contains_key(&w) {
+                parent.insert(w, v);
+                queue.push_back(w);
+            }
+        }
+    }
+    let mut path = vec![start];
+    let mut v = last;
+    while v != start {
+        path.push(v);
+        v = parent.get(&v).copied().unwrap_or(start);
+    }
+    path[1..].reverse();
+    path.push(start);
+    path.into_iter().map(|i| names[i].to_string()).collect()
+}
+
+/// The strongly connected components of a graph given by successor lists,
+/// children first (Tarjan's algorithm with an explicit stack).
+fn strongly_connected(succ: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    const UNSEEN: usize = usize::MAX;
+    let n = succ.len();
+    let mut idx = vec![UNSEEN; n];
+    let mut low = vec![0usize; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut next = 0;
+    let mut found = Vec::new();
+    for root in 0..n {
+        if idx[root] != UNSEEN {
+            continue;
+        }
+        let mut call: Vec<(usize, usize)> = vec![(root, 0)];
+        idx[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut child)) = call.last_mut() {
+            if let Some(&w) = succ[v].get(*child) {
+                *child += 1;
+                if idx[w] == UNSEEN {
+                    idx[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    call.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(idx[w]);
+                }
+                continue;
+            }
+            call.pop();
+            if let Some(&(parent, _)) = call.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == idx[v] {
+                let mut component = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    component.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                component.sort_unstable();
+                found.push(component);
+            }
+        }
+    }
+    found
+}
