@@ -180,7 +180,7 @@ impl Strategy {
             let column = (max_layer - l) as f32 + 1.0;
             let row = rows.entry(l).or_insert(0.0);
             node.pos = [column * LAYER_GAP, *row];
-            let pins = node.inputs().len() as f32;
+            let pins = node.inputs().len().max(node.output_count()) as f32;
             *row += ROW_GAP.max(HEADER + PIN_ROW * pins);
         }
     }
