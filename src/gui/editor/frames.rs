@@ -62,6 +62,13 @@ struct FrameDrag {
     inside: Option<(Vec<(NodeId, [f32; 2])>, Vec<(usize, [f32; 4])>)>,
 }
 
+/// Where the pointer is and where it was pressed, in canvas units.
+#[derive(Clone, Copy, Debug)]
+struct Pointer {
+    now: Option<Pos2>,
+    origin: Option<Pos2>,
+}
+
 /// Where one frame is drawn this frame, in canvas units.
 #[derive(Clone, Debug)]
 pub struct FrameLayout {
@@ -137,18 +144,25 @@ impl FrameUi {
         {
             self.editor = None;
         }
-        let pointer = ui
-            .ctx()
-            .pointer_latest_pos()
-            .map(|p| transform.inverse() * p);
+        let (pointer, origin) = ui.ctx().input(|i| {
+            let to_canvas = |p: Pos2| transform.inverse() * p;
+            (
+                i.pointer.latest_pos().map(to_canvas),
+                i.pointer.press_origin().map(to_canvas),
+            )
+        });
         let layouts = self.layouts.clone();
         for l in &layouts {
             let Some(frame) = strategy.frames.get(l.index) else {
                 continue;
             };
-            self.bar_ui(ui, strategy, l, frame, pointer, events);
+            let at = Pointer {
+                now: pointer,
+                origin,
+            };
+            self.bar_ui(ui, strategy, l, frame, at, events);
             if let Some(corner) = l.grip {
-                self.grip_ui(ui, l.index, frame, corner, pointer, events);
+                self.grip_ui(ui, l.index, frame, corner, at, events);
             }
         }
         if self
@@ -168,7 +182,7 @@ impl FrameUi {
         strategy: &Strategy,
         l: &FrameLayout,
         frame: &Frame,
-        pointer: Option<Pos2>,
+        pointer: Pointer,
         events: &mut CanvasEvents,
     ) {
         let i = l.index;
@@ -184,7 +198,7 @@ impl FrameUi {
             ui.ctx().set_cursor_icon(egui::CursorIcon::Grab);
         }
         if r.drag_started()
-            && let Some(p) = pointer
+            && let Some(p) = pointer.origin
         {
             let inside = inside(strategy, i);
             self.drag = Some(FrameDrag {
@@ -195,7 +209,7 @@ impl FrameUi {
             });
         }
         if r.dragged()
-            && let (Some(d), Some(p)) = (&self.drag, pointer)
+            && let (Some(d), Some(p)) = (&self.drag, pointer.now)
             && d.index == i
             && let Some((nodes, frames)) = &d.inside
         {
@@ -241,7 +255,7 @@ impl FrameUi {
         i: usize,
         frame: &Frame,
         corner: Rect,
-        pointer: Option<Pos2>,
+        pointer: Pointer,
         events: &mut CanvasEvents,
     ) {
         let r = ui.interact(corner, bar_id(i).with("grip"), Sense::drag());
@@ -252,7 +266,7 @@ impl FrameUi {
             ui.ctx().set_cursor_icon(egui::CursorIcon::ResizeNwSe);
         }
         if r.drag_started()
-            && let Some(p) = pointer
+            && let Some(p) = pointer.origin
         {
             self.drag = Some(FrameDrag {
                 index: i,
@@ -262,7 +276,7 @@ impl FrameUi {
             });
         }
         if r.dragged()
-            && let (Some(d), Some(p)) = (&self.drag, pointer)
+            && let (Some(d), Some(p)) = (&self.drag, pointer.now)
             && d.index == i
             && d.inside.is_none()
         {
