@@ -142,15 +142,16 @@ impl Analysis {
     }
 }
 
-/// Whether two graphs compute the same: same nodes with the same parameters,
-/// same wires (positions, name and description do not matter).
+/// Whether two graphs compute and read the same: same nodes with the same
+/// parameters and labels (messages name nodes by their labels), same wires
+/// (positions, name and description do not matter).
 fn same_graph(a: &Strategy, b: &Strategy) -> bool {
     a.wires() == b.wires()
         && a.nodes().len() == b.nodes().len()
         && a.nodes()
             .iter()
             .zip(b.nodes())
-            .all(|(x, y)| x.id == y.id && x.kind == y.kind)
+            .all(|(x, y)| x.id == y.id && x.kind == y.kind && x.label == y.label)
 }
 
 fn describe(e: &EvalError) -> String {

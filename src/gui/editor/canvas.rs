@@ -16,8 +16,12 @@ use egui_snarl::{InPinId, OutPinId, Snarl};
 use crate::strategy::{Kind, NodeId, Strategy, info};
 
 use super::analysis::Analysis;
+use super::annotate::hidden_nodes;
 use super::edit::Edit;
 use super::events::CanvasEvents;
+use super::frame_paint;
+use super::frames::FrameUi;
+use super::node_title::Renaming;
 use super::pins::{PinKey, PinSink};
 use super::style;
 use super::view::{NODE_GUESS, ViewControl, ViewRequest};
@@ -41,6 +45,10 @@ pub struct Canvas {
     snarl_selected: Vec<NodeId>,
     search: String,
     refits: u8,
+    /// The frames' drag, editor and layouts.
+    pub frames: FrameUi,
+    /// The node being named, if its rename field is open.
+    pub renaming: Option<Renaming>,
 }
 
 impl Canvas {
@@ -154,9 +162,16 @@ impl Canvas {
         [x.round(), (centre.y - NODE_GUESS.y / 2.0).round()]
     }
 
-    /// Brings the snarl mirror in line with `strategy`.
+    /// Brings the snarl mirror in line with `strategy` (without the nodes
+    /// that collapsed frames hide).
     fn sync(&mut self, strategy: &Strategy) {
-        let present: HashSet<NodeId> = strategy.nodes().iter().map(|n| n.id).collect();
+        let hidden = hidden_nodes(strategy);
+        let present: HashSet<NodeId> = strategy
+            .nodes()
+            .iter()
+            .map(|n| n.id)
+            .filter(|id| !hidden.contains_key(id))
+            .collect();
         let gone: Vec<(NodeId, egui_snarl::NodeId)> = self
             .ids
             .iter()
@@ -169,7 +184,7 @@ impl Canvas {
             }
             self.ids.remove(&id);
         }
-        for n in strategy.nodes() {
+        for n in strategy.nodes().iter().filter(|n| present.contains(&n.id)) {
             let pos = Pos2::new(n.pos[0], n.pos[1]);
             match self
                 .ids
@@ -237,6 +252,7 @@ impl Canvas {
                 pins: self.sink.clone(),
                 pins_seen: 0,
                 view: &mut self.view,
+                frames: &mut self.frames,
             };
             ui.scope(|ui| {
                 node_text_style(ui.style_mut());
@@ -256,6 +272,14 @@ impl Canvas {
         if let Ok(pins) = self.sink.try_borrow() {
             self.pins = pins.iter().copied().collect();
         }
+        frame_paint::paint(
+            &ui.painter().with_clip_rect(self.view.screen),
+            strategy,
+            &self.frames.layouts,
+            self.view.transform,
+            &hidden_nodes(strategy),
+            &self.pins,
+        );
         self.view.rects = events.rects.iter().copied().collect();
         self.collect_moves(strategy, &mut events);
         self.update_selection(ui, &response, &events);
@@ -332,9 +356,17 @@ impl Canvas {
         }
     }
 
-    /// Drops selected nodes that no longer exist.
+    /// Drops selected nodes that no longer exist or that a collapsed frame hides.
     pub fn prune(&mut self, strategy: &Strategy) {
-        self.selection.retain(|id| strategy.node(*id).is_some());
+        let hidden = hidden_nodes(strategy);
+        self.selection
+            .retain(|id| strategy.node(*id).is_some() && !hidden.contains_key(id));
+        if self
+            .renaming
+            .is_some_and(|r| strategy.node(r.node).is_none() || hidden.contains_key(&r.node))
+        {
+            self.renaming = None;
+        }
     }
 }
 

@@ -6,6 +6,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::strategy::{Kind, Node, NodeId, NodeKind, PinType, Strategy, Tunable, Wire, info};
 
+use super::annotate::{FrameEdit, remove_term, set_label};
 use super::history::Coalesce;
 
 /// A wire to make when a node is added from a dropped wire.
@@ -73,6 +74,12 @@ pub enum Edit {
     /// Set the values of these Constant nodes at once (the Tune panel's
     /// "Apply tuned values": one undo step restores them all).
     SetConstants(Vec<(Tunable, i64)>),
+    /// Give a node a label (a blank one removes it).
+    Label(NodeId, String),
+    /// Remove term `.1` of the Weighted sum `.0`, with its wire.
+    RemoveTerm(NodeId, usize),
+    /// Change the frames.
+    Frame(FrameEdit),
 }
 
 impl Edit {
@@ -99,6 +106,9 @@ impl Edit {
             Edit::Description(_) => "describe".to_string(),
             Edit::Arrange => "arrange".to_string(),
             Edit::SetConstants(_) => "apply tuned values".to_string(),
+            Edit::Label(id, _) => format!("rename {}", title(id)),
+            Edit::RemoveTerm(..) => "remove term".to_string(),
+            Edit::Frame(f) => f.label().to_string(),
         }
     }
 
@@ -109,6 +119,9 @@ impl Edit {
             Edit::SetKind(id, _) => Some(Coalesce::Param(*id)),
             Edit::Name(_) => Some(Coalesce::Name),
             Edit::Description(_) => Some(Coalesce::Description),
+            Edit::Label(id, _) => Some(Coalesce::Label(*id)),
+            Edit::Frame(f) if f.is_drag() => Some(Coalesce::Move(press)),
+            Edit::Frame(f) => f.typed().map(Coalesce::Frame),
             _ => None,
         }
     }
@@ -151,6 +164,8 @@ impl Edit {
                     return Err(format!("node {id} cannot change its kind"));
                 }
                 node.kind = kind;
+                // A Weighted sum with fewer terms keeps no wire into a lost pin.
+                s.drop_dangling_wires();
                 Ok(Vec::new())
             }
             Edit::Move(moves) => {
@@ -192,6 +207,9 @@ impl Edit {
                 }
                 Ok(Vec::new())
             }
+            Edit::Label(id, label) => set_label(s, id, label).map(|()| Vec::new()),
+            Edit::RemoveTerm(id, index) => remove_term(s, id, index).map(|()| Vec::new()),
+            Edit::Frame(edit) => edit.apply(s).map(|()| Vec::new()),
         }
     }
 }
@@ -225,9 +243,11 @@ fn add(s: &mut Strategy, kind: Kind, pos: [f32; 2], link: Option<Link>) -> Resul
     Ok(id)
 }
 
-/// The first input of `kind` that an output of type `out` may feed.
+/// The first input of a new node of `kind` that an output of type `out`
+/// may feed (a Weighted sum's inputs are its default terms).
 pub fn first_fitting_input(kind: Kind, out: PinType) -> Option<usize> {
-    info(kind).inputs.iter().position(|p| out.fits(p.ty))
+    let node = Node::new(NodeId(0), NodeKind::new(kind), [0.0, 0.0]);
+    node.inputs().iter().position(|p| out.fits(p.ty))
 }
 
 /// Whether a node of `kind` can be wired to the end of a dropped wire:
@@ -346,5 +366,10 @@ pub(crate) mod tests {
         assert!(!fits_link(Kind::Not, WireEnd::Output(PinType::Int)));
         assert!(fits_link(Kind::IsCorner, WireEnd::Input(PinType::Int)));
         assert!(!fits_link(Kind::Constant, WireEnd::Input(PinType::Bool)));
+        // A new Weighted sum's inputs are its default terms.
+        assert_eq!(
+            first_fitting_input(Kind::WeightedSum, PinType::Bool),
+            Some(0)
+        );
     }
 }

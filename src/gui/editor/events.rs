@@ -18,6 +18,10 @@ pub enum NodeAction {
     Duplicate(NodeId),
     /// Copy the node (or the selection it belongs to).
     Copy(NodeId),
+    /// Name the node (open its rename field).
+    Rename(NodeId),
+    /// Put a frame around the node (or the selection it belongs to).
+    Frame(NodeId),
 }
 
 /// What happened on the canvas this frame.

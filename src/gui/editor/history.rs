@@ -21,6 +21,10 @@ pub enum Coalesce {
     Name,
     /// Typing the strategy's description.
     Description,
+    /// Typing a node's label.
+    Label(NodeId),
+    /// Typing a frame's title or notes (the frame's index).
+    Frame(usize),
 }
 
 /// One remembered state and what the step that left it did.

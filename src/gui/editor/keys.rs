@@ -1,6 +1,8 @@
 //! The editor's keyboard: undo and redo, delete, duplicate, select all,
 //! copy, cut and paste (within the app; pasted nodes get new ids), save,
-//! open, new and fit. Canvas keys wait while a text field has the focus.
+//! open, new and fit (and, in [`super::labels`], F2 to name a node and
+//! Ctrl+Shift+F to frame the selection). Canvas keys wait while a text field
+//! has the focus.
 
 use std::collections::BTreeSet;
 
@@ -29,6 +31,7 @@ impl EditorView {
             return;
         }
         self.edit_keys(ctx, now);
+        self.annotation_keys(ctx, now);
         if typing {
             return;
         }

@@ -1,7 +1,8 @@
 //! The canvas's context menus: "Add a node" (right click on the canvas),
 //! the add-node menu of a wire dropped on empty canvas (only kinds that fit
 //! the wire, placed so that the new node stays in view), and a node's menu
-//! (delete, duplicate, copy, disconnect).
+//! (rename, frame, delete, duplicate, copy, disconnect), and "Add frame
+//! here" on the canvas.
 //!
 //! Invariant: like the viewer they belong to, the menus read the model and
 //! report what the user chose into [`CanvasEvents`]; they never change the
@@ -13,8 +14,9 @@ use egui::{Pos2, RichText, Ui};
 use egui_snarl::ui::AnyPins;
 use egui_snarl::{InPin, OutPin, Snarl};
 
-use crate::strategy::{NodeId, Strategy, info};
+use crate::strategy::{Frame, NodeId, Strategy, info};
 
+use super::annotate::FrameEdit;
 use super::edit::{Edit, Link, WireEnd, fits_link};
 use super::events::{CanvasEvents, NodeAction};
 use super::palette::kind_menu;
@@ -57,6 +59,16 @@ impl Menus<'_> {
     /// "Add a node" at canvas position `pos`.
     pub fn add_node(&mut self, ui: &mut Ui, pos: Pos2) {
         self.events.menu_open = true;
+        if ui
+            .button("Add frame here")
+            .on_hover_text("A titled box to group and explain the nodes in it")
+            .clicked()
+        {
+            let frame = Frame::new("Frame", [pos.x, pos.y, 360.0, 220.0]);
+            self.events.edits.push(Edit::Frame(FrameEdit::Add(frame)));
+            ui.close();
+        }
+        ui.separator();
         ui.label(RichText::new("Add a node").strong());
         if let Some(kind) = kind_menu(ui, self.search, &|_| true) {
             self.events.edits.push(Edit::Add {
@@ -141,6 +153,21 @@ impl Menus<'_> {
             " node".to_string()
         };
         let mut action = None;
+        if ui.button("Rename…").on_hover_text("F2").clicked() {
+            action = Some(NodeAction::Rename(id));
+        }
+        let frame = if many {
+            format!("Frame{suffix}")
+        } else {
+            "Put in a frame".to_string()
+        };
+        if ui
+            .button(frame)
+            .on_hover_text("Put a titled frame around it (Ctrl+Shift+F)")
+            .clicked()
+        {
+            action = Some(NodeAction::Frame(id));
+        }
         if ui.button(format!("Delete{suffix}")).clicked() {
             action = Some(NodeAction::Delete(id));
         }

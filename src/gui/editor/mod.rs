@@ -8,7 +8,9 @@
 //! compiled and evaluated once per change ([`analysis::Analysis`]), never
 //! while drawing.
 
+mod actions;
 mod analysis;
+mod annotate;
 pub mod bench;
 mod browser;
 mod canvas;
@@ -16,9 +18,14 @@ mod document;
 mod edit;
 mod events;
 mod files;
+mod frame_paint;
+mod frame_popup;
+mod frames;
 mod history;
 mod keys;
+mod labels;
 mod menus;
+mod node_title;
 mod overlay;
 mod palette;
 mod params;
@@ -30,6 +37,7 @@ mod recovery;
 mod settings;
 mod side;
 mod style;
+mod terms;
 mod toolbar;
 mod tune;
 mod view;
@@ -51,7 +59,6 @@ use self::analysis::Analysis;
 use self::canvas::Canvas;
 use self::document::{Document, Location};
 use self::edit::{Clip, Edit};
-use self::events::{CanvasEvents, NodeAction};
 use self::files::After;
 use self::overlay::Toast;
 use self::palette::Palette;
@@ -376,6 +383,7 @@ impl EditorView {
                 self.drop_ui(&ctx, now);
                 self.handle(events, &ctx, now);
             });
+        self.popups_ui(&ctx, now);
         self.toast_ui(&ctx, now);
         self.dialogs_ui(&ctx, settings);
         self.keep_preview(settings);
@@ -439,33 +447,6 @@ impl EditorView {
             Err(e) => self.notify_error(e),
         }
         self.canvas.prune(self.doc.strategy());
-    }
-
-    fn handle(&mut self, events: CanvasEvents, ctx: &egui::Context, now: f64) {
-        let changed = !events.edits.is_empty();
-        for edit in events.edits {
-            self.apply(edit, now);
-        }
-        if let Some(reason) = events.refused {
-            self.notify_error(reason);
-        }
-        if let Some(action) = events.action {
-            let (NodeAction::Delete(id) | NodeAction::Duplicate(id) | NodeAction::Copy(id)) =
-                action;
-            let ids = if self.canvas.selection.contains(&id) {
-                self.canvas.selection.clone()
-            } else {
-                BTreeSet::from([id])
-            };
-            match action {
-                NodeAction::Delete(_) => self.apply(Edit::Delete(ids), now),
-                NodeAction::Duplicate(_) => self.apply(Edit::Duplicate(ids), now),
-                NodeAction::Copy(_) => self.copy(&ids, ctx),
-            }
-        }
-        if changed {
-            ctx.request_repaint();
-        }
     }
 
     fn undo(&mut self) {

@@ -46,6 +46,23 @@ fn rank(info: &KindInfo, search: &str) -> Option<u8> {
     }
 }
 
+/// Whether nodes of `kind` may be added from the palette and the add-node
+/// menus: never a Group (grouping makes those), and a Group input or Group
+/// output only inside a group (`in_group`).
+pub fn offered(kind: Kind, in_group: bool) -> bool {
+    match kind {
+        Kind::Group => false,
+        Kind::GroupInput | Kind::GroupOutput => in_group,
+        _ => true,
+    }
+}
+
+/// The kinds the palette and the add-node menus offer, in vocabulary order
+/// (see [`offered`]).
+pub fn palette_kinds(in_group: bool) -> impl Iterator<Item = &'static KindInfo> {
+    KINDS.iter().filter(move |i| offered(i.kind, in_group))
+}
+
 /// Whether `info` matches the search text (name, file name, category or summary).
 fn matches(info: &KindInfo, search: &str) -> bool {
     rank(info, search).is_some()
@@ -54,8 +71,7 @@ fn matches(info: &KindInfo, search: &str) -> bool {
 /// The kinds matching `search` for which `keep` is true, best match first
 /// (ties in the vocabulary's order).
 fn ranked<'a>(search: &str, keep: &dyn Fn(Kind) -> bool) -> Vec<&'a KindInfo> {
-    let mut found: Vec<(u8, &KindInfo)> = KINDS
-        .iter()
+    let mut found: Vec<(u8, &KindInfo)> = palette_kinds(false)
         .filter(|i| keep(i.kind))
         .filter_map(|i| rank(i, search).map(|r| (r, i)))
         .collect();
@@ -127,8 +143,7 @@ pub fn kind_menu(ui: &mut Ui, search: &mut String, keep: &dyn Fn(Kind) -> bool) 
     ui.separator();
     if search.trim().is_empty() {
         for category in Category::ALL {
-            let kinds: Vec<&KindInfo> = KINDS
-                .iter()
+            let kinds: Vec<&KindInfo> = palette_kinds(false)
                 .filter(|i| i.category == category && keep(i.kind))
                 .collect();
             if kinds.is_empty() {
@@ -174,6 +189,9 @@ fn kind_button(ui: &mut Ui, info: &KindInfo) -> bool {
 pub struct Palette {
     search: String,
     idle_focus: bool,
+    /// Whether a group's body is being edited (its interface kinds are
+    /// offered then).
+    pub in_group: bool,
 }
 
 impl Palette {
@@ -228,8 +246,7 @@ impl Palette {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 for category in Category::ALL {
-                    let kinds: Vec<&KindInfo> = KINDS
-                        .iter()
+                    let kinds: Vec<&KindInfo> = palette_kinds(self.in_group)
                         .filter(|i| i.category == category && matches(i, &self.search))
                         .collect();
                     if kinds.is_empty() {
@@ -318,5 +335,17 @@ mod tests {
         assert!(order.windows(2).all(|w| w[0] <= w[1]), "{order:?}");
         let only_edge = ranked("not", &|k| k == Kind::IsEdge);
         assert_eq!(only_edge.len(), 1, "keep filters");
+    }
+
+    #[test]
+    fn groups_are_not_offered_and_their_interface_only_inside_one() {
+        let titles = |in_group| -> Vec<&str> { palette_kinds(in_group).map(|i| i.title).collect() };
+        assert!(titles(false).contains(&"Weighted sum"));
+        for hidden in ["Group", "Group input", "Group output"] {
+            assert!(!titles(false).contains(&hidden), "{hidden}");
+        }
+        assert!(titles(true).contains(&"Group input"));
+        assert!(!titles(true).contains(&"Group"));
+        assert!(ranked("group", &|_| true).is_empty(), "the menus' search");
     }
 }

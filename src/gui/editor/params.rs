@@ -22,6 +22,7 @@ pub fn has_params(kind: &NodeKind) -> bool {
                 | NodeKind::Compare { .. }
                 | NodeKind::BoardSize { .. }
                 | NodeKind::Comment { .. }
+                | NodeKind::WeightedSum { .. }
         )
 }
 

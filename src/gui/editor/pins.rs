@@ -9,7 +9,7 @@ use egui::{Color32, Rect, RichText, Stroke, Ui};
 use egui_snarl::ui::{PinInfo, PinShape, PinWireInfo, SnarlPin, SnarlStyle};
 
 use crate::gui::theme;
-use crate::strategy::{NodeId, PinType};
+use crate::strategy::{NodeId, PinType, Strategy};
 
 use super::palette::default_text;
 use super::style;
@@ -51,6 +51,38 @@ pub fn output_doc(ty: PinType) -> String {
         "Gives a {}. Drag from here onto an input, or onto empty canvas to add a node that takes it.",
         ty.name()
     )
+}
+
+/// The node wired into input `index` of `id`, as the pin's tooltip names it.
+pub fn source_name(strategy: &Strategy, id: NodeId, index: usize) -> Option<String> {
+    let from = strategy.feeds(id, index).next()?.from;
+    let node = strategy.node(from)?;
+    Some(format!("{} (node {from})", node.title()))
+}
+
+/// Hover areas over the pins `drawn` (canvas units, in `ui`'s layer) that
+/// show each pin's documentation.
+pub fn pin_docs(ui: &mut Ui, strategy: &Strategy, drawn: Vec<(PinKey, Rect)>) {
+    for (key, pin_rect) in drawn {
+        let r = ui.interact(
+            pin_rect,
+            ui.id().with(("pin doc", key)),
+            egui::Sense::hover(),
+        );
+        match key {
+            PinKey::Input(of, i) => {
+                if let Some(p) = strategy.node(of).and_then(|n| n.input(i)) {
+                    let from = source_name(strategy, of, i);
+                    r.on_hover_ui(|ui| input_doc(ui, &p, from.as_deref()));
+                }
+            }
+            PinKey::Output(of) => {
+                if let Some(ty) = strategy.node(of).and_then(|n| n.output()) {
+                    r.on_hover_text(output_doc(ty));
+                }
+            }
+        }
+    }
 }
 
 /// A pin shaped and coloured by its type that reports where it was drawn.

@@ -127,6 +127,7 @@ impl EditorView {
     fn strategy_tab_ui(&mut self, ui: &mut egui::Ui, settings: &EditorSettings, now: f64) {
         self.about_ui(ui, now);
         ui.separator();
+        self.node_inspector_ui(ui, now);
         match self.preview.ui(ui, &self.analysis) {
             Some(PreviewAction::LoadPosition) => {
                 let dir = settings

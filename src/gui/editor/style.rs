@@ -23,6 +23,8 @@ pub const ANSWER: Color32 = Color32::from_rgb(0xFF, 0x5C, 0xD6);
 pub const ERROR: Color32 = theme::ERROR_TEXT;
 /// Warnings.
 pub const WARNING: Color32 = theme::HINT_TEXT;
+/// The kind's title under a node's label ("Multiply" beside "safety penalty").
+pub const KIND_UNDER_LABEL: Color32 = Color32::from_rgb(0xB4, 0xBB, 0xC6);
 /// The body of a node.
 pub const NODE_FILL: Color32 = Color32::from_rgb(0x2A, 0x30, 0x3A);
 /// The border of a node.
@@ -108,4 +110,93 @@ pub fn snarl_style() -> SnarlStyle {
     style.select_fill = Some(Color32::from_rgba_unmultiplied(0x7F, 0xB8, 0xFF, 24));
     style.select_stoke = Some(Stroke::new(1.0, Color32::from_rgb(0x7F, 0xB8, 0xFF)));
     style
+}
+
+/// The colours of one frame: its translucent body, its title bar and its border.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FrameColours {
+    /// The box behind the nodes (translucent, so the grid shows through).
+    pub body: Color32,
+    /// The title bar (nearly opaque, so the title reads on it).
+    pub bar: Color32,
+    /// The outline.
+    pub border: Color32,
+}
+
+/// The names of the frame colours, in order (shown on hover).
+pub const FRAME_COLOUR_NAMES: [&str; 8] = [
+    "blue", "teal", "green", "yellow", "orange", "red", "purple", "grey",
+];
+
+/// The hues of the frame colours (the Okabe–Ito-like family of the app).
+const FRAME_HUES: [Color32; 8] = [
+    Color32::from_rgb(0x4F, 0x7F, 0xD0),
+    Color32::from_rgb(0x2F, 0xA8, 0x9C),
+    Color32::from_rgb(0x5B, 0xAE, 0x4A),
+    Color32::from_rgb(0xD6, 0xB0, 0x2E),
+    Color32::from_rgb(0xE0, 0x7B, 0x2C),
+    Color32::from_rgb(0xD5, 0x4E, 0x5A),
+    Color32::from_rgb(0x9B, 0x68, 0xD4),
+    Color32::from_rgb(0x8C, 0x93, 0x9E),
+];
+
+/// Whether the canvas is dark (it is drawn in [`CANVAS`] whatever the
+/// app's theme): frame colours and their text follow the canvas.
+pub fn canvas_is_dark() -> bool {
+    let [r, g, b, _] = CANVAS.to_array();
+    u32::from(r) + u32::from(g) + u32::from(b) < 3 * 128
+}
+
+/// The colours of frame colour `index` (any index; wraps around) on the canvas.
+pub fn frame_colours(index: u8) -> FrameColours {
+    let hue = FRAME_HUES[usize::from(index) % FRAME_HUES.len()];
+    let [r, g, b, _] = hue.to_array();
+    if canvas_is_dark() {
+        // A dark bar keeps the light title readable (contrast above 4.5:1
+        // for every hue); the body is a faint tint over the dark canvas.
+        FrameColours {
+            body: Color32::from_rgba_unmultiplied(r, g, b, 34),
+            bar: hue.lerp_to_gamma(Color32::BLACK, 0.45),
+            border: Color32::from_rgba_unmultiplied(r, g, b, 150),
+        }
+    } else {
+        FrameColours {
+            body: Color32::from_rgba_unmultiplied(r, g, b, 40),
+            bar: hue.lerp_to_gamma(Color32::WHITE, 0.55),
+            border: Color32::from_rgba_unmultiplied(r, g, b, 170),
+        }
+    }
+}
+
+/// The colour of frame titles and notes on their bar.
+pub fn frame_text() -> Color32 {
+    if canvas_is_dark() {
+        Color32::from_rgb(0xF4, 0xF6, 0xFA)
+    } else {
+        Color32::from_rgb(0x14, 0x16, 0x1A)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The WCAG contrast ratio of two opaque colours.
+    fn contrast(a: Color32, b: Color32) -> f32 {
+        let lum = |c: Color32| {
+            let [r, g, b, _] = egui::Rgba::from(c).to_array();
+            0.2126 * r + 0.7152 * g + 0.0722 * b
+        };
+        let (x, y) = (lum(a), lum(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    #[test]
+    fn frame_titles_read_on_every_frame_colour() {
+        for c in 0..crate::strategy::FRAME_COLOURS {
+            let bar = frame_colours(c).bar;
+            let ratio = contrast(frame_text(), bar);
+            assert!(ratio >= 4.5, "colour {c}: contrast {ratio}");
+        }
+    }
 }

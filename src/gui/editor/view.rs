@@ -9,6 +9,8 @@ use egui::{Pos2, Rect};
 
 use crate::strategy::{NodeId, Strategy};
 
+use super::annotate::hidden_nodes;
+
 /// The smallest zoom at which nodes show their text; below it they are drawn
 /// without it, and the canvas says how to bring it back. Renders of lesson 3
 /// (`cargo run --release --example screenshots --features screenshots --
@@ -57,10 +59,25 @@ impl Default for ViewControl {
 pub const NODE_GUESS: egui::Vec2 = egui::vec2(170.0, 70.0);
 
 impl ViewControl {
-    /// The rectangle of every node of `strategy` (measured, or guessed).
+    /// The rectangle of every node of `strategy` shown (measured, or
+    /// guessed) and of its frames.
     pub fn bounds(&self, strategy: &Strategy) -> Option<Rect> {
         let mut bb = Rect::NOTHING;
-        for n in strategy.nodes() {
+        let hidden = hidden_nodes(strategy);
+        for f in &strategy.frames {
+            let [x, y, w, h] = f.rect;
+            // A title bar above the box (taller when zoomed out).
+            let h = if f.collapsed { 0.0 } else { h };
+            bb = bb.union(Rect::from_min_size(
+                Pos2::new(x, y - 40.0),
+                egui::vec2(w.max(0.0), h.max(0.0) + 40.0),
+            ));
+        }
+        for n in strategy
+            .nodes()
+            .iter()
+            .filter(|n| !hidden.contains_key(&n.id))
+        {
             let r =
                 self.rects.get(&n.id).copied().unwrap_or_else(|| {
                     Rect::from_min_size(Pos2::new(n.pos[0], n.pos[1]), NODE_GUESS)

@@ -9,20 +9,23 @@ use std::collections::BTreeSet;
 
 use egui::emath::TSTransform;
 use egui::{Color32, Frame, Pos2, Rect, RichText, Sense, Stroke, Ui, WidgetInfo, WidgetType};
-use egui_snarl::ui::{AnyPins, SnarlPin, SnarlViewer};
+use egui_snarl::ui::{AnyPins, BackgroundPattern, SnarlPin, SnarlStyle, SnarlViewer};
 use egui_snarl::{InPin, OutPin, Snarl};
 
 use crate::gui::theme;
-use crate::strategy::{Node, NodeId, PinType, Severity, Strategy, Wire, info};
+use crate::strategy::{Node, NodeId, NodeKind, PinType, Strategy, Wire, info};
 
 use super::analysis::Analysis;
 use super::edit::Edit;
-use super::events::CanvasEvents;
+use super::events::{CanvasEvents, NodeAction};
+use super::frames::FrameUi;
 use super::menus::Menus;
+use super::node_title::{TitleClick, header_ui};
 use super::palette::{default_text, doc_ui};
 use super::params::{has_params, params_ui, wide_params};
-use super::pins::{PinKey, PinSink, TypedPin, input_doc, output_doc};
+use super::pins::{PinKey, PinSink, TypedPin, input_doc, output_doc, pin_docs, source_name};
 use super::style;
+use super::terms::{TermChange, add_term_ui, contribution, term_row_ui};
 use super::view::{TEXT_MIN_SCALE, ViewControl};
 
 /// The editor's viewer of one frame.
@@ -43,6 +46,8 @@ pub struct GraphViewer<'a> {
     pub pins_seen: usize,
     /// The view.
     pub view: &'a mut ViewControl,
+    /// The frames' handles and layouts.
+    pub frames: &'a mut FrameUi,
 }
 
 impl<'a> GraphViewer<'a> {
@@ -69,13 +74,6 @@ impl<'a> GraphViewer<'a> {
     ) -> Option<(NodeId, &'a Node)> {
         let id = Self::model_id(snarl, node)?;
         Some((id, self.strategy.node(id)?))
-    }
-
-    /// The node wired into input `index` of `id`, as the pin's tooltip names it.
-    fn source_name(&self, id: NodeId, index: usize) -> Option<String> {
-        let from = self.strategy.feeds(id, index).next()?.from;
-        let node = self.strategy.node(from)?;
-        Some(format!("{} (node {from})", info(node.kind.kind()).title))
     }
 
     /// Whether text inside nodes is too small to read at the current zoom:
@@ -122,55 +120,16 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         let Some((id, n)) = self.model_node(snarl, node) else {
             return;
         };
-        let kind_info = info(n.kind.kind());
-        if let Some(mark) = self.analysis.marks.get(&id)
-            && let Some(severity) = mark.severity
-        {
-            let (icon, colour) = match severity {
-                Severity::Error => ("⛔", style::ERROR),
-                Severity::Warning => ("⚠", style::WARNING),
-            };
-            let badge = ui.add(
-                egui::Label::new(RichText::new(icon).color(self.ink(colour))).sense(Sense::hover()),
-            );
-            badge.widget_info(|| {
-                WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} {severity}"))
-            });
-            badge.on_hover_ui(|ui| {
-                ui.set_max_width(320.0);
-                for m in &mark.messages {
-                    ui.label(m);
-                }
-            });
-        }
-        let title = ui.add(
-            egui::Label::new(
-                RichText::new(kind_info.title)
-                    .strong()
-                    .color(self.ink(Color32::WHITE)),
-            )
-            .selectable(false)
-            .sense(Sense::click()),
-        );
-        title.widget_info(|| {
-            WidgetInfo::labeled(
-                WidgetType::Button,
-                true,
-                format!("node {id}: {}", kind_info.title),
-            )
-        });
-        if title.clicked() {
-            self.events.clicked_node = Some(id);
-        }
-        if let Some(value) = self.value_text(id) {
-            let chip = ui.label(
-                RichText::new(format!("= {value}"))
-                    .strong()
-                    .color(self.ink(style::VALUE)),
-            );
-            chip.widget_info(|| {
-                WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} = {value}"))
-            });
+        let value = self.value_text(id);
+        let ink = |c: Color32| self.ink(c);
+        let click = header_ui(ui, id, n, self.analysis.marks.get(&id), value, &ink);
+        match click {
+            Some(TitleClick::Select) => self.events.clicked_node = Some(id),
+            Some(TitleClick::Rename) => {
+                self.events.clicked_node = Some(id);
+                self.events.action = Some(NodeAction::Rename(id));
+            }
+            None => {}
         }
     }
 
@@ -201,8 +160,19 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             .strategy
             .feeds(id, index)
             .next()
-            .and_then(|w| self.strategy.node(w.from))
-            .and_then(|n| n.output());
+            .and_then(|w| self.strategy.node(w.from)?.output_type(w.output));
+        let wire = style::pin_colour(source.unwrap_or(p.ty));
+        if let Some(NodeKind::WeightedSum { terms }) = self.strategy.node(id).map(|n| &n.kind)
+            && !self.tiny()
+        {
+            let c = contribution(self.strategy, &self.analysis.values, id, index);
+            match term_row_ui(ui, id, index, terms, c) {
+                Some(TermChange::Set(kind)) => self.events.edits.push(Edit::SetKind(id, kind)),
+                Some(TermChange::Remove(i)) => self.events.edits.push(Edit::RemoveTerm(id, i)),
+                None => {}
+            }
+            return TypedPin::new(p.ty, wire, PinKey::Input(id, index), self.pins.clone());
+        }
         let label = ui.label(RichText::new(p.name).color(self.ink(style::pin_colour(p.ty))));
         label.widget_info(|| {
             WidgetInfo::labeled(
@@ -211,7 +181,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
                 format!("node {id} input {}", p.name),
             )
         });
-        let from = self.source_name(id, index);
+        let from = source_name(self.strategy, id, index);
         label.on_hover_ui(|ui| input_doc(ui, &p, from.as_deref()));
         if source.is_none() {
             ui.label(
@@ -220,7 +190,6 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
                     .color(self.ink(theme::MUTED_TEXT.gamma_multiply(0.8))),
             );
         }
-        let wire = style::pin_colour(source.unwrap_or(p.ty));
         TypedPin::new(p.ty, wire, PinKey::Input(id, index), self.pins.clone())
     }
 
@@ -280,7 +249,8 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             ui.set_invisible();
         }
         ui.vertical(|ui| {
-            if let Some(kind) = params_ui(ui, id, &n.kind) {
+            let changed = params_ui(ui, id, &n.kind).or_else(|| add_term_ui(ui, id, &n.kind));
+            if let Some(kind) = changed {
                 self.events.edits.push(Edit::SetKind(id, kind));
             }
         });
@@ -348,22 +318,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         if !pointer.is_some_and(|p| rect.expand(12.0).contains(p)) {
             return;
         }
-        for (key, pin_rect) in drawn {
-            let r = ui.interact(pin_rect, ui.id().with(("pin doc", key)), Sense::hover());
-            match key {
-                PinKey::Input(of, i) => {
-                    if let Some(p) = self.strategy.node(of).and_then(|n| n.input(i)) {
-                        let from = self.source_name(of, i);
-                        r.on_hover_ui(|ui| input_doc(ui, &p, from.as_deref()));
-                    }
-                }
-                PinKey::Output(of) => {
-                    if let Some(ty) = self.strategy.node(of).and_then(|n| n.output()) {
-                        r.on_hover_text(output_doc(ty));
-                    }
-                }
-            }
-        }
+        pin_docs(ui, self.strategy, drawn);
     }
 
     fn has_on_hover_popup(&mut self, _node: &NodeId) -> bool {
@@ -381,7 +336,15 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         let Some((id, n)) = self.model_node(snarl, node) else {
             return;
         };
+        if let Some(label) = &n.label {
+            ui.label(RichText::new(format!("“{label}”")).heading());
+        }
         doc_ui(ui, info(n.kind.kind()));
+        ui.label(
+            RichText::new("Double-click the title (or press F2) to name this node.")
+                .small()
+                .color(theme::MUTED_TEXT),
+        );
         if let Some(mark) = self.analysis.marks.get(&id) {
             ui.separator();
             for m in &mark.messages {
@@ -484,5 +447,33 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
 
     fn current_transform(&mut self, to_global: &mut TSTransform, _snarl: &mut Snarl<NodeId>) {
         self.view.apply(self.strategy, to_global);
+    }
+
+    /// The grid, then the frames' handles: in snarl's layer before any node,
+    /// so that nodes over a frame's title take the pointer first.
+    fn draw_background(
+        &mut self,
+        background: Option<&BackgroundPattern>,
+        viewport: &Rect,
+        snarl_style: &SnarlStyle,
+        style: &egui::Style,
+        painter: &egui::Painter,
+        _snarl: &Snarl<NodeId>,
+    ) {
+        if let Some(background) = background {
+            background.draw(viewport, snarl_style, style, painter);
+        }
+        let builder = egui::UiBuilder::new()
+            .layer_id(painter.layer_id())
+            .max_rect(*viewport);
+        let mut ui = Ui::new(
+            painter.ctx().clone(),
+            egui::Id::new("chainlab-frame-handles"),
+            builder,
+        );
+        ui.set_clip_rect(painter.clip_rect());
+        let transform = self.view.transform;
+        self.frames
+            .interact(&mut ui, self.strategy, transform, self.events);
     }
 }

@@ -1,0 +1,110 @@
+//! A node's header on the canvas: its problem badge, its title (the
+//! learner's label, prominent, with the kind's title small beside it, or
+//! the kind's title alone), and its value for the explained cell.
+
+use egui::{Color32, RichText, Sense, Ui, WidgetInfo, WidgetType};
+
+use crate::strategy::{Node, NodeId, Severity, info};
+
+use super::analysis::NodeMark;
+use super::style;
+
+/// What a click on a node's title asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TitleClick {
+    /// Selected it.
+    Select,
+    /// Double-clicked: rename it.
+    Rename,
+}
+
+/// The accessible name of a node's title: "node 7: Multiply", or "node 7:
+/// safety penalty (Multiply)" when it has a label.
+pub fn title_name(id: NodeId, node: &Node) -> String {
+    let kind = info(node.kind.kind()).title;
+    match &node.label {
+        Some(l) => format!("node {id}: {l} ({kind})"),
+        None => format!("node {id}: {kind}"),
+    }
+}
+
+/// Draws the header of `node`; `ink` hides text at small zoom. Returns what
+/// a click on the title asked for.
+pub fn header_ui(
+    ui: &mut Ui,
+    id: NodeId,
+    node: &Node,
+    mark: Option<&NodeMark>,
+    value: Option<String>,
+    ink: &dyn Fn(Color32) -> Color32,
+) -> Option<TitleClick> {
+    let kind_info = info(node.kind.kind());
+    if let Some(mark) = mark
+        && let Some(severity) = mark.severity
+    {
+        let (icon, colour) = match severity {
+            Severity::Error => ("⛔", style::ERROR),
+            Severity::Warning => ("⚠", style::WARNING),
+        };
+        let badge =
+            ui.add(egui::Label::new(RichText::new(icon).color(ink(colour))).sense(Sense::hover()));
+        badge.widget_info(|| {
+            WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} {severity}"))
+        });
+        badge.on_hover_ui(|ui| {
+            ui.set_max_width(320.0);
+            for m in &mark.messages {
+                ui.label(m);
+            }
+        });
+    }
+    let text = match &node.label {
+        Some(l) => RichText::new(l).strong().size(14.5),
+        None => RichText::new(kind_info.title).strong(),
+    };
+    let title = ui.add(
+        egui::Label::new(text.color(ink(Color32::WHITE)))
+            .selectable(false)
+            .sense(Sense::click()),
+    );
+    let name = title_name(id, node);
+    title.widget_info(|| WidgetInfo::labeled(WidgetType::Button, true, name.clone()));
+    if node.label.is_some() {
+        ui.add(
+            egui::Label::new(
+                RichText::new(kind_info.title)
+                    .small()
+                    .color(ink(style::KIND_UNDER_LABEL)),
+            )
+            .selectable(false),
+        );
+    }
+    if let Some(value) = value {
+        let chip = ui.label(
+            RichText::new(format!("= {value}"))
+                .strong()
+                .color(ink(style::VALUE)),
+        );
+        chip.widget_info(|| {
+            WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} = {value}"))
+        });
+    }
+    if title.double_clicked() {
+        Some(TitleClick::Rename)
+    } else if title.clicked() {
+        Some(TitleClick::Select)
+    } else {
+        None
+    }
+}
+
+/// A node's rename field, open on the canvas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Renaming {
+    /// The node.
+    pub node: NodeId,
+    /// Whether the field still has to take the keyboard.
+    pub focus: bool,
+    /// Whether it has been shown (a press outside it then closes it).
+    pub shown: bool,
+}

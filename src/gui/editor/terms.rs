@@ -1,0 +1,155 @@
+//! The terms of a Weighted sum, edited on the node: beside each input pin a
+//! row with the term's label (which names the pin), its weight, a button
+//! that removes it, and, while a cell is explained, its contribution
+//! (weight × input); under them an "Add term" button.
+
+use std::collections::HashMap;
+
+use egui::{DragValue, RichText, TextEdit, Ui, WidgetInfo, WidgetType};
+
+use crate::strategy::{NodeId, NodeKind, Strategy, WeightedTerm};
+
+use super::params::param_label;
+use super::style;
+
+/// The width of a term's label field.
+const LABEL_WIDTH: f32 = 96.0;
+
+/// What the user did to a Weighted sum's terms.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TermChange {
+    /// New terms (a label or weight changed, or a term was added).
+    Set(NodeKind),
+    /// Remove the term with this index (and its wire).
+    Remove(usize),
+}
+
+/// The contribution of term `index` of the Weighted sum `id` for the
+/// explained cell: its weight times the value wired into it (an unwired
+/// term counts 0). `None` when no cell is explained or the input has no value.
+pub fn contribution(
+    strategy: &Strategy,
+    values: &HashMap<NodeId, Option<i64>>,
+    id: NodeId,
+    index: usize,
+) -> Option<i64> {
+    if values.is_empty() {
+        return None;
+    }
+    let Some(NodeKind::WeightedSum { terms }) = strategy.node(id).map(|n| &n.kind) else {
+        return None;
+    };
+    let weight = terms.get(index)?.weight;
+    let input = match strategy.feeds(id, index).next() {
+        None => 0,
+        Some(w) if w.output == 0 => (*values.get(&w.from)?)?,
+        Some(_) => return None,
+    };
+    Some(weight.saturating_mul(input))
+}
+
+/// The row of term `index` of the Weighted sum `id` with `terms`; returns
+/// the change the user made.
+pub fn term_row_ui(
+    ui: &mut Ui,
+    id: NodeId,
+    index: usize,
+    terms: &[WeightedTerm],
+    contribution: Option<i64>,
+) -> Option<TermChange> {
+    let mut new = terms.to_vec();
+    let term = new.get_mut(index)?;
+    let r = ui.add(
+        TextEdit::singleline(&mut term.label)
+            .id_salt(("term label", id, index))
+            .desired_width(LABEL_WIDTH)
+            .hint_text("what it stands for"),
+    );
+    r.widget_info(|| {
+        WidgetInfo::labeled(
+            WidgetType::TextEdit,
+            true,
+            param_label(id, &format!("term {index} label")),
+        )
+    });
+    ui.label(RichText::new("×").color(style::NUMBER));
+    let r = ui.add(DragValue::new(&mut term.weight).speed(0.1));
+    r.widget_info(|| {
+        WidgetInfo::labeled(
+            WidgetType::DragValue,
+            true,
+            param_label(id, &format!("term {index} weight")),
+        )
+    });
+    r.on_hover_text("The weight: drag to change, or click and type a whole number.");
+    let remove = ui.add_enabled(terms.len() > 1, egui::Button::new("✖").small());
+    remove.widget_info(|| {
+        WidgetInfo::labeled(
+            WidgetType::Button,
+            true,
+            param_label(id, &format!("remove term {index}")),
+        )
+    });
+    if remove
+        .on_hover_text("Remove this term and its wire")
+        .clicked()
+    {
+        return Some(TermChange::Remove(index));
+    }
+    if let Some(c) = contribution {
+        let chip = ui.label(RichText::new(format!("= {c}")).small().color(style::VALUE));
+        chip.widget_info(|| {
+            WidgetInfo::labeled(
+                WidgetType::Label,
+                true,
+                param_label(id, &format!("term {index} = {c}")),
+            )
+        });
+        chip.on_hover_text("This term's contribution for the explained cell: weight × input");
+    }
+    (new != terms)
+        .then(|| NodeKind::WeightedSum { terms: new })
+        .map(TermChange::Set)
+}
+
+/// The "Add term" button in the body of a Weighted sum (`kind`); returns
+/// its terms with one more when it was clicked.
+pub fn add_term_ui(ui: &mut Ui, id: NodeId, kind: &NodeKind) -> Option<NodeKind> {
+    let NodeKind::WeightedSum { terms } = kind else {
+        return None;
+    };
+    let r = ui.button("+ Add term");
+    r.widget_info(|| WidgetInfo::labeled(WidgetType::Button, true, param_label(id, "add term")));
+    if !r
+        .on_hover_text("Add a labelled input with its weight")
+        .clicked()
+    {
+        return None;
+    }
+    let mut terms = terms.clone();
+    terms.push(WeightedTerm::new(format!("term {}", terms.len() + 1), 1));
+    Some(NodeKind::WeightedSum { terms })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::Kind;
+
+    #[test]
+    fn a_contribution_is_the_weight_times_the_input() {
+        let mut s = Strategy::new("t");
+        let terms = vec![WeightedTerm::new("a", 3), WeightedTerm::new("b", -2)];
+        let sum = s.add_node(NodeKind::WeightedSum { terms }, [0.0, 0.0]);
+        let atoms = s.add(Kind::Atoms, [0.0, 0.0]);
+        assert!(s.connect(atoms, sum, 0).is_ok());
+        let none = HashMap::new();
+        assert_eq!(contribution(&s, &none, sum, 0), None, "nothing explained");
+        let values = HashMap::from([(atoms, Some(4)), (sum, None)]);
+        assert_eq!(contribution(&s, &values, sum, 0), Some(12));
+        assert_eq!(contribution(&s, &values, sum, 1), Some(0), "unwired");
+        assert_eq!(contribution(&s, &values, sum, 2), None, "no such term");
+        let unknown = HashMap::from([(atoms, None)]);
+        assert_eq!(contribution(&s, &unknown, sum, 0), None);
+    }
+}
