@@ -162,11 +162,8 @@ fn instances(f: &mut Findings, nesting: &Nesting, top: &Strategy) {
                 inputs,
                 outputs,
             } => {
-                let message = match (nesting.get(def), top.group(def)) {
-                    (Some(facts), _) if facts.cycle.is_some() => FlattenError::Recursion {
-                        path: facts.cycle.clone().unwrap_or_default(),
-                    }
-                    .to_string(),
+                let message = match (nesting.cycle_for(def), top.group(def)) {
+                    (Some(path), _) => FlattenError::Recursion { path }.to_string(),
                     (_, Some(d)) if (&d.inputs, &d.outputs) != (inputs, outputs) => format!(
                         "its pins are not those of group '{def}' ({}); the group was changed without updating its uses",
                         pin_names(d)
