@@ -52,11 +52,12 @@ fn body(
     let g = &def.body;
     let mut f = Findings::new(g, Some(id));
     if def.outputs.is_empty() {
+        // Like a node that feeds nothing: it does no harm, and no good.
         f.add(
-            Severity::Error,
+            Severity::Warning,
             None,
             None,
-            "the group has no outputs, so it gives nothing: add a Group output node".to_string(),
+            "the group has no outputs, so it has no effect: give it an output".to_string(),
         );
     }
     for n in g.outputs() {
