@@ -239,20 +239,19 @@ fn mutate_groups(text: String, m: &GroupMutation) -> String {
             if let Some(pins) = graph_mut(&mut v, Some(id))
                 .and_then(|b| b.get_mut("outputs"))
                 .and_then(Value::as_array_mut)
+                && !pins.is_empty()
             {
-                if !pins.is_empty() {
-                    let k = p.index(pins.len());
-                    let pin = &mut pins[k];
-                    if *flip {
-                        let ty = if pin["type"] == "yes_no" {
-                            "number"
-                        } else {
-                            "yes_no"
-                        };
-                        pin["type"] = Value::String(ty.to_string());
+                let k = p.index(pins.len());
+                let pin = &mut pins[k];
+                if *flip {
+                    let ty = if pin["type"] == "yes_no" {
+                        "number"
                     } else {
-                        pin["name"] = Value::String("renamed".to_string());
-                    }
+                        "yes_no"
+                    };
+                    pin["type"] = Value::String(ty.to_string());
+                } else {
+                    pin["name"] = Value::String("renamed".to_string());
                 }
             }
         }
