@@ -529,3 +529,141 @@ fn a_closed_stdout_ends_text_commands_quietly() {
         assert!(!e.contains("panicked"), "{args:?}: {e}");
     }
 }
+
+const GROUPED: &str = "tests/data/strategies/expert-grouped.json";
+
+#[test]
+fn explain_shows_labels_group_outputs_and_terms() {
+    let o = chainlab(&["explain", GROUPED, "--position", MIDGAME, "--cell", "1,1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // The same value as the flat twin.
+    let flat = score_json("tests/data/strategies/expert-flat.json", MIDGAME, 0);
+    let value = flat["values"][1][1].as_i64().unwrap();
+    assert!(out.ends_with(&format!("Cell value = {value}\n")), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let at = |text: &str| {
+        lines
+            .iter()
+            .position(|l| l.contains(text))
+            .unwrap_or_else(|| panic!("{text:?} not in\n{out}"))
+    };
+    // Labels are the titles; a group instance lists its outputs below it.
+    assert!(
+        lines[at("expert terms")]
+            .trim_start()
+            .starts_with("6  expert terms")
+    );
+    assert!(lines[at("bonus")].trim_end().ends_with("10000"));
+    let group = at("After placing here (group)");
+    assert!(
+        lines[group + 1].trim_start().starts_with("critical here"),
+        "{out}"
+    );
+    assert_eq!(lines[group].split_whitespace().next(), Some("3"));
+    // Each term: "label: weight × input = contribution", in term order.
+    let first = at("corners (lesson 1): 9 × ");
+    let terms: Vec<&str> = lines[first..first + 15].iter().map(|l| l.trim()).collect();
+    assert!(terms[2] == "base: 1 × 1 = 1", "{out}");
+    assert!(terms[14].starts_with("contact: 8 × "), "{out}");
+    for t in &terms {
+        let (_, sum) = t.rsplit_once(": ").unwrap();
+        let (product, result) = sum.split_once(" = ").unwrap();
+        let (w, x) = product.split_once(" × ").unwrap();
+        let (w, x, r): (i64, i64, i64) = (
+            w.parse().unwrap(),
+            x.parse().unwrap(),
+            result.parse().unwrap(),
+        );
+        assert_eq!(w * x, r, "{t}");
+    }
+    // JSON: labels, terms and group outputs.
+    let o = chainlab(&[
+        "explain",
+        GROUPED,
+        "--position",
+        MIDGAME,
+        "--cell",
+        "1,1",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let node = |id: u64| {
+        v["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|n| n["id"] == id)
+            .unwrap()
+            .clone()
+    };
+    let ws = node(6);
+    assert_eq!(ws["label"], "expert terms");
+    assert_eq!(ws["title"], "Weighted sum");
+    let terms = ws["terms"].as_array().unwrap();
+    assert_eq!(terms.len(), 15);
+    assert_eq!(
+        terms[5],
+        serde_json::json!({"label": "captures (lesson 4)", "weight": 23, "input": terms[5]["input"], "value": terms[5]["value"]})
+    );
+    let total: i64 = terms.iter().map(|t| t["value"].as_i64().unwrap()).sum();
+    assert_eq!(ws["value"], total);
+    assert_eq!(node(8)["label"], Value::Null);
+    let outputs = node(3)["outputs"].as_array().unwrap().clone();
+    assert_eq!(outputs.len(), 11);
+    assert_eq!(outputs[1]["name"], "captured");
+    assert_eq!(outputs[1]["value"], terms[5]["input"]);
+    assert_eq!(v["value"], value);
+}
+
+#[test]
+fn validate_names_the_group_of_a_problem() {
+    let dir = common::temp_dir("validate-groups");
+    let text = r#"{"format": "chainlab-strategy", "version": 2, "name": "loops",
+      "nodes": [{"id": 1, "kind": "group", "params": {"def": "threats"}}, {"id": 2, "kind": "output"}],
+      "wires": [{"from": 1, "output": "v", "to": 2, "input": "value"}],
+      "groups": {
+        "threats": {"outputs": [{"name": "v"}], "nodes": [{"id": 1, "kind": "group", "params": {"def": "safety"}}, {"id": 2, "kind": "group_output", "params": {"index": 0}}, {"id": 3, "kind": "row"}, {"id": 4, "kind": "not"}],
+                    "wires": [{"from": 1, "output": "v", "to": 2, "input": "v"}, {"from": 3, "to": 4, "input": "x"}]},
+        "safety": {"outputs": [{"name": "v"}], "nodes": [{"id": 1, "kind": "group", "params": {"def": "threats"}}, {"id": 2, "kind": "group_output", "params": {"index": 0}}],
+                   "wires": [{"from": 1, "output": "v", "to": 2, "input": "v"}]}
+      }}"#;
+    let path = common::write(&dir, "loops.json", text);
+    let o = chainlab(&["validate", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    for line in [
+        "error: node 1 'threats': group 'threats' contains itself: threats → safety → threats",
+        "error: in group 'safety': node 1 'threats': group 'threats' contains itself: threats → safety → threats",
+        "error: in group 'threats': node 1 'safety': group 'safety' contains itself: safety → threats → safety",
+        "error: in group 'threats': node 4 'Not', input 'x': needs a yes/no but node 3 'Row' gives a number",
+        "warning: in group 'threats': node 4 'Not': does not feed any of the group's outputs",
+    ] {
+        assert!(err.contains(line), "{line}\nnot in\n{err}");
+    }
+    // score refuses it with the reason.
+    fails(
+        &["score", path.to_str().unwrap(), "--position", MIDGAME],
+        &["contains itself"],
+    );
+    // The grouped fixture is fine.
+    let o = chainlab(&["validate", GROUPED]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn bench_compares_a_grouped_strategy_with_its_flat_twin() {
+    let o = chainlab(&["bench", "--quick", "--only", "groups"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["bench"], "groups");
+    assert_eq!(v["same_size"], true);
+    assert_eq!(v["grouped_program"], v["flat_program"]);
+    assert!(v["grouped_program"]["per_cell"].as_u64().unwrap() > 0);
+    assert!(v["ratio"].as_f64().unwrap() > 0.0);
+    assert!(v["grouped_decisions_per_s"].as_f64().unwrap() > 0.0);
+}

@@ -2,7 +2,10 @@
 //! deletions, inserted JSON tokens, swapped and retargeted ids) and random
 //! graphs go through the whole pipeline — load, validate, save, strict and
 //! lenient compile, heat map, choose and explain on random positions —
-//! without a panic, and whatever loads saves and loads again unchanged.
+//! without a panic, and whatever loads saves and loads again unchanged. The
+//! grouped fixture and the format documentation's example are mutated in
+//! their groups too (bodies, definitions named, interface indexes, pins,
+//! whole groups dropped), which makes missing and recursive groups.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -51,6 +54,17 @@ const TOKENS: &[&str] = &[
     "]]]]]]]]]]",
     "\u{feff}",
     "😀",
+    "\"label\": \"x\", ",
+    "\"label\": \"\\t\", ",
+    "{\"id\": 3, \"kind\": \"group\", \"params\": {\"def\": \"after\"}}",
+    "{\"id\": 4, \"kind\": \"group_output\", \"params\": {\"index\": 9}}",
+    "{\"from\": 3, \"output\": \"wins\", \"to\": 6, \"input\": \"0\"}",
+    "\"output\": \"risky\", ",
+    "\"def\": \"risky\"",
+    "\"index\": 1",
+    "\"frames\": [{\"colour\": 9}], ",
+    "\"groups\": {}, ",
+    "{\"label\": \"t\", \"weight\": 3}",
 ];
 
 #[derive(Clone, Debug)]
@@ -90,17 +104,158 @@ fn structural(text: &str, f: impl FnOnce(&mut Vec<Value>, &mut Vec<Value>)) -> S
     let Ok(mut v) = serde_json::from_str::<Value>(text) else {
         return text.to_string();
     };
+    structural_in(&mut v, f);
+    serde_json::to_string_pretty(&v).unwrap()
+}
+
+/// Applies `f` to the nodes and wires of one graph (the file, or a group).
+fn structural_in(v: &mut Value, f: impl FnOnce(&mut Vec<Value>, &mut Vec<Value>)) {
     let (Some(Value::Array(mut nodes)), Some(Value::Array(mut wires))) =
         (v.get("nodes").cloned(), v.get("wires").cloned())
     else {
-        return text.to_string();
+        return;
     };
     if nodes.is_empty() || wires.is_empty() {
-        return text.to_string();
+        return;
     }
     f(&mut nodes, &mut wires);
     v["nodes"] = Value::Array(nodes);
     v["wires"] = Value::Array(wires);
+}
+
+/// Mutations of the groups of a file.
+#[derive(Clone, Debug)]
+enum GroupMutation {
+    /// A structural mutation of one group's body.
+    Body(Index, Mutation),
+    /// Point a group instance (anywhere) at some group, maybe its own.
+    Redef(Index, Index, Index),
+    /// Give an interface node another index.
+    Reindex(Index, Index, u8),
+    /// Delete a group (its instances dangle).
+    Drop(Index),
+    /// Turn a pin of a group into the other type, or rename it.
+    Repin(Index, Index, bool),
+}
+
+fn group_mutation() -> impl Strategy<Value = GroupMutation> {
+    prop_oneof![
+        3 => (any::<Index>(), mutation()).prop_map(|(g, m)| GroupMutation::Body(g, m)),
+        2 => (any::<Index>(), any::<Index>(), any::<Index>())
+            .prop_map(|(a, b, c)| GroupMutation::Redef(a, b, c)),
+        1 => (any::<Index>(), any::<Index>(), 0u8..4).prop_map(|(a, b, k)| GroupMutation::Reindex(a, b, k)),
+        1 => any::<Index>().prop_map(GroupMutation::Drop),
+        1 => (any::<Index>(), any::<Index>(), any::<bool>())
+            .prop_map(|(a, b, t)| GroupMutation::Repin(a, b, t)),
+    ]
+}
+
+/// The graphs of a file: the top level (`None`) and each group's id.
+fn graph_mut<'a>(v: &'a mut Value, which: Option<&str>) -> Option<&'a mut Value> {
+    match which {
+        None => Some(v),
+        Some(id) => v.get_mut("groups")?.get_mut(id),
+    }
+}
+
+fn mutate_groups(text: String, m: &GroupMutation) -> String {
+    let Ok(mut v) = serde_json::from_str::<Value>(&text) else {
+        return text;
+    };
+    let ids: Vec<String> = v
+        .get("groups")
+        .and_then(Value::as_object)
+        .map(|o| o.keys().cloned().collect())
+        .unwrap_or_default();
+    if ids.is_empty() {
+        return text;
+    }
+    let graphs: Vec<Option<String>> = std::iter::once(None)
+        .chain(ids.iter().cloned().map(Some))
+        .collect();
+    match m {
+        GroupMutation::Body(g, inner) => {
+            let id = &ids[g.index(ids.len())];
+            let Some(body) = graph_mut(&mut v, Some(id)) else {
+                return text;
+            };
+            // The byte-level mutations act on the body's text.
+            let mutated = mutate(body.to_string(), inner);
+            match serde_json::from_str::<Value>(&mutated) {
+                Ok(b) => *body = b,
+                Err(_) => return mutate(text, inner),
+            }
+        }
+        GroupMutation::Redef(g, n, d) => {
+            let which = graphs[g.index(graphs.len())].clone();
+            let target = ids[d.index(ids.len())].clone();
+            let Some(graph) = graph_mut(&mut v, which.as_deref()) else {
+                return text;
+            };
+            let mut changed = None;
+            if let Some(nodes) = graph.get_mut("nodes").and_then(Value::as_array_mut) {
+                let groups: Vec<usize> = (0..nodes.len())
+                    .filter(|&i| nodes[i]["kind"] == "group")
+                    .collect();
+                if !groups.is_empty() {
+                    let node = &mut nodes[groups[n.index(groups.len())]];
+                    node["params"]["def"] = Value::String(target);
+                    changed = Some(node["id"].clone());
+                }
+            }
+            // Its wires named the old group's pins: drop them (so that
+            // recursive groups load, for the validator to find).
+            if let (Some(id), Some(wires)) = (
+                changed,
+                graph.get_mut("wires").and_then(Value::as_array_mut),
+            ) {
+                wires.retain(|w| w["from"] != id && w["to"] != id);
+            }
+        }
+        GroupMutation::Reindex(g, n, k) => {
+            let id = &ids[g.index(ids.len())];
+            if let Some(nodes) = graph_mut(&mut v, Some(id))
+                .and_then(|b| b.get_mut("nodes"))
+                .and_then(Value::as_array_mut)
+            {
+                let interface: Vec<usize> = (0..nodes.len())
+                    .filter(|&i| {
+                        nodes[i]["kind"] == "group_input" || nodes[i]["kind"] == "group_output"
+                    })
+                    .collect();
+                if !interface.is_empty() {
+                    nodes[interface[n.index(interface.len())]]["params"]["index"] = Value::from(*k);
+                }
+            }
+        }
+        GroupMutation::Drop(g) => {
+            let id = ids[g.index(ids.len())].clone();
+            if let Some(o) = v.get_mut("groups").and_then(Value::as_object_mut) {
+                o.remove(&id);
+            }
+        }
+        GroupMutation::Repin(g, p, flip) => {
+            let id = &ids[g.index(ids.len())];
+            if let Some(pins) = graph_mut(&mut v, Some(id))
+                .and_then(|b| b.get_mut("outputs"))
+                .and_then(Value::as_array_mut)
+                && !pins.is_empty()
+            {
+                let k = p.index(pins.len());
+                let pin = &mut pins[k];
+                if *flip {
+                    let ty = if pin["type"] == "yes_no" {
+                        "number"
+                    } else {
+                        "yes_no"
+                    };
+                    pin["type"] = Value::String(ty.to_string());
+                } else {
+                    pin["name"] = Value::String("renamed".to_string());
+                }
+            }
+        }
+    }
     serde_json::to_string_pretty(&v).unwrap()
 }
 
@@ -171,6 +326,14 @@ fn mutate(text: String, m: &Mutation) -> String {
     }
 }
 
+/// The example file of `docs/strategy-format.md` (a frame, a group, a
+/// Weighted sum).
+fn docs_example() -> String {
+    let doc = std::fs::read_to_string(common::repo().join("docs/strategy-format.md")).unwrap();
+    let start = doc.find("```json\n").unwrap() + "```json\n".len();
+    doc[start..start + doc[start..].find("```").unwrap()].to_string()
+}
+
 /// Everything a user can do with a graph; none of it may panic.
 fn pipeline(g: &Graph, seed: u64) -> Result<(), TestCaseError> {
     // Whatever loads, saves, and loads again to the same bytes.
@@ -179,7 +342,16 @@ fn pipeline(g: &Graph, seed: u64) -> Result<(), TestCaseError> {
     prop_assert_eq!(again.to_json(), text);
     let report = g.validate();
     let strict = Program::compile(g);
-    prop_assert_eq!(strict.is_ok(), !report.has_errors());
+    prop_assert_eq!(strict.is_ok(), !report.has_errors(), "{:?}", strict.err());
+    // Inlining fails exactly when validation says why.
+    if let Err(e) = g.flatten() {
+        prop_assert!(
+            report.errors().any(|d| d.message.contains(&e.to_string())
+                || e.to_string().contains("there is no group")),
+            "{}",
+            e
+        );
+    }
     let lenient = Arc::new(Program::compile_lenient(g));
     let positions = common::mixed_positions(seed, 3);
     for p in &positions {
@@ -225,7 +397,45 @@ proptest! {
                 let e = e.to_string();
                 prop_assert!(!e.contains('\n'), "{}", e);
                 prop_assert!(
-                    ["line ", "node ", "wire ", "version", "format"].iter().any(|w| e.contains(w)),
+                    ["line ", "node ", "wire ", "version", "format", "group ", "frame "]
+                        .iter()
+                        .any(|w| e.contains(w)),
+                    "the error names nothing: {}", e
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn mutated_grouped_files_never_panic(
+        file in any::<bool>(),
+        mutations in prop::collection::vec(prop_oneof![
+            1 => mutation().prop_map(|m| (Some(m), None)),
+            2 => group_mutation().prop_map(|m| (None, Some(m))),
+        ], 1..4),
+        seed in any::<u64>(),
+    ) {
+        let mut text = if file {
+            std::fs::read_to_string(common::fixture("expert-grouped.json")).unwrap()
+        } else {
+            docs_example()
+        };
+        for m in &mutations {
+            text = match m {
+                (Some(m), _) => mutate(text, m),
+                (_, Some(m)) => mutate_groups(text, m),
+                _ => text,
+            };
+        }
+        match Graph::from_json(&text) {
+            Ok(g) => pipeline(&g, seed)?,
+            Err(e) => {
+                let e = e.to_string();
+                prop_assert!(!e.contains('\n'), "{}", e);
+                prop_assert!(
+                    ["line ", "node ", "wire ", "version", "format", "group ", "frame ", "too large"]
+                        .iter()
+                        .any(|w| e.contains(w)),
                     "the error names nothing: {}", e
                 );
             }

@@ -51,10 +51,13 @@ pub struct Program {
     pub(super) node_slots: Vec<(NodeId, Option<Slot>)>,
     pub(super) terms: Vec<Term>,
     /// For every top-level Weighted sum, each term's weight and input slot.
-    pub(super) weighted: Vec<(NodeId, Vec<(i64, Option<Slot>)>)>,
+    pub(super) weighted: Vec<(NodeId, WeightedSlots)>,
     /// For every inlined top-level group instance, each output's slot.
     pub(super) group_outputs: Vec<(NodeId, Vec<Option<Slot>>)>,
 }
+
+/// A Weighted sum's terms: each weight and input slot (`None`: no value).
+pub(super) type WeightedSlots = Vec<(i64, Option<Slot>)>;
 
 /// How large a compiled program is: what a grouped graph and its flat twin
 /// must have alike.
@@ -241,7 +244,7 @@ fn top_level(top: &Strategy, flat: &Flat, flat_slots: &[(NodeId, Option<Slot>)])
 fn top_weighted(
     top: &Strategy,
     lowered: &[(NodeId, Vec<Option<Slot>>)],
-) -> Vec<(NodeId, Vec<(i64, Option<Slot>)>)> {
+) -> Vec<(NodeId, WeightedSlots)> {
     let mut out: Vec<_> = lowered
         .iter()
         .filter_map(|(id, inputs)| {

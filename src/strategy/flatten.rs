@@ -112,19 +112,15 @@ impl Strategy {
         let check = |graph: &Strategy, group: Option<&str>| -> Result<(), FlattenError> {
             for n in graph.nodes() {
                 if let NodeKind::Group { def, .. } = &n.kind {
-                    match nesting.get(def) {
-                        None => {
-                            return Err(FlattenError::MissingGroup {
-                                group: group.map(str::to_string),
-                                node: n.id,
-                                def: def.clone(),
-                            });
-                        }
-                        Some(f) => {
-                            if let Some(path) = &f.cycle {
-                                return Err(FlattenError::Recursion { path: path.clone() });
-                            }
-                        }
+                    if nesting.get(def).is_none() {
+                        return Err(FlattenError::MissingGroup {
+                            group: group.map(str::to_string),
+                            node: n.id,
+                            def: def.clone(),
+                        });
+                    }
+                    if let Some(path) = nesting.cycle_for(def) {
+                        return Err(FlattenError::Recursion { path });
                     }
                 }
             }

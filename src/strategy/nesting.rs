@@ -103,6 +103,24 @@ impl Nesting {
         self.facts.get(id)
     }
 
+    /// The cycle an instance of `id` runs into, starting at `id` when it is
+    /// on the cycle itself (`threats → safety → threats` for an instance of
+    /// `threats`); `None` when `id` does not contain itself.
+    pub fn cycle_for(&self, id: &str) -> Option<Vec<String>> {
+        let cycle = self.get(id)?.cycle.as_ref()?;
+        let ring = cycle
+            .get(..cycle.len().saturating_sub(1))
+            .unwrap_or_default();
+        match ring.iter().position(|d| d == id) {
+            Some(k) => {
+                let mut path: Vec<String> = ring[k..].iter().chain(&ring[..k]).cloned().collect();
+                path.push(id.to_string());
+                Some(path)
+            }
+            None => Some(cycle.clone()),
+        }
+    }
+
     /// The nodes and wires of `graph` with every instance inlined, and its
     /// deepest chain of groups (instances of missing or recursive
     /// definitions count as their own node only).

@@ -52,11 +52,12 @@ fn body(
     let g = &def.body;
     let mut f = Findings::new(g, Some(id));
     if def.outputs.is_empty() {
+        // Like a node that feeds nothing: it does no harm, and no good.
         f.add(
-            Severity::Error,
+            Severity::Warning,
             None,
             None,
-            "the group has no outputs, so it gives nothing: add a Group output node".to_string(),
+            "the group has no outputs, so it has no effect: give it an output".to_string(),
         );
     }
     for n in g.outputs() {
@@ -162,11 +163,8 @@ fn instances(f: &mut Findings, nesting: &Nesting, top: &Strategy) {
                 inputs,
                 outputs,
             } => {
-                let message = match (nesting.get(def), top.group(def)) {
-                    (Some(facts), _) if facts.cycle.is_some() => FlattenError::Recursion {
-                        path: facts.cycle.clone().unwrap_or_default(),
-                    }
-                    .to_string(),
+                let message = match (nesting.cycle_for(def), top.group(def)) {
+                    (Some(path), _) => FlattenError::Recursion { path }.to_string(),
                     (_, Some(d)) if (&d.inputs, &d.outputs) != (inputs, outputs) => format!(
                         "its pins are not those of group '{def}' ({}); the group was changed without updating its uses",
                         pin_names(d)

@@ -234,12 +234,32 @@ fn logic() -> impl Strategy<Value = NodeKind> {
     ]
 }
 
+/// A Weighted sum of up to five terms with random weights and tuning; the
+/// labels repeat and look like pin numbers now and then (such pins are
+/// written by number).
+pub fn weighted_sum() -> impl Strategy<Value = NodeKind> {
+    let label = prop::sample::select(vec!["a", "b", "corners (lesson 1)", "", "0", "1", "ünï ✓"]);
+    prop::collection::vec((label, number(), tuning()), 0..5).prop_map(|terms| {
+        NodeKind::WeightedSum {
+            terms: terms
+                .into_iter()
+                .map(|(label, weight, tune)| chainlab::strategy::WeightedTerm {
+                    label: label.to_string(),
+                    weight,
+                    tune,
+                })
+                .collect(),
+        }
+    })
+}
+
 /// Any node kind with random parameters (Random, comments and Cell values included).
 pub fn any_kind() -> impl Strategy<Value = NodeKind> {
     prop_oneof![
         3 => measuring(),
         3 => arithmetic(),
         3 => logic(),
+        1 => weighted_sum(),
         1 => Just(NodeKind::Random),
         1 => "\\PC{0,12}".prop_map(|text| NodeKind::Comment { text }),
         1 => Just(NodeKind::Output),
@@ -257,6 +277,7 @@ pub fn eval_kind(random: bool) -> BoxedStrategy<NodeKind> {
         2 => Just(NodeKind::Sum),
         3 => Just(NodeKind::Multiply),
         2 => Just(NodeKind::IfThenElse),
+        2 => weighted_sum(),
         3 => arithmetic(),
         3 => logic(),
         1 => Just(NodeKind::Comment { text: "note".to_string() }),
