@@ -156,18 +156,7 @@ impl Edit {
                 s.remove_wire(wire);
                 Ok(Vec::new())
             }
-            Edit::SetKind(id, kind) => {
-                let node = s
-                    .node_mut(id)
-                    .ok_or_else(|| format!("there is no node {id}"))?;
-                if node.kind.kind() != kind.kind() {
-                    return Err(format!("node {id} cannot change its kind"));
-                }
-                node.kind = kind;
-                // A Weighted sum with fewer terms keeps no wire into a lost pin.
-                s.drop_dangling_wires();
-                Ok(Vec::new())
-            }
+            Edit::SetKind(id, kind) => set_kind(s, id, kind).map(|()| Vec::new()),
             Edit::Move(moves) => {
                 for (id, pos) in moves {
                     if let Some(node) = s.node_mut(id) {
@@ -212,6 +201,20 @@ impl Edit {
             Edit::Frame(edit) => edit.apply(s).map(|()| Vec::new()),
         }
     }
+}
+
+/// Gives node `id` new parameters of the same kind.
+fn set_kind(s: &mut Strategy, id: NodeId, kind: NodeKind) -> Result<(), String> {
+    let node = s
+        .node_mut(id)
+        .ok_or_else(|| format!("there is no node {id}"))?;
+    if node.kind.kind() != kind.kind() {
+        return Err(format!("node {id} cannot change its kind"));
+    }
+    node.kind = kind;
+    // A Weighted sum with fewer terms keeps no wire into a lost pin.
+    s.drop_dangling_wires();
+    Ok(())
 }
 
 fn plural(verb: &str, n: usize) -> String {

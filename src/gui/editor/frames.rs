@@ -52,6 +52,10 @@ pub struct FrameEditor {
     pub shown: bool,
 }
 
+/// What a frame holds when its drag starts: its nodes with their
+/// positions, and the frames inside it with their rectangles.
+type Inside = (Vec<(NodeId, [f32; 2])>, Vec<(usize, [f32; 4])>);
+
 /// A drag of a frame in progress.
 #[derive(Clone, Debug)]
 struct FrameDrag {
@@ -59,7 +63,7 @@ struct FrameDrag {
     start: Pos2,
     rect: [f32; 4],
     /// `None` for a resize; the nodes and frames inside for a move.
-    inside: Option<(Vec<(NodeId, [f32; 2])>, Vec<(usize, [f32; 4])>)>,
+    inside: Option<Inside>,
 }
 
 /// Where the pointer is and where it was pressed, in canvas units.
@@ -374,7 +378,7 @@ fn drag_id(d: &FrameDrag) -> Id {
 }
 
 /// The nodes and the other frames inside frame `index`, with where they are.
-fn inside(strategy: &Strategy, index: usize) -> (Vec<(NodeId, [f32; 2])>, Vec<(usize, [f32; 4])>) {
+fn inside(strategy: &Strategy, index: usize) -> Inside {
     let nodes = strategy
         .frame_members(index)
         .into_iter()

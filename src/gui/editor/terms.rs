@@ -108,7 +108,7 @@ pub fn term_row_ui(
         chip.on_hover_text("This term's contribution for the explained cell: weight × input");
     }
     (new != terms)
-        .then(|| NodeKind::WeightedSum { terms: new })
+        .then_some(NodeKind::WeightedSum { terms: new })
         .map(TermChange::Set)
 }
 
