@@ -85,10 +85,15 @@ pub enum Edit {
 impl Edit {
     /// The words for the undo button ("Undo add Multiply").
     pub fn label(&self, strategy: &Strategy) -> String {
+        // A node's label when it has one ("rename safety penalty").
         let title = |id: &NodeId| {
             strategy.node(*id).map_or_else(
                 || "node".to_string(),
-                |n| info(n.kind.kind()).title.to_string(),
+                |n| {
+                    n.label
+                        .clone()
+                        .unwrap_or_else(|| info(n.kind.kind()).title.into())
+                },
             )
         };
         match self {
