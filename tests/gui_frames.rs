@@ -266,6 +266,16 @@ fn a_collapsed_frame_hides_its_nodes_which_still_count() {
         "a hidden node is not selected"
     );
     assert_eq!(heat(&h, 0, 0), Some(7), "it still counts");
+    let nodes = strategy(&h).nodes().len();
+    key(&mut h, Modifiers::COMMAND, Key::A);
+    key(&mut h, Modifiers::NONE, Key::Delete);
+    h.run_steps(2);
+    assert!(
+        strategy(&h).node(corner).is_some(),
+        "select all leaves hidden nodes out"
+    );
+    ctrl(&mut h, Key::Z);
+    assert_eq!(strategy(&h).nodes().len(), nodes);
     let at = bar(&h, 0).center();
     right_click(&mut h, at);
     click(&mut h, "Expand");

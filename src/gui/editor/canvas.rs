@@ -20,7 +20,7 @@ use super::annotate::hidden_nodes;
 use super::edit::Edit;
 use super::events::CanvasEvents;
 use super::frame_paint;
-use super::frames::FrameUi;
+use super::frames::{FrameUi, titles_on_top};
 use super::node_title::Renaming;
 use super::pins::{PinKey, PinSink};
 use super::style;
@@ -272,18 +272,37 @@ impl Canvas {
         if let Ok(pins) = self.sink.try_borrow() {
             self.pins = pins.iter().copied().collect();
         }
-        frame_paint::paint(
-            &ui.painter().with_clip_rect(self.view.screen),
-            strategy,
-            &self.frames.layouts,
-            self.view.transform,
-            &hidden_nodes(strategy),
-            &self.pins,
-        );
+        self.frames_ui(ui, strategy, &mut events);
         self.view.rects = events.rects.iter().copied().collect();
         self.collect_moves(strategy, &mut events);
         self.update_selection(ui, &response, &events);
         events
+    }
+
+    /// Paints the frames under snarl's layer; zoomed out, their title bars
+    /// go (and take the pointer) above it, in an overlay of their own.
+    fn frames_ui(&mut self, ui: &Ui, strategy: &Strategy, events: &mut CanvasEvents) {
+        let transform = self.view.transform;
+        let under = ui.painter().with_clip_rect(self.view.screen);
+        let over = titles_on_top(transform.scaling).then(|| {
+            let layer = egui::LayerId::new(egui::Order::Middle, egui::Id::new("frame titles"));
+            let builder = egui::UiBuilder::new()
+                .layer_id(layer)
+                .max_rect(self.view.screen);
+            let mut top = Ui::new(ui.ctx().clone(), egui::Id::new("frame titles"), builder);
+            top.set_clip_rect(self.view.screen);
+            self.frames
+                .interact(&mut top, strategy, transform, transform, events);
+            top.painter().clone()
+        });
+        let painters = frame_paint::Painters {
+            under: &under,
+            over: over.as_ref().unwrap_or(&under),
+        };
+        frame_paint::grid(&under, self.view.screen, transform);
+        let hidden = hidden_nodes(strategy);
+        let layouts = &self.frames.layouts;
+        frame_paint::paint(painters, strategy, layouts, transform, &hidden, &self.pins);
     }
 
     /// Nodes snarl moved become a Move edit of the model.

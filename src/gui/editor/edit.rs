@@ -85,10 +85,15 @@ pub enum Edit {
 impl Edit {
     /// The words for the undo button ("Undo add Multiply").
     pub fn label(&self, strategy: &Strategy) -> String {
+        // A node's label when it has one ("rename safety penalty").
         let title = |id: &NodeId| {
             strategy.node(*id).map_or_else(
                 || "node".to_string(),
-                |n| info(n.kind.kind()).title.to_string(),
+                |n| {
+                    n.label
+                        .clone()
+                        .unwrap_or_else(|| info(n.kind.kind()).title.into())
+                },
             )
         };
         match self {
@@ -156,18 +161,7 @@ impl Edit {
                 s.remove_wire(wire);
                 Ok(Vec::new())
             }
-            Edit::SetKind(id, kind) => {
-                let node = s
-                    .node_mut(id)
-                    .ok_or_else(|| format!("there is no node {id}"))?;
-                if node.kind.kind() != kind.kind() {
-                    return Err(format!("node {id} cannot change its kind"));
-                }
-                node.kind = kind;
-                // A Weighted sum with fewer terms keeps no wire into a lost pin.
-                s.drop_dangling_wires();
-                Ok(Vec::new())
-            }
+            Edit::SetKind(id, kind) => set_kind(s, id, kind).map(|()| Vec::new()),
             Edit::Move(moves) => {
                 for (id, pos) in moves {
                     if let Some(node) = s.node_mut(id) {
@@ -212,6 +206,20 @@ impl Edit {
             Edit::Frame(edit) => edit.apply(s).map(|()| Vec::new()),
         }
     }
+}
+
+/// Gives node `id` new parameters of the same kind.
+fn set_kind(s: &mut Strategy, id: NodeId, kind: NodeKind) -> Result<(), String> {
+    let node = s
+        .node_mut(id)
+        .ok_or_else(|| format!("there is no node {id}"))?;
+    if node.kind.kind() != kind.kind() {
+        return Err(format!("node {id} cannot change its kind"));
+    }
+    node.kind = kind;
+    // A Weighted sum with fewer terms keeps no wire into a lost pin.
+    s.drop_dangling_wires();
+    Ok(())
 }
 
 fn plural(verb: &str, n: usize) -> String {

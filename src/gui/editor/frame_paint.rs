@@ -15,12 +15,23 @@ use super::frames::{FrameLayout, title_size};
 use super::pins::PinKey;
 use super::style;
 
-/// Paints the frames laid out in `layouts` with `painter` (screen units),
+/// Where frames are painted (screen units): their boxes under the nodes,
+/// their title bars over them or under them (see
+/// [`super::frames::titles_on_top`]).
+#[derive(Clone, Copy)]
+pub struct Painters<'a> {
+    /// Under snarl's layer.
+    pub under: &'a Painter,
+    /// For the title bars.
+    pub over: &'a Painter,
+}
+
+/// Paints the frames laid out in `layouts` with `painters`,
 /// and the wires between the nodes a collapsed frame hides and the nodes
 /// shown, to that frame's title bar; `pins` are where pins were drawn last
 /// frame (canvas units).
 pub fn paint(
-    painter: &Painter,
+    painters: Painters<'_>,
     strategy: &Strategy,
     layouts: &[FrameLayout],
     transform: TSTransform,
@@ -29,21 +40,22 @@ pub fn paint(
 ) {
     for l in layouts {
         if let Some(f) = strategy.frames.get(l.index) {
-            paint_one(painter, l, f.colour, f.collapsed, transform);
+            paint_one(painters, l, f.colour, f.collapsed, transform);
         }
     }
     if !hidden.is_empty() {
-        stub_wires(painter, strategy, layouts, transform, hidden, pins);
+        stub_wires(painters.under, strategy, layouts, transform, hidden, pins);
     }
 }
 
-fn paint_one(painter: &Painter, l: &FrameLayout, colour: u8, collapsed: bool, t: TSTransform) {
+fn paint_one(painters: Painters<'_>, l: &FrameLayout, colour: u8, collapsed: bool, t: TSTransform) {
+    let Painters { under, over } = painters;
     let colours = style::frame_colours(colour);
     let round = (8.0 * t.scaling).clamp(2.0, 8.0);
     let bar = t * l.bar;
     if let Some(body) = l.body {
         let body = t * body;
-        painter.rect(
+        under.rect(
             body,
             round,
             colours.body,
@@ -56,15 +68,15 @@ fn paint_one(painter: &Painter, l: &FrameLayout, colour: u8, collapsed: bool, t:
             sw: 0,
             se: 0,
         };
-        painter.rect_filled(bar.intersect(body), bar_round, colours.bar);
+        over.rect_filled(bar.intersect(body), bar_round, colours.bar);
         if bar.right() > body.right() {
             // The title is wider than the frame at this zoom: the bar goes on.
             let rest = Rect::from_min_max(Pos2::new(body.right(), bar.top()), bar.max);
-            painter.rect_filled(rest, 0.0, colours.bar);
+            over.rect_filled(rest, 0.0, colours.bar);
         }
-        grip(painter, body, colours.border);
+        grip(under, body, colours.border);
     } else {
-        painter.rect(
+        over.rect(
             bar,
             round,
             colours.bar,
@@ -75,7 +87,7 @@ fn paint_one(painter: &Painter, l: &FrameLayout, colour: u8, collapsed: bool, t:
     let text = style::frame_text();
     let arrow = t * l.arrow;
     let size = title_size(t.scaling);
-    painter.text(
+    over.text(
         arrow.center(),
         Align2::CENTER_CENTER,
         if collapsed { "⏵" } else { "⏷" },
@@ -83,14 +95,14 @@ fn paint_one(painter: &Painter, l: &FrameLayout, colour: u8, collapsed: bool, t:
         text,
     );
     let at = Pos2::new(arrow.right(), bar.center().y - l.title.size().y / 2.0);
-    painter.galley(at, l.title.clone(), text);
+    over.galley(at, l.title.clone(), text);
     if collapsed {
         let count = format!(
             "{} node{}",
             l.members,
             if l.members == 1 { "" } else { "s" }
         );
-        painter.text(
+        over.text(
             Pos2::new(bar.right() - 8.0, bar.center().y),
             Align2::RIGHT_CENTER,
             count,
@@ -100,7 +112,28 @@ fn paint_one(painter: &Painter, l: &FrameLayout, colour: u8, collapsed: bool, t:
     }
     if let Some(notes) = &l.notes {
         let at = Pos2::new(bar.left() + 8.0 * t.scaling, bar.bottom() + 3.0 * t.scaling);
-        painter.galley(at, notes.clone(), text);
+        under.galley(at, notes.clone(), text);
+    }
+}
+
+/// The canvas's grid in `screen`, at the canvas's `transform` (left out
+/// when zoomed out so far that its lines would crowd).
+pub fn grid(painter: &Painter, screen: Rect, t: TSTransform) {
+    let step = style::GRID_STEP * t.scaling;
+    if step < 8.0 {
+        return;
+    }
+    let stroke = Stroke::new(1.0, style::GRID);
+    let first = |origin: f32, min: f32| origin + ((min - origin) / step).ceil() * step;
+    let mut x = first(t.translation.x, screen.left());
+    while x <= screen.right() {
+        painter.vline(x, screen.y_range(), stroke);
+        x += step;
+    }
+    let mut y = first(t.translation.y, screen.top());
+    while y <= screen.bottom() {
+        painter.hline(screen.x_range(), y, stroke);
+        y += step;
     }
 }
 

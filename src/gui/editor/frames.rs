@@ -52,6 +52,10 @@ pub struct FrameEditor {
     pub shown: bool,
 }
 
+/// What a frame holds when its drag starts: its nodes with their
+/// positions, and the frames inside it with their rectangles.
+type Inside = (Vec<(NodeId, [f32; 2])>, Vec<(usize, [f32; 4])>);
+
 /// A drag of a frame in progress.
 #[derive(Clone, Debug)]
 struct FrameDrag {
@@ -59,7 +63,7 @@ struct FrameDrag {
     start: Pos2,
     rect: [f32; 4],
     /// `None` for a resize; the nodes and frames inside for a move.
-    inside: Option<(Vec<(NodeId, [f32; 2])>, Vec<(usize, [f32; 4])>)>,
+    inside: Option<Inside>,
 }
 
 /// Where the pointer is and where it was pressed, in canvas units.
@@ -106,6 +110,13 @@ pub fn title_size(scale: f32) -> f32 {
     (15.0 * scale).max(13.0)
 }
 
+/// Whether frame titles are drawn, and take the pointer, above the nodes:
+/// when zoomed out so far that nodes show no text, the titles are what is
+/// left to read.
+pub fn titles_on_top(scale: f32) -> bool {
+    scale < TEXT_MIN_SCALE
+}
+
 /// A frame's rectangle as an egui rectangle.
 pub fn rect_of(f: &Frame) -> Rect {
     let [x, y, w, h] = f.rect;
@@ -127,42 +138,46 @@ impl FrameUi {
         self.layouts.iter().find(|l| l.index == index)
     }
 
-    /// Lays the frames out for zoom `transform` and registers their handles
-    /// in `ui` (snarl's layer, canvas units); what the user did goes into
-    /// `events`.
-    pub fn interact(
-        &mut self,
-        ui: &mut Ui,
-        strategy: &Strategy,
-        transform: TSTransform,
-        events: &mut CanvasEvents,
-    ) {
-        self.layouts = layouts(ui, strategy, transform.scaling);
+    /// Lays the frames out for zoom `scale` (text is measured with `ui`).
+    pub fn lay_out(&mut self, ui: &Ui, strategy: &Strategy, scale: f32) {
+        self.layouts = layouts(ui, strategy, scale);
         if self
             .editor
             .is_some_and(|e| e.index >= strategy.frames.len())
         {
             self.editor = None;
         }
-        let (pointer, origin) = ui.ctx().input(|i| {
+    }
+
+    /// Registers the frames' handles in `ui`, whose coordinates are the
+    /// canvas's mapped by `to_ui` (snarl's layer: the identity; the overlay
+    /// of [`titles_on_top`]: the canvas's `transform`); what the user did
+    /// goes into `events`.
+    pub fn interact(
+        &mut self,
+        ui: &mut Ui,
+        strategy: &Strategy,
+        transform: TSTransform,
+        to_ui: TSTransform,
+        events: &mut CanvasEvents,
+    ) {
+        let (now, origin) = ui.ctx().input(|i| {
             let to_canvas = |p: Pos2| transform.inverse() * p;
             (
                 i.pointer.latest_pos().map(to_canvas),
                 i.pointer.press_origin().map(to_canvas),
             )
         });
+        let at = Pointer { now, origin };
         let layouts = self.layouts.clone();
-        for l in &layouts {
+        for mut l in layouts {
             let Some(frame) = strategy.frames.get(l.index) else {
                 continue;
             };
-            let at = Pointer {
-                now: pointer,
-                origin,
-            };
-            self.bar_ui(ui, strategy, l, frame, at, events);
+            (l.bar, l.arrow) = (to_ui * l.bar, to_ui * l.arrow);
+            self.bar_ui(ui, strategy, &l, frame, at, events);
             if let Some(corner) = l.grip {
-                self.grip_ui(ui, l.index, frame, corner, at, events);
+                self.grip_ui(ui, l.index, frame, to_ui * corner, at, events);
             }
         }
         if self
@@ -374,7 +389,7 @@ fn drag_id(d: &FrameDrag) -> Id {
 }
 
 /// The nodes and the other frames inside frame `index`, with where they are.
-fn inside(strategy: &Strategy, index: usize) -> (Vec<(NodeId, [f32; 2])>, Vec<(usize, [f32; 4])>) {
+fn inside(strategy: &Strategy, index: usize) -> Inside {
     let nodes = strategy
         .frame_members(index)
         .into_iter()

@@ -68,6 +68,8 @@ impl EditorView {
         }
         if ctx.input_mut(|i| i.consume_key(cmd, Key::A)) {
             self.canvas.selection = self.doc.strategy().nodes().iter().map(|n| n.id).collect();
+            // Not the nodes collapsed frames hide.
+            self.canvas.prune(self.doc.strategy());
         }
         if ctx.input_mut(|i| i.consume_key(cmd, Key::D)) {
             let ids = self.canvas.selection.clone();

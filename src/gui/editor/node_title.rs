@@ -6,7 +6,10 @@ use egui::{Color32, RichText, Sense, Ui, WidgetInfo, WidgetType};
 
 use crate::strategy::{Node, NodeId, Severity, info};
 
+use crate::gui::theme;
+
 use super::analysis::NodeMark;
+use super::palette::doc_ui;
 use super::style;
 
 /// What a click on a node's title asked for.
@@ -95,6 +98,31 @@ pub fn header_ui(
         Some(TitleClick::Select)
     } else {
         None
+    }
+}
+
+/// The popup of a node under the pointer: its label, its kind's
+/// documentation, how to name it, and the problems found in it.
+pub fn popup_ui(ui: &mut Ui, node: &Node, mark: Option<&NodeMark>) {
+    if let Some(label) = &node.label {
+        ui.label(RichText::new(format!("“{label}”")).heading());
+    }
+    doc_ui(ui, info(node.kind.kind()));
+    ui.label(
+        RichText::new("Double-click the title (or press F2) to name this node.")
+            .small()
+            .color(theme::MUTED_TEXT),
+    );
+    if let Some(mark) = mark {
+        ui.separator();
+        for m in &mark.messages {
+            let colour = if m.starts_with("error") {
+                style::ERROR
+            } else {
+                style::WARNING
+            };
+            ui.label(RichText::new(m).color(colour));
+        }
     }
 }
 

@@ -22,7 +22,6 @@ pub fn has_params(kind: &NodeKind) -> bool {
                 | NodeKind::Compare { .. }
                 | NodeKind::BoardSize { .. }
                 | NodeKind::Comment { .. }
-                | NodeKind::WeightedSum { .. }
         )
 }
 

@@ -29,6 +29,10 @@ pub const KIND_UNDER_LABEL: Color32 = Color32::from_rgb(0xB4, 0xBB, 0xC6);
 pub const NODE_FILL: Color32 = Color32::from_rgb(0x2A, 0x30, 0x3A);
 /// The border of a node.
 pub const NODE_BORDER: Color32 = Color32::from_rgb(0x4A, 0x52, 0x60);
+/// The lines of the canvas's grid.
+pub const GRID: Color32 = Color32::from_rgb(0x22, 0x26, 0x2E);
+/// The spacing of the canvas's grid, in canvas units.
+pub const GRID_STEP: f32 = 40.0;
 /// The canvas behind the nodes.
 pub const CANVAS: Color32 = Color32::from_rgb(0x17, 0x1A, 0x20);
 
@@ -83,8 +87,8 @@ pub fn header_frame(category: Category) -> Frame {
         .inner_margin(Margin::symmetric(8, 4))
 }
 
-/// The canvas style: pins on the node edges, wires behind the nodes, a dot
-/// grid, and no selection fill of snarl's own (the editor draws selection
+/// The canvas style: pins on the node edges, wires behind the nodes, no
+/// grid of its own, and no selection fill of snarl's own (the editor draws selection
 /// as a node border).
 pub fn snarl_style() -> SnarlStyle {
     let mut style = SnarlStyle::new();
@@ -96,8 +100,9 @@ pub fn snarl_style() -> SnarlStyle {
     style.header_drag_space = Some(egui::Vec2::ZERO);
     style.node_frame = Some(node_frame());
     style.bg_frame = Some(Frame::new().fill(CANVAS));
-    style.bg_pattern = Some(BackgroundPattern::grid(egui::vec2(40.0, 40.0), 0.0));
-    style.bg_pattern_stroke = Some(Stroke::new(1.0, Color32::from_rgb(0x22, 0x26, 0x2E)));
+    // The grid is drawn under the frames by the canvas (see
+    // `frame_paint::grid`), so that it does not cross their title bars.
+    style.bg_pattern = Some(BackgroundPattern::NoPattern);
     style.min_scale = Some(0.1);
     style.max_scale = Some(2.0);
     style.centering = Some(true);

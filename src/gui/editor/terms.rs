@@ -1,7 +1,7 @@
 //! The terms of a Weighted sum, edited on the node: beside each input pin a
 //! row with the term's label (which names the pin), its weight, a button
 //! that removes it, and, while a cell is explained, its contribution
-//! (weight × input); under them an "Add term" button.
+//! (weight × input); under them, in the node's footer, an "Add term" button.
 
 use std::collections::HashMap;
 
@@ -108,17 +108,17 @@ pub fn term_row_ui(
         chip.on_hover_text("This term's contribution for the explained cell: weight × input");
     }
     (new != terms)
-        .then(|| NodeKind::WeightedSum { terms: new })
+        .then_some(NodeKind::WeightedSum { terms: new })
         .map(TermChange::Set)
 }
 
-/// The "Add term" button in the body of a Weighted sum (`kind`); returns
+/// The "Add term" button under a Weighted sum's terms (`kind`); returns
 /// its terms with one more when it was clicked.
 pub fn add_term_ui(ui: &mut Ui, id: NodeId, kind: &NodeKind) -> Option<NodeKind> {
     let NodeKind::WeightedSum { terms } = kind else {
         return None;
     };
-    let r = ui.button("+ Add term");
+    let r = ui.add(egui::Button::new("+ Add term").wrap_mode(egui::TextWrapMode::Extend));
     r.widget_info(|| WidgetInfo::labeled(WidgetType::Button, true, param_label(id, "add term")));
     if !r
         .on_hover_text("Add a labelled input with its weight")

@@ -9,7 +9,7 @@ use egui::{Pos2, Rect};
 
 use crate::strategy::{NodeId, Strategy};
 
-use super::annotate::hidden_nodes;
+use super::annotate::{hidden_frames, hidden_nodes};
 
 /// The smallest zoom at which nodes show their text; below it they are drawn
 /// without it, and the canvas says how to bring it back. Renders of lesson 3
@@ -64,7 +64,10 @@ impl ViewControl {
     pub fn bounds(&self, strategy: &Strategy) -> Option<Rect> {
         let mut bb = Rect::NOTHING;
         let hidden = hidden_nodes(strategy);
-        for f in &strategy.frames {
+        let inside_collapsed = hidden_frames(strategy);
+        for (_, f) in
+            (strategy.frames.iter().enumerate()).filter(|(i, _)| !inside_collapsed.contains(i))
+        {
             let [x, y, w, h] = f.rect;
             // A title bar above the box (taller when zoomed out).
             let h = if f.collapsed { 0.0 } else { h };

@@ -18,10 +18,10 @@ use crate::strategy::{Node, NodeId, NodeKind, PinType, Strategy, Wire, info};
 use super::analysis::Analysis;
 use super::edit::Edit;
 use super::events::{CanvasEvents, NodeAction};
-use super::frames::FrameUi;
+use super::frames::{FrameUi, titles_on_top};
 use super::menus::Menus;
-use super::node_title::{TitleClick, header_ui};
-use super::palette::{default_text, doc_ui};
+use super::node_title::{TitleClick, header_ui, popup_ui};
+use super::palette::default_text;
 use super::params::{has_params, params_ui, wide_params};
 use super::pins::{PinKey, PinSink, TypedPin, input_doc, output_doc, pin_docs, source_name};
 use super::style;
@@ -249,11 +249,33 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             ui.set_invisible();
         }
         ui.vertical(|ui| {
-            let changed = params_ui(ui, id, &n.kind).or_else(|| add_term_ui(ui, id, &n.kind));
-            if let Some(kind) = changed {
+            if let Some(kind) = params_ui(ui, id, &n.kind) {
                 self.events.edits.push(Edit::SetKind(id, kind));
             }
         });
+    }
+
+    fn has_footer(&mut self, node: &NodeId) -> bool {
+        self.strategy
+            .node(*node)
+            .is_some_and(|n| matches!(n.kind, NodeKind::WeightedSum { .. }))
+    }
+
+    /// A Weighted sum's "Add term", under its terms.
+    fn show_footer(
+        &mut self,
+        node: egui_snarl::NodeId,
+        _inputs: &[InPin],
+        _outputs: &[OutPin],
+        ui: &mut Ui,
+        snarl: &mut Snarl<NodeId>,
+    ) {
+        if let Some((id, n)) = self.model_node(snarl, node)
+            && !self.tiny()
+            && let Some(kind) = add_term_ui(ui, id, &n.kind)
+        {
+            self.events.edits.push(Edit::SetKind(id, kind));
+        }
     }
 
     fn node_frame(
@@ -336,26 +358,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         let Some((id, n)) = self.model_node(snarl, node) else {
             return;
         };
-        if let Some(label) = &n.label {
-            ui.label(RichText::new(format!("“{label}”")).heading());
-        }
-        doc_ui(ui, info(n.kind.kind()));
-        ui.label(
-            RichText::new("Double-click the title (or press F2) to name this node.")
-                .small()
-                .color(theme::MUTED_TEXT),
-        );
-        if let Some(mark) = self.analysis.marks.get(&id) {
-            ui.separator();
-            for m in &mark.messages {
-                let colour = if m.starts_with("error") {
-                    style::ERROR
-                } else {
-                    style::WARNING
-                };
-                ui.label(RichText::new(m).color(colour));
-            }
-        }
+        popup_ui(ui, n, self.analysis.marks.get(&id));
     }
 
     fn has_graph_menu(&mut self, _pos: Pos2, _snarl: &mut Snarl<NodeId>) -> bool {
@@ -473,7 +476,11 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         );
         ui.set_clip_rect(painter.clip_rect());
         let transform = self.view.transform;
-        self.frames
-            .interact(&mut ui, self.strategy, transform, self.events);
+        self.frames.lay_out(&ui, self.strategy, transform.scaling);
+        if !titles_on_top(transform.scaling) {
+            let identity = TSTransform::IDENTITY;
+            self.frames
+                .interact(&mut ui, self.strategy, transform, identity, self.events);
+        }
     }
 }
