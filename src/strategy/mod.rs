@@ -11,12 +11,17 @@ mod format;
 mod frame;
 mod graph;
 mod group;
+mod group_pins;
+mod grouping;
+mod import;
 mod kind;
+mod nesting;
 mod ops;
 mod pins;
 mod reference;
 mod topology;
 mod tuning;
+mod ungroup;
 mod validate;
 
 pub use builder::GraphBuilder;
@@ -29,6 +34,7 @@ pub use group::MAX_GROUP_DEPTH;
 pub use kind::{
     BoardMeasure, CompareOp, Kind, NodeKind, OwnerFilter, SizeMeasure, StateFilter, When, Whose,
 };
+pub use nesting::PinSide;
 pub use ops::{PureOp, constant_of};
 pub use pins::{GroupPin, PinType, WeightedTerm};
 pub use reference::nodes_markdown;
