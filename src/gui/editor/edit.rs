@@ -6,6 +6,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::strategy::{Kind, Node, NodeId, NodeKind, PinType, Strategy, Wire, info};
 
+use super::group_edit::GroupEdit;
 use super::history::Coalesce;
 
 /// A wire to make when a node is added from a dropped wire.
@@ -43,6 +44,8 @@ pub enum Edit {
         /// The target's input pin.
         input: usize,
     },
+    /// Make this wire (from any output, such as a group's second one).
+    ConnectWire(Wire),
     /// Remove the wire(s) into input `input` of `to`.
     Disconnect {
         /// The target node.
@@ -73,6 +76,8 @@ pub enum Edit {
     /// Set the values of these Constant nodes at once (the Tune panel's
     /// "Apply tuned values": one undo step restores them all).
     SetConstants(Vec<(NodeId, i64)>),
+    /// Change groups (see [`GroupEdit`]; applied by [`super::scope::apply_in`]).
+    Group(GroupEdit),
 }
 
 impl Edit {
@@ -86,7 +91,7 @@ impl Edit {
         };
         match self {
             Edit::Add { kind, .. } => format!("add {}", info(*kind).title),
-            Edit::Connect { .. } => "connect".to_string(),
+            Edit::Connect { .. } | Edit::ConnectWire(_) => "connect".to_string(),
             Edit::Disconnect { .. } | Edit::DisconnectOutput(_) | Edit::RemoveWire(_) => {
                 "disconnect".to_string()
             }
@@ -99,6 +104,7 @@ impl Edit {
             Edit::Description(_) => "describe".to_string(),
             Edit::Arrange => "arrange".to_string(),
             Edit::SetConstants(_) => "apply tuned values".to_string(),
+            Edit::Group(g) => g.label(),
         }
     }
 
@@ -109,6 +115,7 @@ impl Edit {
             Edit::SetKind(id, _) => Some(Coalesce::Param(*id)),
             Edit::Name(_) => Some(Coalesce::Name),
             Edit::Description(_) => Some(Coalesce::Description),
+            Edit::Group(GroupEdit::Rename { .. }) => Some(Coalesce::GroupName),
             _ => None,
         }
     }
@@ -121,6 +128,10 @@ impl Edit {
             Edit::Add { kind, pos, link } => add(s, kind, pos, link).map(|id| vec![id]),
             Edit::Connect { from, to, input } => {
                 s.connect(from, to, input).map_err(|e| e.to_string())?;
+                Ok(Vec::new())
+            }
+            Edit::ConnectWire(wire) => {
+                s.connect_wire(wire).map_err(|e| e.to_string())?;
                 Ok(Vec::new())
             }
             Edit::Disconnect { to, input } => {
@@ -192,6 +203,8 @@ impl Edit {
                 }
                 Ok(Vec::new())
             }
+            // Groups span the whole strategy: the document applies them.
+            Edit::Group(_) => Err("a group edit needs the whole strategy".to_string()),
         }
     }
 }

@@ -18,6 +18,26 @@ pub enum NodeAction {
     Duplicate(NodeId),
     /// Copy the node (or the selection it belongs to).
     Copy(NodeId),
+    /// Group the node (or the selection it belongs to).
+    Group(NodeId),
+    /// Replace the group instance by its nodes.
+    Ungroup(NodeId),
+    /// Open the group instance: show and edit its group's body.
+    Open(NodeId),
+}
+
+impl NodeAction {
+    /// The node the menu belonged to.
+    pub fn node(self) -> NodeId {
+        match self {
+            NodeAction::Delete(id)
+            | NodeAction::Duplicate(id)
+            | NodeAction::Copy(id)
+            | NodeAction::Group(id)
+            | NodeAction::Ungroup(id)
+            | NodeAction::Open(id) => id,
+        }
+    }
 }
 
 /// What happened on the canvas this frame.

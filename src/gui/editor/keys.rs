@@ -34,6 +34,7 @@ impl EditorView {
         }
         self.canvas_keys(ctx, now);
         self.clipboard_keys(ctx, now);
+        self.group_keys(ctx, now);
     }
 
     /// Save as, save, open and new, which work even while text is edited;
@@ -64,7 +65,7 @@ impl EditorView {
             self.undo();
         }
         if ctx.input_mut(|i| i.consume_key(cmd, Key::A)) {
-            self.canvas.selection = self.doc.strategy().nodes().iter().map(|n| n.id).collect();
+            self.canvas.selection = self.doc.graph().nodes().iter().map(|n| n.id).collect();
         }
         if ctx.input_mut(|i| i.consume_key(cmd, Key::D)) {
             let ids = self.canvas.selection.clone();
@@ -105,7 +106,7 @@ impl EditorView {
 
     /// Copies `ids` within the app (and as strategy text to the clipboard).
     pub(super) fn copy(&mut self, ids: &BTreeSet<NodeId>, ctx: &egui::Context) {
-        self.clip = Clip::of(self.doc.strategy(), ids);
+        self.clip = Clip::of(self.doc.graph(), ids);
         self.pastes = 0;
         let mut snippet = Strategy::new("copied nodes");
         let _ = self.clip.paste(&mut snippet, [0.0, 0.0]);

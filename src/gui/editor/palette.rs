@@ -14,6 +14,17 @@ use super::style;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PaletteDrag(pub Kind);
 
+/// Whether the palette and the add-node menu offer `kind`: a group is made
+/// by grouping nodes, never added empty, and a group's inputs and outputs
+/// only inside a group's body (`in_group`).
+pub fn offered(kind: Kind, in_group: bool) -> bool {
+    match kind {
+        Kind::Group => false,
+        Kind::GroupInput | Kind::GroupOutput => in_group,
+        _ => true,
+    }
+}
+
 /// How well `info` matches the search text, best first: 0 the exact name
 /// (or file name), 1 a prefix of the name, 2 a prefix of a word of the name,
 /// 3 elsewhere in the name, file name or category, 4 in the summary; `None`
@@ -174,6 +185,8 @@ fn kind_button(ui: &mut Ui, info: &KindInfo) -> bool {
 pub struct Palette {
     search: String,
     idle_focus: bool,
+    /// Whether a group's body is shown (see [`offered`]).
+    pub in_group: bool,
 }
 
 impl Palette {
@@ -231,6 +244,7 @@ impl Palette {
                     let kinds: Vec<&KindInfo> = KINDS
                         .iter()
                         .filter(|i| i.category == category && matches(i, &self.search))
+                        .filter(|i| offered(i.kind, self.in_group))
                         .collect();
                     if kinds.is_empty() {
                         continue;

@@ -19,8 +19,10 @@ use super::style;
 pub enum PinKey {
     /// Input pin number `.1` of node `.0`.
     Input(NodeId, usize),
-    /// The output of a node.
+    /// The (first) output of a node.
     Output(NodeId),
+    /// Output number `.1` (from 1) of node `.0`: a group's further outputs.
+    OutputAt(NodeId, usize),
 }
 
 /// Where pins were drawn this frame (canvas coordinates).

@@ -13,11 +13,12 @@ use egui_snarl::ui::{AnyPins, SnarlPin, SnarlViewer};
 use egui_snarl::{InPin, OutPin, Snarl};
 
 use crate::gui::theme;
-use crate::strategy::{Node, NodeId, PinType, Severity, Strategy, Wire, info};
+use crate::strategy::{Node, NodeId, NodeKind, PinType, Severity, Strategy, Wire, info};
 
 use super::analysis::Analysis;
 use super::edit::Edit;
-use super::events::CanvasEvents;
+use super::events::{CanvasEvents, NodeAction};
+use super::groups::{GroupContext, group_header_frame, header_title};
 use super::menus::Menus;
 use super::palette::{default_text, doc_ui};
 use super::params::{has_params, params_ui, wide_params};
@@ -31,6 +32,8 @@ pub struct GraphViewer<'a> {
     pub strategy: &'a Strategy,
     /// Its diagnostics and values.
     pub analysis: &'a Analysis,
+    /// The group definitions, and whether a group's body is shown.
+    pub groups: GroupContext<'a>,
     /// The selected nodes.
     pub selection: &'a BTreeSet<NodeId>,
     /// The add-node menu's search text.
@@ -54,6 +57,7 @@ impl<'a> GraphViewer<'a> {
             search: &mut *self.search,
             events: &mut *self.events,
             view: &*self.view,
+            in_group: self.groups.scope.is_some(),
         }
     }
 
@@ -145,7 +149,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         }
         let title = ui.add(
             egui::Label::new(
-                RichText::new(kind_info.title)
+                RichText::new(header_title(self.groups, n))
                     .strong()
                     .color(self.ink(Color32::WHITE)),
             )
@@ -161,6 +165,12 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         });
         if title.clicked() {
             self.events.clicked_node = Some(id);
+        }
+        if matches!(n.kind, NodeKind::Group { .. }) {
+            if title.double_clicked() {
+                self.events.action = Some(NodeAction::Open(id));
+            }
+            title.on_hover_text("A group: double-click to open it");
         }
         if let Some(value) = self.value_text(id) {
             let chip = ui.label(
@@ -179,9 +189,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
     }
 
     fn outputs(&mut self, node: &NodeId) -> usize {
-        self.strategy
-            .node(*node)
-            .map_or(0, |n| usize::from(n.output().is_some()))
+        self.strategy.node(*node).map_or(0, Node::output_count)
     }
 
     fn show_input(
@@ -233,10 +241,21 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         let Some((id, node)) = self.model_node(snarl, pin.id.node) else {
             return TypedPin::none();
         };
-        let Some(ty) = node.output() else {
+        let index = pin.id.output;
+        let Some(ty) = node.output_type(index) else {
             return TypedPin::none();
         };
-        if wide_params(&node.kind) {
+        let key = match index {
+            0 => PinKey::Output(id),
+            i => PinKey::OutputAt(id, i),
+        };
+        if let Some(name) = node.output_name(index) {
+            let label = ui.label(RichText::new(name).color(self.ink(style::pin_colour(ty))));
+            label.widget_info(|| {
+                WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} output {name}"))
+            });
+            label.on_hover_text(output_doc(ty));
+        } else if wide_params(&node.kind) {
             // The parameters need the width: the pin alone shows the type.
             ui.allocate_exact_size(egui::vec2(0.0, 16.0), Sense::hover());
         } else {
@@ -250,12 +269,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             });
             label.on_hover_text(output_doc(ty));
         }
-        TypedPin::new(
-            ty,
-            style::pin_colour(ty),
-            PinKey::Output(id),
-            self.pins.clone(),
-        )
+        TypedPin::new(ty, style::pin_colour(ty), key, self.pins.clone())
     }
 
     fn has_body(&mut self, node: &NodeId) -> bool {
@@ -317,8 +331,9 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
     ) -> Frame {
         Self::model_id(snarl, node)
             .and_then(|id| self.strategy.node(id))
-            .map_or(default, |n| {
-                style::header_frame(info(n.kind.kind()).category)
+            .map_or(default, |n| match n.kind {
+                NodeKind::Group { .. } => group_header_frame(),
+                _ => style::header_frame(info(n.kind.kind()).category),
             })
     }
 
@@ -357,8 +372,12 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
                         r.on_hover_ui(|ui| input_doc(ui, &p, from.as_deref()));
                     }
                 }
-                PinKey::Output(of) => {
-                    if let Some(ty) = self.strategy.node(of).and_then(|n| n.output()) {
+                PinKey::Output(of) | PinKey::OutputAt(of, _) => {
+                    let index = match key {
+                        PinKey::OutputAt(_, i) => i,
+                        _ => 0,
+                    };
+                    if let Some(ty) = self.strategy.node(of).and_then(|n| n.output_type(index)) {
                         r.on_hover_text(output_doc(ty));
                     }
                 }
@@ -443,12 +462,17 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         ) else {
             return;
         };
-        match self.strategy.check_connect(f, t, to.id.input) {
-            Ok(()) => self.events.edits.push(Edit::Connect {
+        let wire = Wire {
+            output: from.id.output,
+            ..Wire::new(f, t, to.id.input)
+        };
+        match self.strategy.check_wire(wire) {
+            Ok(()) if wire.output == 0 => self.events.edits.push(Edit::Connect {
                 from: f,
                 to: t,
                 input: to.id.input,
             }),
+            Ok(()) => self.events.edits.push(Edit::ConnectWire(wire)),
             Err(e) => self.events.refused = Some(e.to_string()),
         }
     }
@@ -468,7 +492,16 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
     }
 
     fn drop_outputs(&mut self, pin: &OutPin, snarl: &mut Snarl<NodeId>) {
-        if let Some(id) = Self::model_id(snarl, pin.id.node) {
+        let Some(id) = Self::model_id(snarl, pin.id.node) else {
+            return;
+        };
+        if self.strategy.node(id).is_some_and(|n| n.output_count() > 1) {
+            // One of a group's outputs: only its own wires.
+            let output = pin.id.output;
+            let wires = self.strategy.wires().iter();
+            let mine = wires.filter(|w| w.from == id && w.output == output);
+            self.events.edits.extend(mine.map(|w| Edit::RemoveWire(*w)));
+        } else {
             self.events.edits.push(Edit::DisconnectOutput(id));
         }
     }
