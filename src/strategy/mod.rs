@@ -16,6 +16,10 @@ mod format_write;
 mod frame;
 mod graph;
 mod group;
+mod group_pins;
+mod group_scope;
+mod grouping;
+mod import;
 mod kind;
 mod nesting;
 mod ops;
@@ -24,6 +28,7 @@ mod reference;
 mod topology;
 mod tunable;
 mod tuning;
+mod ungroup;
 mod validate;
 mod validate_groups;
 
@@ -37,6 +42,7 @@ pub use format_read::MAX_LABEL_CHARS;
 pub use frame::{FRAME_COLOURS, Frame};
 pub use graph::{GroupDef, Node, NodeId, Strategy, Wire};
 pub use group::MAX_GROUP_DEPTH;
+pub use group_scope::PinSide;
 pub use kind::{
     BoardMeasure, CompareOp, Kind, NodeKind, OwnerFilter, SizeMeasure, StateFilter, When, Whose,
 };

@@ -1,8 +1,13 @@
-//! What the editor does with a frame of canvas events: applies the edits
-//! in order (a new frame opens its title for typing), shows a refusal, and
-//! runs a node menu's choice on the node or on the selection it belongs to.
+//! The editor's actions on the graph: adding a node in view, applying an
+//! edit (new nodes become the selection, a refusal is shown), what the
+//! canvas reported after a frame (a new frame opens its title for typing; a
+//! node menu's choice runs on the node or on the selection it belongs to),
+//! and undo and redo. Edits act on the graph shown, the top level or an
+//! opened group's body (see [`super::scope`]).
 
 use std::collections::BTreeSet;
+
+use crate::strategy::Kind;
 
 use super::EditorView;
 use super::annotate::FrameEdit;
@@ -11,14 +16,47 @@ use super::events::{CanvasEvents, NodeAction};
 use super::frames::Focus;
 
 impl EditorView {
+    /// Adds a node of `kind` in the visible middle of the canvas on no
+    /// other node; when the view is full, beside the graph, brought into view.
+    pub(super) fn add_in_view(&mut self, kind: Kind, now: f64) {
+        let spot = self.canvas.free_spot(self.doc.graph(), kind);
+        let pos = spot.unwrap_or_else(|| self.canvas.spot_beside(self.doc.graph()));
+        self.apply(
+            Edit::Add {
+                kind,
+                pos,
+                link: None,
+            },
+            now,
+        );
+        if spot.is_none()
+            && let Some(&id) = self.canvas.selection.iter().next()
+        {
+            self.canvas.focus(id);
+        }
+    }
+
+    /// Applies an edit; new nodes become the selection; a refusal is shown.
+    pub(super) fn apply(&mut self, edit: Edit, now: f64) {
+        match self.doc.apply(edit, now, self.press) {
+            Ok(created) => {
+                if !created.is_empty() {
+                    self.canvas.select(created.into_iter().collect());
+                }
+            }
+            Err(e) => self.notify_error(e),
+        }
+        self.canvas.prune(self.doc.graph());
+    }
+
     /// Applies what the canvas reported this frame.
     pub(super) fn handle(&mut self, events: CanvasEvents, ctx: &egui::Context, now: f64) {
         let changed = !events.edits.is_empty();
         for edit in events.edits {
             let adds_frame = matches!(edit, Edit::Frame(FrameEdit::Add(_)));
-            let frames = self.doc.strategy().frames.len();
+            let frames = self.doc.graph().frames.len();
             self.apply(edit, now);
-            if adds_frame && self.doc.strategy().frames.len() > frames {
+            if adds_frame && self.doc.graph().frames.len() > frames {
                 self.canvas.frames.edit(frames, Focus::Title);
             }
         }
@@ -36,11 +74,7 @@ impl EditorView {
     /// Runs a node menu's choice: on the selection when the node belongs to
     /// it, else on the node alone.
     fn node_action(&mut self, action: NodeAction, ctx: &egui::Context, now: f64) {
-        let (NodeAction::Delete(id)
-        | NodeAction::Duplicate(id)
-        | NodeAction::Copy(id)
-        | NodeAction::Rename(id)
-        | NodeAction::Frame(id)) = action;
+        let id = action.node();
         let ids = if self.canvas.selection.contains(&id) {
             self.canvas.selection.clone()
         } else {
@@ -52,6 +86,23 @@ impl EditorView {
             NodeAction::Copy(_) => self.copy(&ids, ctx),
             NodeAction::Rename(_) => self.rename(id),
             NodeAction::Frame(_) => self.frame_nodes(&ids, now),
+            NodeAction::Group(_) => self.group_nodes(ids, now),
+            NodeAction::Ungroup(_) => self.ungroup_node(id, now),
+            NodeAction::Open(_) => self.open_group(id),
+        }
+    }
+
+    /// Undoes the last edit (of whichever graph it changed).
+    pub(super) fn undo(&mut self) {
+        if self.doc.undo() {
+            self.canvas.prune(self.doc.graph());
+        }
+    }
+
+    /// Redoes the last undone edit.
+    pub(super) fn redo(&mut self) {
+        if self.doc.redo() {
+            self.canvas.prune(self.doc.graph());
         }
     }
 }

@@ -20,6 +20,8 @@ pub enum Purpose {
     OpenPosition,
     /// A puzzle suite for the Puzzles panel.
     OpenSuite,
+    /// A strategy to import a group from.
+    ImportGroup,
 }
 
 impl Purpose {
@@ -29,13 +31,17 @@ impl Purpose {
             Purpose::SaveStrategy => "Save the strategy as",
             Purpose::OpenPosition => "Load a position",
             Purpose::OpenSuite => "Open a puzzle suite",
+            Purpose::ImportGroup => "Import a group from a strategy",
         }
     }
 
     fn verb(self) -> &'static str {
         match self {
             Purpose::SaveStrategy => "Save",
-            Purpose::OpenStrategy | Purpose::OpenPosition | Purpose::OpenSuite => "Open",
+            Purpose::OpenStrategy
+            | Purpose::OpenPosition
+            | Purpose::OpenSuite
+            | Purpose::ImportGroup => "Open",
         }
     }
 
@@ -45,7 +51,7 @@ impl Purpose {
             .map(|e| e.to_string_lossy().to_lowercase())
             .unwrap_or_default();
         match self {
-            Purpose::OpenStrategy | Purpose::SaveStrategy => ext == "json",
+            Purpose::OpenStrategy | Purpose::SaveStrategy | Purpose::ImportGroup => ext == "json",
             Purpose::OpenPosition => matches!(ext.as_str(), "txt" | "json" | "pos" | ""),
             Purpose::OpenSuite => matches!(ext.as_str(), "jsonl" | "txt"),
         }

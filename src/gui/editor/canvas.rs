@@ -21,6 +21,7 @@ use super::edit::Edit;
 use super::events::CanvasEvents;
 use super::frame_paint;
 use super::frames::{FrameUi, titles_on_top};
+use super::groups::GroupContext;
 use super::node_title::Renaming;
 use super::pins::{PinKey, PinSink};
 use super::style;
@@ -74,6 +75,35 @@ impl Canvas {
         self.pins.clear();
         self.selection.clear();
         self.fit();
+    }
+
+    /// Shows another graph (a group's body, or back out of it): nodes,
+    /// measurements and selection of the one shown are forgotten.
+    pub fn switch_graph(&mut self) {
+        self.snarl = Snarl::new();
+        self.ids.clear();
+        self.snarl_selected.clear();
+        self.generation += 1;
+        self.reset();
+    }
+
+    /// Selects `ids` (nodes an edit created), dropping snarl's own selection
+    /// so that its stale node slots cannot come back as a selection.
+    pub fn select(&mut self, ids: BTreeSet<NodeId>) {
+        self.selection = ids;
+        if !self.snarl_selected.is_empty() {
+            self.generation += 1;
+            self.snarl_selected.clear();
+            if self.view.request.is_none() {
+                self.view.request = Some(ViewRequest::Keep(self.view.transform));
+            }
+        }
+    }
+
+    /// Shows the graph through `view` (as it was left) instead of framing it.
+    pub fn show_view(&mut self, view: egui::emath::TSTransform) {
+        self.view.request = Some(ViewRequest::Keep(view));
+        self.refits = 0;
     }
 
     /// The canvas point under screen point `pos`.
@@ -211,7 +241,7 @@ impl Canvas {
                 Some((
                     OutPinId {
                         node: from,
-                        output: 0,
+                        output: w.output,
                     },
                     InPinId {
                         node: to,
@@ -230,7 +260,13 @@ impl Canvas {
     }
 
     /// Draws the canvas in the available space; returns what the user did.
-    pub fn ui(&mut self, ui: &mut Ui, strategy: &Strategy, analysis: &Analysis) -> CanvasEvents {
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        strategy: &Strategy,
+        analysis: &Analysis,
+        groups: GroupContext<'_>,
+    ) -> CanvasEvents {
         self.sync(strategy);
         self.view.screen = ui.available_rect_before_wrap();
         if self.view.request.is_none() && self.refits > 0 {
@@ -246,6 +282,7 @@ impl Canvas {
             let mut viewer = GraphViewer {
                 strategy,
                 analysis,
+                groups,
                 selection: &self.selection,
                 search: &mut self.search,
                 events: &mut events,

@@ -1,6 +1,7 @@
 //! The strategy being edited: the graph model (the truth the canvas mirrors),
 //! where it was loaded from, the state last saved (for the unsaved-changes
-//! marker), and the undo history.
+//! marker), the undo history, and the editing scope: the path of groups
+//! opened (see [`super::scope`]); edits act on the innermost one's body.
 
 use std::path::{Path, PathBuf};
 
@@ -47,6 +48,7 @@ pub struct Document {
     history: History,
     revision: u64,
     dirty: bool,
+    scope: Vec<String>,
 }
 
 impl Default for Document {
@@ -72,6 +74,7 @@ impl Document {
             history: History::default(),
             revision: next_revision(),
             dirty: false,
+            scope: Vec::new(),
         }
     }
 
@@ -87,6 +90,36 @@ impl Document {
     /// The graph.
     pub fn strategy(&self) -> &Strategy {
         &self.strategy
+    }
+
+    /// The graph edited: the body of the innermost group opened, or the
+    /// strategy's own graph at the top level.
+    pub fn graph(&self) -> &Strategy {
+        self.scope
+            .last()
+            .and_then(|id| self.strategy.group(id))
+            .map_or(&self.strategy, |d| &d.body)
+    }
+
+    /// The groups opened, outermost first (empty at the top level).
+    pub fn scope(&self) -> &[String] {
+        &self.scope
+    }
+
+    /// Opens group `def` inside the graph shown; false when there is no such group.
+    pub fn enter(&mut self, def: &str) -> bool {
+        if self.strategy.group(def).is_none() {
+            return false;
+        }
+        self.scope.push(def.to_string());
+        self.history.seal();
+        true
+    }
+
+    /// Goes back out to `depth` groups opened (0: the top level).
+    pub fn leave(&mut self, depth: usize) {
+        self.scope.truncate(depth);
+        self.history.seal();
     }
 
     /// Where it lives.
@@ -115,12 +148,13 @@ impl Document {
     /// Returns the nodes it created, or why it was refused (the graph is then unchanged).
     pub fn apply(&mut self, edit: Edit, now: f64, press: u64) -> Result<Vec<NodeId>, String> {
         let before = self.strategy.clone();
-        let what = edit.label(&before);
+        let what = edit.label(self.graph());
         let key = edit.coalesce(press);
-        match edit.apply(&mut self.strategy) {
+        let scope = self.scope.last().map(String::as_str);
+        match super::scope::apply_in(&mut self.strategy, scope, edit) {
             Ok(created) => {
                 if self.strategy != before {
-                    self.history.record(before, &what, key, now);
+                    self.history.record(before, &self.scope, &what, key, now);
                     self.changed();
                 }
                 Ok(created)
@@ -135,8 +169,9 @@ impl Document {
     /// Takes back the last step; false when there is none.
     pub fn undo(&mut self) -> bool {
         match self.history.undo(self.strategy.clone()) {
-            Some(s) => {
+            Some((s, scope)) => {
                 self.strategy = s;
+                self.scope = scope;
                 self.changed();
                 true
             }
@@ -147,8 +182,9 @@ impl Document {
     /// Does the last undone step again; false when there is none.
     pub fn redo(&mut self) -> bool {
         match self.history.redo(self.strategy.clone()) {
-            Some(s) => {
+            Some((s, scope)) => {
                 self.strategy = s;
+                self.scope = scope;
                 self.changed();
                 true
             }
@@ -170,6 +206,13 @@ impl Document {
     }
 
     fn changed(&mut self) {
+        // Groups that are gone close (with the groups opened inside them).
+        let open = self
+            .scope
+            .iter()
+            .take_while(|id| self.strategy.group(id).is_some())
+            .count();
+        self.scope.truncate(open);
         self.revision = next_revision();
         self.refresh_dirty();
     }

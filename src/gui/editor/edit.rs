@@ -7,6 +7,7 @@ use std::collections::{BTreeSet, HashMap};
 use crate::strategy::{Kind, Node, NodeId, NodeKind, PinType, Strategy, Tunable, Wire, info};
 
 use super::annotate::{FrameEdit, remove_term, set_label};
+use super::group_edit::GroupEdit;
 use super::history::Coalesce;
 
 /// A wire to make when a node is added from a dropped wire.
@@ -44,6 +45,8 @@ pub enum Edit {
         /// The target's input pin.
         input: usize,
     },
+    /// Make this wire (from any output, such as a group's second one).
+    ConnectWire(Wire),
     /// Remove the wire(s) into input `input` of `to`.
     Disconnect {
         /// The target node.
@@ -80,6 +83,8 @@ pub enum Edit {
     RemoveTerm(NodeId, usize),
     /// Change the frames.
     Frame(FrameEdit),
+    /// Change groups (see [`GroupEdit`]; applied by [`super::scope::apply_in`]).
+    Group(GroupEdit),
 }
 
 impl Edit {
@@ -98,7 +103,7 @@ impl Edit {
         };
         match self {
             Edit::Add { kind, .. } => format!("add {}", info(*kind).title),
-            Edit::Connect { .. } => "connect".to_string(),
+            Edit::Connect { .. } | Edit::ConnectWire(_) => "connect".to_string(),
             Edit::Disconnect { .. } | Edit::DisconnectOutput(_) | Edit::RemoveWire(_) => {
                 "disconnect".to_string()
             }
@@ -114,6 +119,7 @@ impl Edit {
             Edit::Label(id, _) => format!("rename {}", title(id)),
             Edit::RemoveTerm(..) => "remove term".to_string(),
             Edit::Frame(f) => f.label().to_string(),
+            Edit::Group(g) => g.label(),
         }
     }
 
@@ -127,6 +133,7 @@ impl Edit {
             Edit::Label(id, _) => Some(Coalesce::Label(*id)),
             Edit::Frame(f) if f.is_drag() => Some(Coalesce::Move(press)),
             Edit::Frame(f) => f.typed().map(Coalesce::Frame),
+            Edit::Group(GroupEdit::Rename { .. }) => Some(Coalesce::GroupName),
             _ => None,
         }
     }
@@ -139,6 +146,10 @@ impl Edit {
             Edit::Add { kind, pos, link } => add(s, kind, pos, link).map(|id| vec![id]),
             Edit::Connect { from, to, input } => {
                 s.connect(from, to, input).map_err(|e| e.to_string())?;
+                Ok(Vec::new())
+            }
+            Edit::ConnectWire(wire) => {
+                s.connect_wire(wire).map_err(|e| e.to_string())?;
                 Ok(Vec::new())
             }
             Edit::Disconnect { to, input } => {
@@ -204,6 +215,8 @@ impl Edit {
             Edit::Label(id, label) => set_label(s, id, label).map(|()| Vec::new()),
             Edit::RemoveTerm(id, index) => remove_term(s, id, index).map(|()| Vec::new()),
             Edit::Frame(edit) => edit.apply(s).map(|()| Vec::new()),
+            // Groups span the whole strategy: the document applies them.
+            Edit::Group(_) => Err("a group edit needs the whole strategy".to_string()),
         }
     }
 }

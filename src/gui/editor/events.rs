@@ -22,6 +22,28 @@ pub enum NodeAction {
     Rename(NodeId),
     /// Put a frame around the node (or the selection it belongs to).
     Frame(NodeId),
+    /// Group the node (or the selection it belongs to).
+    Group(NodeId),
+    /// Replace the group instance by its nodes.
+    Ungroup(NodeId),
+    /// Open the group instance: show and edit its group's body.
+    Open(NodeId),
+}
+
+impl NodeAction {
+    /// The node the menu belonged to.
+    pub fn node(self) -> NodeId {
+        match self {
+            NodeAction::Delete(id)
+            | NodeAction::Duplicate(id)
+            | NodeAction::Copy(id)
+            | NodeAction::Rename(id)
+            | NodeAction::Frame(id)
+            | NodeAction::Group(id)
+            | NodeAction::Ungroup(id)
+            | NodeAction::Open(id) => id,
+        }
+    }
 }
 
 /// What happened on the canvas this frame.

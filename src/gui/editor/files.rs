@@ -259,6 +259,7 @@ impl EditorView {
                 }
                 (Choice::File(path), Purpose::OpenPosition) => self.preview.load_file(&path),
                 (Choice::File(path), Purpose::OpenSuite) => settings.puzzles = Some(path),
+                (Choice::File(path), Purpose::ImportGroup) => self.pick_import(&path),
                 (Choice::Cancelled, _) => self.after_save = None,
             }
         }

@@ -47,7 +47,7 @@ impl EditorView {
     /// Puts a frame around the nodes `ids` (with room around them and for
     /// the title) and opens its title for typing.
     pub(super) fn frame_nodes(&mut self, ids: &BTreeSet<NodeId>, now: f64) {
-        let s = self.doc.strategy();
+        let s = self.doc.graph();
         let mut bb = Rect::NOTHING;
         for id in ids {
             let Some(n) = s.node(*id) else { continue };
@@ -67,7 +67,7 @@ impl EditorView {
         let mut frame = Frame::new("Frame", rect);
         frame.colour = (index % usize::from(FRAME_COLOURS)) as u8;
         self.apply(Edit::Frame(FrameEdit::Add(frame)), now);
-        if self.doc.strategy().frames.len() > index {
+        if self.doc.graph().frames.len() > index {
             self.canvas.frames.edit(index, Focus::Title);
         }
     }
@@ -77,7 +77,7 @@ impl EditorView {
         let Some(mut open) = self.canvas.frames.editor else {
             return;
         };
-        let Some(frame) = self.doc.strategy().frames.get(open.index).cloned() else {
+        let Some(frame) = self.doc.graph().frames.get(open.index).cloned() else {
             self.canvas.frames.editor = None;
             return;
         };
@@ -103,7 +103,7 @@ impl EditorView {
         }
         let escape = ctx.input(|i| i.key_pressed(Key::Escape));
         let outside = pressed_outside(ctx, shown.response.rect, open.shown);
-        if outcome.close || escape || outside || i >= self.doc.strategy().frames.len() {
+        if outcome.close || escape || outside || i >= self.doc.graph().frames.len() {
             self.canvas.frames.editor = None;
             self.doc.seal();
         } else {

@@ -25,13 +25,18 @@ pub enum Coalesce {
     Label(NodeId),
     /// Typing a frame's title or notes (the frame's index).
     Frame(usize),
+    /// Typing a group's name.
+    GroupName,
 }
 
-/// One remembered state and what the step that left it did.
+/// One remembered state, what the step that left it did, and where: the
+/// path of groups open when it was made (empty at the top level), shown
+/// again when the step is undone or redone.
 #[derive(Clone, Debug)]
 struct Step {
     strategy: Strategy,
     what: String,
+    scope: Vec<String>,
 }
 
 /// The undo and redo stacks.
@@ -43,13 +48,21 @@ pub struct History {
 }
 
 impl History {
-    /// Remembers `before`, the state an edit described by `what` changed,
-    /// unless the edit continues the previous one (same `key` within a
-    /// moment). Any redo steps are dropped.
-    pub fn record(&mut self, before: Strategy, what: &str, key: Option<Coalesce>, now: f64) {
+    /// Remembers `before`, the state an edit described by `what` made in
+    /// `scope` changed, unless the edit continues the previous one (same
+    /// `key` within a moment, in the same scope). Any redo steps are dropped.
+    pub fn record(
+        &mut self,
+        before: Strategy,
+        scope: &[String],
+        what: &str,
+        key: Option<Coalesce>,
+        now: f64,
+    ) {
+        let same_scope = self.undo.last().is_some_and(|s| s.scope == scope);
         let continues = match (key, self.last) {
             (Some(k), Some((last, at))) => {
-                k == last && (matches!(k, Coalesce::Move(_)) || now - at <= WINDOW)
+                same_scope && k == last && (matches!(k, Coalesce::Move(_)) || now - at <= WINDOW)
             }
             _ => false,
         };
@@ -57,6 +70,7 @@ impl History {
             self.undo.push(Step {
                 strategy: before,
                 what: what.to_string(),
+                scope: scope.to_vec(),
             });
             if self.undo.len() > LIMIT {
                 self.undo.remove(0);
@@ -66,26 +80,30 @@ impl History {
         self.last = key.map(|k| (k, now));
     }
 
-    /// The state before the last step, taking `current` onto the redo stack.
-    pub fn undo(&mut self, current: Strategy) -> Option<Strategy> {
+    /// The state before the last step and the scope it was made in, taking
+    /// `current` onto the redo stack.
+    pub fn undo(&mut self, current: Strategy) -> Option<(Strategy, Vec<String>)> {
         let step = self.undo.pop()?;
         self.redo.push(Step {
             strategy: current,
             what: step.what.clone(),
+            scope: step.scope.clone(),
         });
         self.last = None;
-        Some(step.strategy)
+        Some((step.strategy, step.scope))
     }
 
-    /// The state the last undo left, taking `current` back onto the undo stack.
-    pub fn redo(&mut self, current: Strategy) -> Option<Strategy> {
+    /// The state the last undo left and the scope of its step, taking
+    /// `current` back onto the undo stack.
+    pub fn redo(&mut self, current: Strategy) -> Option<(Strategy, Vec<String>)> {
         let step = self.redo.pop()?;
         self.undo.push(Step {
             strategy: current,
             what: step.what.clone(),
+            scope: step.scope.clone(),
         });
         self.last = None;
-        Some(step.strategy)
+        Some((step.strategy, step.scope))
     }
 
     /// Ends the current burst: the next edit is a step of its own.
@@ -115,24 +133,24 @@ mod tests {
     #[test]
     fn bursts_merge_and_undo_redo_walk_the_steps() {
         let mut h = History::default();
-        h.record(named("a"), "rename", Some(Coalesce::Name), 0.0);
-        h.record(named("ab"), "rename", Some(Coalesce::Name), 0.5);
-        h.record(named("abc"), "add", None, 0.6);
+        h.record(named("a"), &[], "rename", Some(Coalesce::Name), 0.0);
+        h.record(named("ab"), &[], "rename", Some(Coalesce::Name), 0.5);
+        h.record(named("abc"), &[], "add", None, 0.6);
         assert_eq!(h.undo_label(), Some("add"));
-        let back = h.undo(named("abcd")).map(|s| s.name);
+        let back = h.undo(named("abcd")).map(|(s, _)| s.name);
         assert_eq!(back.as_deref(), Some("abc"));
-        let back = h.undo(named("abc")).map(|s| s.name);
+        let back = h.undo(named("abc")).map(|(s, _)| s.name);
         assert_eq!(back.as_deref(), Some("a"));
         assert!(h.undo(named("a")).is_none());
-        let again = h.redo(named("a")).map(|s| s.name);
+        let again = h.redo(named("a")).map(|(s, _)| s.name);
         assert_eq!(again.as_deref(), Some("abc"));
     }
 
     #[test]
     fn the_same_key_after_a_pause_is_a_new_step() {
         let mut h = History::default();
-        h.record(named("a"), "rename", Some(Coalesce::Name), 0.0);
-        h.record(named("b"), "rename", Some(Coalesce::Name), 10.0);
+        h.record(named("a"), &[], "rename", Some(Coalesce::Name), 0.0);
+        h.record(named("b"), &[], "rename", Some(Coalesce::Name), 10.0);
         assert!(h.undo(named("c")).is_some());
         assert!(h.undo(named("b")).is_some());
     }

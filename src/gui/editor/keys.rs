@@ -37,6 +37,7 @@ impl EditorView {
         }
         self.canvas_keys(ctx, now);
         self.clipboard_keys(ctx, now);
+        self.group_keys(ctx, now);
     }
 
     /// Save as, save, open and new, which work even while text is edited;
@@ -67,9 +68,9 @@ impl EditorView {
             self.undo();
         }
         if ctx.input_mut(|i| i.consume_key(cmd, Key::A)) {
-            self.canvas.selection = self.doc.strategy().nodes().iter().map(|n| n.id).collect();
+            self.canvas.selection = self.doc.graph().nodes().iter().map(|n| n.id).collect();
             // Not the nodes collapsed frames hide.
-            self.canvas.prune(self.doc.strategy());
+            self.canvas.prune(self.doc.graph());
         }
         if ctx.input_mut(|i| i.consume_key(cmd, Key::D)) {
             let ids = self.canvas.selection.clone();
@@ -110,7 +111,7 @@ impl EditorView {
 
     /// Copies `ids` within the app (and as strategy text to the clipboard).
     pub(super) fn copy(&mut self, ids: &BTreeSet<NodeId>, ctx: &egui::Context) {
-        self.clip = Clip::of(self.doc.strategy(), ids);
+        self.clip = Clip::of(self.doc.graph(), ids);
         self.pastes = 0;
         let mut snippet = Strategy::new("copied nodes");
         let _ = self.clip.paste(&mut snippet, [0.0, 0.0]);

@@ -33,7 +33,7 @@ pub fn pressed_outside(ctx: &egui::Context, rect: egui::Rect, shown: bool) -> bo
 impl EditorView {
     /// Opens the rename field of node `id` (and selects it).
     pub(super) fn rename(&mut self, id: NodeId) {
-        if self.doc.strategy().node(id).is_some() {
+        if self.doc.graph().node(id).is_some() {
             self.canvas.selection = std::iter::once(id).collect();
             self.canvas.renaming = Some(Renaming {
                 node: id,
@@ -73,7 +73,7 @@ impl EditorView {
             return;
         };
         let id = open.node;
-        let Some(node) = self.doc.strategy().node(id) else {
+        let Some(node) = self.doc.graph().node(id) else {
             self.canvas.renaming = None;
             return;
         };
@@ -120,7 +120,7 @@ impl EditorView {
         let [id] = self.canvas.selection.iter().copied().collect::<Vec<_>>()[..] else {
             return;
         };
-        let Some(node) = self.doc.strategy().node(id) else {
+        let Some(node) = self.doc.graph().node(id) else {
             return;
         };
         let before = node.label.clone().unwrap_or_default();

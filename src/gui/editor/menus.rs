@@ -19,7 +19,7 @@ use crate::strategy::{Frame, NodeId, Strategy, info};
 use super::annotate::FrameEdit;
 use super::edit::{Edit, Link, WireEnd, fits_link};
 use super::events::{CanvasEvents, NodeAction};
-use super::palette::kind_menu;
+use super::palette::{kind_menu, offered};
 use super::params::has_params;
 use super::view::ViewControl;
 
@@ -53,6 +53,8 @@ pub struct Menus<'a> {
     pub events: &'a mut CanvasEvents,
     /// The view (where a new node must stay visible).
     pub view: &'a ViewControl,
+    /// Whether a group's body is shown (its interface nodes are offered).
+    pub in_group: bool,
 }
 
 impl Menus<'_> {
@@ -70,7 +72,8 @@ impl Menus<'_> {
         }
         ui.separator();
         ui.label(RichText::new("Add a node").strong());
-        if let Some(kind) = kind_menu(ui, self.search, &|_| true) {
+        let in_group = self.in_group;
+        if let Some(kind) = kind_menu(ui, self.search, &|k| offered(k, in_group)) {
             self.events.edits.push(Edit::Add {
                 kind,
                 pos: [pos.x, pos.y],
@@ -90,7 +93,8 @@ impl Menus<'_> {
     ) {
         self.events.menu_open = true;
         let found = match src_pins {
-            AnyPins::Out(pins) => pins.first().and_then(|p| {
+            // A group's further outputs have no dropped-wire menu (it wires output 0).
+            AnyPins::Out(pins) => pins.first().filter(|p| p.output == 0).and_then(|p| {
                 let id = model_id(snarl, p.node)?;
                 let ty = self.strategy.node(id)?.output()?;
                 Some((WireEnd::Output(ty), Link::FromOutput(id), ty, pos))
@@ -176,6 +180,11 @@ impl Menus<'_> {
         }
         if ui.button(format!("Copy{suffix}")).clicked() {
             action = Some(NodeAction::Copy(id));
+        }
+        if let Some(node) = self.strategy.node(id)
+            && let Some(chosen) = super::groups::node_menu(ui, node, many)
+        {
+            action = Some(chosen);
         }
         let wired_in = inputs.iter().any(|p| !p.remotes.is_empty());
         if ui

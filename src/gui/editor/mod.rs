@@ -12,6 +12,7 @@ mod actions;
 mod analysis;
 mod annotate;
 pub mod bench;
+mod breadcrumb;
 mod browser;
 mod canvas;
 mod document;
@@ -21,6 +22,10 @@ mod files;
 mod frame_paint;
 mod frame_popup;
 mod frames;
+mod group_edit;
+mod group_import;
+mod group_panel;
+mod groups;
 mod history;
 mod keys;
 mod labels;
@@ -34,6 +39,7 @@ mod preview;
 mod problems;
 mod puzzles;
 mod recovery;
+mod scope;
 mod settings;
 mod side;
 mod style;
@@ -53,13 +59,14 @@ use crate::eval::HeatMap;
 use crate::gui::seats::Catalogue;
 use crate::gui::{Command, View};
 use crate::rules::{Coord, Position};
-use crate::strategy::{Kind, NodeId, Strategy};
+use crate::strategy::{NodeId, Strategy};
 
 use self::analysis::Analysis;
 use self::canvas::Canvas;
 use self::document::{Document, Location};
-use self::edit::{Clip, Edit};
+use self::edit::Clip;
 use self::files::After;
+use self::groups::{GroupContext, GroupState};
 use self::overlay::Toast;
 use self::palette::Palette;
 use self::preview::Preview;
@@ -95,6 +102,7 @@ pub struct EditorView {
     tune: tune::TunePanel,
     puzzles: puzzles::PuzzlesPanel,
     side_tab: SideTab,
+    groups: GroupState,
 }
 
 impl EditorView {
@@ -125,6 +133,7 @@ impl EditorView {
             tune: tune::TunePanel::default(),
             puzzles: puzzles::PuzzlesPanel::default(),
             side_tab: SideTab::Strategy,
+            groups: GroupState::default(),
         };
         if let Some(path) = settings.last_file.clone() {
             if path.is_file() {
@@ -346,6 +355,8 @@ impl EditorView {
             self.shortcuts(&ctx, settings, now);
         }
         self.refresh();
+        self.sync_scope();
+        self.palette.in_group = !self.doc.scope().is_empty();
 
         egui::Panel::top("editor_toolbar").show(ui, |ui| self.toolbar(ui, settings, commands));
         egui::Panel::left("editor_palette")
@@ -371,6 +382,9 @@ impl EditorView {
             .min_size(48.0)
             .show(ui, |ui| {
                 if let Some(id) = problems::problems_ui(ui, &self.analysis) {
+                    // Problems are the top level's: go back out to show them.
+                    self.leave_group(0);
+                    self.sync_scope();
                     self.canvas.focus(id);
                 }
             });
@@ -378,7 +392,18 @@ impl EditorView {
             .frame(egui::Frame::NONE)
             .show(ui, |ui| {
                 self.banner_ui(ui);
-                let events = self.canvas.ui(ui, self.doc.strategy(), &self.analysis);
+                self.breadcrumb_ui(ui);
+                self.sync_scope();
+                let scope = self.doc.scope().last().map(String::as_str);
+                let groups = GroupContext {
+                    defs: self.doc.strategy().groups(),
+                    scope,
+                };
+                let analysis = match scope {
+                    None => &self.analysis,
+                    Some(_) => &self.groups.blank,
+                };
+                let events = self.canvas.ui(ui, self.doc.graph(), analysis, groups);
                 self.hint_ui(&ctx);
                 self.drop_ui(&ctx, now);
                 self.handle(events, &ctx, now);
@@ -386,6 +411,7 @@ impl EditorView {
         self.popups_ui(&ctx, now);
         self.toast_ui(&ctx, now);
         self.dialogs_ui(&ctx, settings);
+        self.import_ui(&ctx, now);
         self.keep_preview(settings);
     }
 
@@ -402,7 +428,10 @@ impl EditorView {
     }
 
     fn modal_open(&self) -> bool {
-        self.browser.is_some() || self.prompt.is_some() || self.restorable.is_some()
+        self.browser.is_some()
+            || self.prompt.is_some()
+            || self.restorable.is_some()
+            || self.groups.import.is_some()
     }
 
     /// Brings the analysis up to date (once per change of graph or position).
@@ -414,51 +443,6 @@ impl EditorView {
             self.preview.revision(),
             self.preview.explained(),
         );
-    }
-
-    /// Adds a node of `kind` in the visible middle of the canvas on no
-    /// other node; when the view is full, beside the graph, brought into view.
-    fn add_in_view(&mut self, kind: Kind, now: f64) {
-        let spot = self.canvas.free_spot(self.doc.strategy(), kind);
-        let pos = spot.unwrap_or_else(|| self.canvas.spot_beside(self.doc.strategy()));
-        self.apply(
-            Edit::Add {
-                kind,
-                pos,
-                link: None,
-            },
-            now,
-        );
-        if spot.is_none()
-            && let Some(&id) = self.canvas.selection.iter().next()
-        {
-            self.canvas.focus(id);
-        }
-    }
-
-    /// Applies an edit; new nodes become the selection; a refusal is shown.
-    fn apply(&mut self, edit: Edit, now: f64) {
-        match self.doc.apply(edit, now, self.press) {
-            Ok(created) => {
-                if !created.is_empty() {
-                    self.canvas.selection = created.into_iter().collect();
-                }
-            }
-            Err(e) => self.notify_error(e),
-        }
-        self.canvas.prune(self.doc.strategy());
-    }
-
-    fn undo(&mut self) {
-        if self.doc.undo() {
-            self.canvas.prune(self.doc.strategy());
-        }
-    }
-
-    fn redo(&mut self) {
-        if self.doc.redo() {
-            self.canvas.prune(self.doc.strategy());
-        }
     }
 
     pub(super) fn notify(&mut self, text: String) {

@@ -31,14 +31,16 @@ pub fn title_name(id: NodeId, node: &Node) -> String {
     }
 }
 
-/// Draws the header of `node`; `ink` hides text at small zoom. Returns what
-/// a click on the title asked for.
+/// Draws the header of `node`: its label, or `plain` (the kind's title, a
+/// group's name) when it has none; `ink` hides text at small zoom. Returns
+/// what a click on the title asked for.
 pub fn header_ui(
     ui: &mut Ui,
     id: NodeId,
     node: &Node,
     mark: Option<&NodeMark>,
     value: Option<String>,
+    plain: String,
     ink: &dyn Fn(Color32) -> Color32,
 ) -> Option<TitleClick> {
     let kind_info = info(node.kind.kind());
@@ -63,7 +65,7 @@ pub fn header_ui(
     }
     let text = match &node.label {
         Some(l) => RichText::new(l).strong().size(14.5),
-        None => RichText::new(kind_info.title).strong(),
+        None => RichText::new(plain).strong(),
     };
     let title = ui.add(
         egui::Label::new(text.color(ink(Color32::WHITE)))

@@ -14,6 +14,17 @@ use super::style;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PaletteDrag(pub Kind);
 
+/// Whether the palette and the add-node menu offer `kind`: a group is made
+/// by grouping nodes, never added empty, and a group's inputs and outputs
+/// only inside a group's body (`in_group`).
+pub fn offered(kind: Kind, in_group: bool) -> bool {
+    match kind {
+        Kind::Group => false,
+        Kind::GroupInput | Kind::GroupOutput => in_group,
+        _ => true,
+    }
+}
+
 /// How well `info` matches the search text, best first: 0 the exact name
 /// (or file name), 1 a prefix of the name, 2 a prefix of a word of the name,
 /// 3 elsewhere in the name, file name or category, 4 in the summary; `None`
@@ -43,17 +54,6 @@ fn rank(info: &KindInfo, search: &str) -> Option<u8> {
         Some(4)
     } else {
         None
-    }
-}
-
-/// Whether nodes of `kind` may be added from the palette and the add-node
-/// menus: never a Group (grouping makes those), and a Group input or Group
-/// output only inside a group (`in_group`).
-pub fn offered(kind: Kind, in_group: bool) -> bool {
-    match kind {
-        Kind::Group => false,
-        Kind::GroupInput | Kind::GroupOutput => in_group,
-        _ => true,
     }
 }
 
@@ -189,8 +189,7 @@ fn kind_button(ui: &mut Ui, info: &KindInfo) -> bool {
 pub struct Palette {
     search: String,
     idle_focus: bool,
-    /// Whether a group's body is being edited (its interface kinds are
-    /// offered then).
+    /// Whether a group's body is shown (see [`offered`]).
     pub in_group: bool,
 }
 

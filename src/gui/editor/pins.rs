@@ -19,8 +19,10 @@ use super::style;
 pub enum PinKey {
     /// Input pin number `.1` of node `.0`.
     Input(NodeId, usize),
-    /// The output of a node.
+    /// The (first) output of a node.
     Output(NodeId),
+    /// Output number `.1` (from 1) of node `.0`: a group's further outputs.
+    OutputAt(NodeId, usize),
 }
 
 /// Where pins were drawn this frame (canvas coordinates).
@@ -76,8 +78,12 @@ pub fn pin_docs(ui: &mut Ui, strategy: &Strategy, drawn: Vec<(PinKey, Rect)>) {
                     r.on_hover_ui(|ui| input_doc(ui, &p, from.as_deref()));
                 }
             }
-            PinKey::Output(of) => {
-                if let Some(ty) = strategy.node(of).and_then(|n| n.output()) {
+            PinKey::Output(of) | PinKey::OutputAt(of, _) => {
+                let index = match key {
+                    PinKey::OutputAt(_, i) => i,
+                    _ => 0,
+                };
+                if let Some(ty) = strategy.node(of).and_then(|n| n.output_type(index)) {
                     r.on_hover_text(output_doc(ty));
                 }
             }

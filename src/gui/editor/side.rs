@@ -125,6 +125,9 @@ impl EditorView {
     /// The Strategy tab: the name and description, then the preview board,
     /// whose "load a position" opens the file browser.
     fn strategy_tab_ui(&mut self, ui: &mut egui::Ui, settings: &EditorSettings, now: f64) {
+        if self.group_panel_ui(ui, now) {
+            ui.separator();
+        }
         self.about_ui(ui, now);
         ui.separator();
         self.node_inspector_ui(ui, now);

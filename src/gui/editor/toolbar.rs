@@ -183,6 +183,15 @@ impl EditorView {
             self.save_as(settings);
             ui.close();
         }
+        ui.separator();
+        if ui
+            .button("Import group…")
+            .on_hover_text("Copy a group from another strategy file into this one")
+            .clicked()
+        {
+            self.browse_import(settings);
+            ui.close();
+        }
     }
 
     /// The strategy's name and description.

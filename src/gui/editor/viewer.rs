@@ -19,6 +19,7 @@ use super::analysis::Analysis;
 use super::edit::Edit;
 use super::events::{CanvasEvents, NodeAction};
 use super::frames::{FrameUi, titles_on_top};
+use super::groups::{GroupContext, group_header_frame, header_title};
 use super::menus::Menus;
 use super::node_title::{TitleClick, header_ui, popup_ui};
 use super::palette::default_text;
@@ -34,6 +35,8 @@ pub struct GraphViewer<'a> {
     pub strategy: &'a Strategy,
     /// Its diagnostics and values.
     pub analysis: &'a Analysis,
+    /// The group definitions, and whether a group's body is shown.
+    pub groups: GroupContext<'a>,
     /// The selected nodes.
     pub selection: &'a BTreeSet<NodeId>,
     /// The add-node menu's search text.
@@ -59,6 +62,7 @@ impl<'a> GraphViewer<'a> {
             search: &mut *self.search,
             events: &mut *self.events,
             view: &*self.view,
+            in_group: self.groups.scope.is_some(),
         }
     }
 
@@ -122,9 +126,17 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         };
         let value = self.value_text(id);
         let ink = |c: Color32| self.ink(c);
-        let click = header_ui(ui, id, n, self.analysis.marks.get(&id), value, &ink);
+        let plain = header_title(self.groups, n);
+        let mark = self.analysis.marks.get(&id);
+        let click = header_ui(ui, id, n, mark, value, plain, &ink);
+        let group = matches!(n.kind, NodeKind::Group { .. });
         match click {
             Some(TitleClick::Select) => self.events.clicked_node = Some(id),
+            // A group opens on a double click (rename it from its menu or F2).
+            Some(TitleClick::Rename) if group => {
+                self.events.clicked_node = Some(id);
+                self.events.action = Some(NodeAction::Open(id));
+            }
             Some(TitleClick::Rename) => {
                 self.events.clicked_node = Some(id);
                 self.events.action = Some(NodeAction::Rename(id));
@@ -138,9 +150,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
     }
 
     fn outputs(&mut self, node: &NodeId) -> usize {
-        self.strategy
-            .node(*node)
-            .map_or(0, |n| usize::from(n.output().is_some()))
+        self.strategy.node(*node).map_or(0, Node::output_count)
     }
 
     fn show_input(
@@ -202,10 +212,21 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         let Some((id, node)) = self.model_node(snarl, pin.id.node) else {
             return TypedPin::none();
         };
-        let Some(ty) = node.output() else {
+        let index = pin.id.output;
+        let Some(ty) = node.output_type(index) else {
             return TypedPin::none();
         };
-        if wide_params(&node.kind) {
+        let key = match index {
+            0 => PinKey::Output(id),
+            i => PinKey::OutputAt(id, i),
+        };
+        if let Some(name) = node.output_name(index) {
+            let label = ui.label(RichText::new(name).color(self.ink(style::pin_colour(ty))));
+            label.widget_info(|| {
+                WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} output {name}"))
+            });
+            label.on_hover_text(output_doc(ty));
+        } else if wide_params(&node.kind) {
             // The parameters need the width: the pin alone shows the type.
             ui.allocate_exact_size(egui::vec2(0.0, 16.0), Sense::hover());
         } else {
@@ -219,12 +240,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             });
             label.on_hover_text(output_doc(ty));
         }
-        TypedPin::new(
-            ty,
-            style::pin_colour(ty),
-            PinKey::Output(id),
-            self.pins.clone(),
-        )
+        TypedPin::new(ty, style::pin_colour(ty), key, self.pins.clone())
     }
 
     fn has_body(&mut self, node: &NodeId) -> bool {
@@ -309,8 +325,9 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
     ) -> Frame {
         Self::model_id(snarl, node)
             .and_then(|id| self.strategy.node(id))
-            .map_or(default, |n| {
-                style::header_frame(info(n.kind.kind()).category)
+            .map_or(default, |n| match n.kind {
+                NodeKind::Group { .. } => group_header_frame(),
+                _ => style::header_frame(info(n.kind.kind()).category),
             })
     }
 
@@ -409,12 +426,17 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         ) else {
             return;
         };
-        match self.strategy.check_connect(f, t, to.id.input) {
-            Ok(()) => self.events.edits.push(Edit::Connect {
+        let wire = Wire {
+            output: from.id.output,
+            ..Wire::new(f, t, to.id.input)
+        };
+        match self.strategy.check_wire(wire) {
+            Ok(()) if wire.output == 0 => self.events.edits.push(Edit::Connect {
                 from: f,
                 to: t,
                 input: to.id.input,
             }),
+            Ok(()) => self.events.edits.push(Edit::ConnectWire(wire)),
             Err(e) => self.events.refused = Some(e.to_string()),
         }
     }
@@ -434,7 +456,16 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
     }
 
     fn drop_outputs(&mut self, pin: &OutPin, snarl: &mut Snarl<NodeId>) {
-        if let Some(id) = Self::model_id(snarl, pin.id.node) {
+        let Some(id) = Self::model_id(snarl, pin.id.node) else {
+            return;
+        };
+        if self.strategy.node(id).is_some_and(|n| n.output_count() > 1) {
+            // One of a group's outputs: only its own wires.
+            let output = pin.id.output;
+            let wires = self.strategy.wires().iter();
+            let mine = wires.filter(|w| w.from == id && w.output == output);
+            self.events.edits.extend(mine.map(|w| Edit::RemoveWire(*w)));
+        } else {
             self.events.edits.push(Edit::DisconnectOutput(id));
         }
     }
