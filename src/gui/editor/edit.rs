@@ -139,15 +139,7 @@ impl Edit {
                 Ok(Vec::new())
             }
             Edit::DisconnectOutput(from) => {
-                let leaving: Vec<Wire> = s
-                    .wires()
-                    .iter()
-                    .filter(|w| w.from == from)
-                    .copied()
-                    .collect();
-                for w in leaving {
-                    s.remove_wire(w);
-                }
+                disconnect_output(s, from);
                 Ok(Vec::new())
             }
             Edit::RemoveWire(wire) => {
@@ -206,6 +198,19 @@ impl Edit {
             // Groups span the whole strategy: the document applies them.
             Edit::Group(_) => Err("a group edit needs the whole strategy".to_string()),
         }
+    }
+}
+
+/// Removes every wire leaving `from`.
+fn disconnect_output(s: &mut Strategy, from: NodeId) {
+    let leaving: Vec<Wire> = s
+        .wires()
+        .iter()
+        .filter(|w| w.from == from)
+        .copied()
+        .collect();
+    for w in leaving {
+        s.remove_wire(w);
     }
 }
 
