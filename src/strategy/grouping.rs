@@ -310,34 +310,7 @@ fn carve(
             .copied()
             .collect(),
     );
-    let y_of = |id: NodeId| graph.node(id).map_or(bounds[1], |n| n.pos[1]);
-    let in_ys = stack(
-        inputs
-            .iter()
-            .map(|(_, t, _)| t.first().map_or(bounds[1], |t| y_of(t.0))),
-    );
-    for (index, ((_, targets, pin), y)) in inputs.iter().zip(in_ys).enumerate() {
-        let kind = NodeKind::GroupInput {
-            index,
-            pin: pin.clone(),
-        };
-        let at = body.add_node(kind, [bounds[0] - INTERFACE_GAP, y]);
-        for &(to, input) in targets {
-            body.push_wire(Wire::new(at, to, input));
-        }
-    }
-    let out_ys = stack(outputs.iter().map(|((from, _), _, _)| y_of(*from)));
-    for (index, (((from, output), _, pin), y)) in outputs.iter().zip(out_ys).enumerate() {
-        let kind = NodeKind::GroupOutput {
-            index,
-            pin: pin.clone(),
-        };
-        let at = body.add_node(kind, [bounds[2] + INTERFACE_GAP, y]);
-        body.push_wire(Wire {
-            output: *output,
-            ..Wire::new(*from, at, 0)
-        });
-    }
+    add_interface(&mut body, graph, &inputs, &outputs, bounds);
     let def = GroupDef {
         inputs: inputs.iter().map(|(_, _, p)| p.clone()).collect(),
         outputs: outputs.iter().map(|(_, _, p)| p.clone()).collect(),
@@ -370,4 +343,44 @@ fn carve(
         }
     }
     (def, instance)
+}
+
+/// Adds the group's input nodes left of the body (each near the first
+/// inner node it feeds) and its output nodes right of it (each near the
+/// node it reads), wired to the inner pins.
+fn add_interface(
+    body: &mut Strategy,
+    graph: &Strategy,
+    inputs: &[InputPlan],
+    outputs: &[(Source, Vec<Wire>, GroupPin)],
+    bounds: [f32; 4],
+) {
+    let y_of = |id: NodeId| graph.node(id).map_or(bounds[1], |n| n.pos[1]);
+    let in_ys = stack(
+        inputs
+            .iter()
+            .map(|(_, t, _)| t.first().map_or(bounds[1], |t| y_of(t.0))),
+    );
+    for (index, ((_, targets, pin), y)) in inputs.iter().zip(in_ys).enumerate() {
+        let kind = NodeKind::GroupInput {
+            index,
+            pin: pin.clone(),
+        };
+        let at = body.add_node(kind, [bounds[0] - INTERFACE_GAP, y]);
+        for &(to, input) in targets {
+            body.push_wire(Wire::new(at, to, input));
+        }
+    }
+    let out_ys = stack(outputs.iter().map(|((from, _), _, _)| y_of(*from)));
+    for (index, (((from, output), _, pin), y)) in outputs.iter().zip(out_ys).enumerate() {
+        let kind = NodeKind::GroupOutput {
+            index,
+            pin: pin.clone(),
+        };
+        let at = body.add_node(kind, [bounds[2] + INTERFACE_GAP, y]);
+        body.push_wire(Wire {
+            output: *output,
+            ..Wire::new(*from, at, 0)
+        });
+    }
 }

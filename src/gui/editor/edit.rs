@@ -157,15 +157,7 @@ impl Edit {
                 Ok(Vec::new())
             }
             Edit::DisconnectOutput(from) => {
-                let leaving: Vec<Wire> = s
-                    .wires()
-                    .iter()
-                    .filter(|w| w.from == from)
-                    .copied()
-                    .collect();
-                for w in leaving {
-                    s.remove_wire(w);
-                }
+                disconnect_output(s, from);
                 Ok(Vec::new())
             }
             Edit::RemoveWire(wire) => {
@@ -233,6 +225,19 @@ fn set_kind(s: &mut Strategy, id: NodeId, kind: NodeKind) -> Result<(), String> 
     // A Weighted sum with fewer terms keeps no wire into a lost pin.
     s.drop_dangling_wires();
     Ok(())
+}
+
+/// Removes every wire leaving `from`.
+fn disconnect_output(s: &mut Strategy, from: NodeId) {
+    let leaving: Vec<Wire> = s
+        .wires()
+        .iter()
+        .filter(|w| w.from == from)
+        .copied()
+        .collect();
+    for w in leaving {
+        s.remove_wire(w);
+    }
 }
 
 fn plural(verb: &str, n: usize) -> String {

@@ -16,17 +16,8 @@ use super::browser::{Browser, Purpose};
 use super::edit::Edit;
 use super::files::user_dir;
 use super::group_edit::GroupEdit;
-use super::groups::GROUP_MARK;
+use super::groups::{GROUP_MARK, ImportPick};
 use super::settings::EditorSettings;
-
-/// A strategy whose groups are offered for import.
-#[derive(Debug)]
-pub struct ImportPick {
-    /// Where it comes from, as shown ("tests/…/lib.json").
-    pub source: String,
-    /// The strategy.
-    pub strategy: Box<Strategy>,
-}
 
 impl EditorView {
     /// Opens the file browser to choose a strategy to import a group from.

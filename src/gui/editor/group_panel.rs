@@ -21,6 +21,19 @@ fn small(ui: &mut Ui, enabled: bool, text: &str, name: String, hover: &str) -> b
     r.on_hover_text(hover).clicked()
 }
 
+/// Which pin a row of the panel shows.
+#[derive(Clone, Copy)]
+struct PinAt<'a> {
+    /// The group.
+    def: &'a str,
+    /// Input or output.
+    side: PinSide,
+    /// Its number.
+    index: usize,
+    /// Whether it is the last of its side.
+    last: bool,
+}
+
 impl EditorView {
     /// The group panel, when a group is open; whether it was shown.
     pub(super) fn group_panel_ui(&mut self, ui: &mut Ui, now: f64) -> bool {
@@ -87,71 +100,14 @@ impl EditorView {
             ui.label(RichText::new(format!("no {word}s")).color(theme::MUTED_TEXT));
         }
         for (index, pin) in pins.iter().enumerate() {
-            ui.horizontal(|ui| {
-                let mut text = match &self.groups.pin_name {
-                    Some((s, i, t)) if *s == side && *i == index => t.clone(),
-                    _ => pin.name.clone(),
-                };
-                let r = ui.add(
-                    TextEdit::singleline(&mut text)
-                        .id_salt(("group pin name", word, index))
-                        .desired_width(130.0),
-                );
-                r.widget_info(|| {
-                    WidgetInfo::labeled(WidgetType::TextEdit, true, format!("{word} {index} name"))
-                });
-                if r.changed() {
-                    self.groups.pin_name = Some((side, index, text.clone()));
-                }
-                if r.lost_focus() {
-                    self.groups.pin_name = None;
-                    if text != pin.name {
-                        edits.push(GroupEdit::RenamePin {
-                            def: def.clone(),
-                            side,
-                            index,
-                            name: text,
-                        });
-                    }
-                }
-                ui.label(
-                    RichText::new(pin.ty.name())
-                        .small()
-                        .color(style::pin_colour(pin.ty)),
-                );
-                let last = index + 1 == pins.len();
-                let up = small(
-                    ui,
-                    index > 0,
-                    "⏶",
-                    format!("move {word} {index} up"),
-                    "Move up",
-                );
-                let down = small(
-                    ui,
-                    !last,
-                    "⏷",
-                    format!("move {word} {index} down"),
-                    "Move down",
-                );
-                if up || down {
-                    let to = if up { index - 1 } else { index + 1 };
-                    edits.push(GroupEdit::MovePin {
-                        def: def.clone(),
-                        side,
-                        from: index,
-                        to,
-                    });
-                }
-                let hover = "Remove it (its wires, inside and on every use, go too)";
-                if small(ui, true, "🗑", format!("remove {word} {index}"), hover) {
-                    edits.push(GroupEdit::RemovePin {
-                        def: def.clone(),
-                        side,
-                        index,
-                    });
-                }
-            });
+            let last = index + 1 == pins.len();
+            let at = PinAt {
+                def: &def,
+                side,
+                index,
+                last,
+            };
+            ui.horizontal(|ui| self.pin_row_ui(ui, at, pin, edits));
         }
         ui.horizontal(|ui| {
             for ty in [PinType::Int, PinType::Bool] {
@@ -166,5 +122,86 @@ impl EditorView {
                 }
             }
         });
+    }
+
+    /// One pin's row: its name (renamed when the field is left), its type,
+    /// and buttons to move it up or down and to remove it.
+    fn pin_row_ui(
+        &mut self,
+        ui: &mut Ui,
+        at: PinAt<'_>,
+        pin: &GroupPin,
+        edits: &mut Vec<GroupEdit>,
+    ) {
+        let PinAt {
+            def,
+            side,
+            index,
+            last,
+        } = at;
+        let word = side.name();
+        let def = def.to_string();
+        let mut text = match &self.groups.pin_name {
+            Some((s, i, t)) if *s == side && *i == index => t.clone(),
+            _ => pin.name.clone(),
+        };
+        let r = ui.add(
+            TextEdit::singleline(&mut text)
+                .id_salt(("group pin name", word, index))
+                .desired_width(130.0),
+        );
+        r.widget_info(|| {
+            WidgetInfo::labeled(WidgetType::TextEdit, true, format!("{word} {index} name"))
+        });
+        if r.changed() {
+            self.groups.pin_name = Some((side, index, text.clone()));
+        }
+        if r.lost_focus() {
+            self.groups.pin_name = None;
+            if text != pin.name {
+                edits.push(GroupEdit::RenamePin {
+                    def: def.clone(),
+                    side,
+                    index,
+                    name: text,
+                });
+            }
+        }
+        ui.label(
+            RichText::new(pin.ty.name())
+                .small()
+                .color(style::pin_colour(pin.ty)),
+        );
+        let up = small(
+            ui,
+            index > 0,
+            "⏶",
+            format!("move {word} {index} up"),
+            "Move up",
+        );
+        let down = small(
+            ui,
+            !last,
+            "⏷",
+            format!("move {word} {index} down"),
+            "Move down",
+        );
+        if up || down {
+            let to = if up { index - 1 } else { index + 1 };
+            edits.push(GroupEdit::MovePin {
+                def: def.clone(),
+                side,
+                from: index,
+                to,
+            });
+        }
+        let hover = "Remove it (its wires, inside and on every use, go too)";
+        if small(ui, true, "🗑", format!("remove {word} {index}"), hover) {
+            edits.push(GroupEdit::RemovePin {
+                def: def.clone(),
+                side,
+                index,
+            });
+        }
     }
 }

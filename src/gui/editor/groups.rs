@@ -16,7 +16,6 @@ use super::analysis::Analysis;
 use super::edit::Edit;
 use super::events::NodeAction;
 use super::group_edit::GroupEdit;
-use super::group_import::ImportPick;
 use super::style;
 
 /// The mark in the title of a group instance.
@@ -60,6 +59,31 @@ pub fn group_header_frame() -> egui::Frame {
         .fill(style::NODE_FILL.lerp_to_gamma(GROUP_HEADER, 0.8))
 }
 
+/// The edit that makes `wire`: a plain connection from a first output,
+/// else a wire from a group's further output.
+pub fn connect(wire: crate::strategy::Wire) -> Edit {
+    match wire.output {
+        0 => Edit::Connect {
+            from: wire.from,
+            to: wire.to,
+            input: wire.input,
+        },
+        _ => Edit::ConnectWire(wire),
+    }
+}
+
+/// The edits that cut the wires leaving output `output` of node `id`: all
+/// its wires for a node of one output, only that output's for a group's.
+pub fn drop_output(graph: &Strategy, id: NodeId, output: usize) -> Vec<Edit> {
+    if graph.node(id).is_some_and(|n| n.output_count() > 1) {
+        let wires = graph.wires().iter();
+        let mine = wires.filter(|w| w.from == id && w.output == output);
+        mine.map(|w| Edit::RemoveWire(*w)).collect()
+    } else {
+        vec![Edit::DisconnectOutput(id)]
+    }
+}
+
 /// The group entries of a node's menu: Group for any node but the Cell
 /// value and interface nodes (the selection, when the node is in one), and
 /// Open group and Ungroup for an instance.
@@ -92,6 +116,15 @@ pub fn node_menu(ui: &mut Ui, node: &Node, many: bool) -> Option<NodeAction> {
         action = Some(NodeAction::Group(id));
     }
     action
+}
+
+/// A strategy whose groups are offered for import.
+#[derive(Debug)]
+pub struct ImportPick {
+    /// Where it comes from, as shown ("tests/…/lib.json").
+    pub source: String,
+    /// The strategy.
+    pub strategy: Box<Strategy>,
 }
 
 /// What the group views keep between frames.

@@ -25,6 +25,24 @@ pub enum PinKey {
     OutputAt(NodeId, usize),
 }
 
+impl PinKey {
+    /// The key of output `index` of node `id`.
+    pub fn output(id: NodeId, index: usize) -> PinKey {
+        match index {
+            0 => PinKey::Output(id),
+            i => PinKey::OutputAt(id, i),
+        }
+    }
+
+    /// Which output an output pin is (0 for inputs too).
+    pub fn output_index(self) -> usize {
+        match self {
+            PinKey::OutputAt(_, i) => i,
+            _ => 0,
+        }
+    }
+}
+
 /// Where pins were drawn this frame (canvas coordinates).
 pub type PinSink = Rc<RefCell<Vec<(PinKey, Rect)>>>;
 

@@ -19,7 +19,7 @@ use super::analysis::Analysis;
 use super::edit::Edit;
 use super::events::{CanvasEvents, NodeAction};
 use super::frames::{FrameUi, titles_on_top};
-use super::groups::{GroupContext, group_header_frame, header_title};
+use super::groups::{GroupContext, connect, drop_output, group_header_frame, header_title};
 use super::menus::Menus;
 use super::node_title::{TitleClick, header_ui, popup_ui};
 use super::palette::default_text;
@@ -216,30 +216,24 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         let Some(ty) = node.output_type(index) else {
             return TypedPin::none();
         };
-        let key = match index {
-            0 => PinKey::Output(id),
-            i => PinKey::OutputAt(id, i),
-        };
-        if let Some(name) = node.output_name(index) {
-            let label = ui.label(RichText::new(name).color(self.ink(style::pin_colour(ty))));
-            label.widget_info(|| {
-                WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} output {name}"))
-            });
-            label.on_hover_text(output_doc(ty));
-        } else if wide_params(&node.kind) {
+        let name = node.output_name(index);
+        if wide_params(&node.kind) && name.is_none() {
             // The parameters need the width: the pin alone shows the type.
             ui.allocate_exact_size(egui::vec2(0.0, 16.0), Sense::hover());
         } else {
-            let label = ui.label(
-                RichText::new(ty.name())
-                    .small()
-                    .color(self.ink(style::pin_colour(ty))),
-            );
-            label.widget_info(|| {
-                WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} output"))
-            });
-            label.on_hover_text(output_doc(ty));
+            // A group's outputs show their names; other outputs their type.
+            let (text, label) = match name {
+                Some(n) => (RichText::new(n), format!("node {id} output {n}")),
+                None => (
+                    RichText::new(ty.name()).small(),
+                    format!("node {id} output"),
+                ),
+            };
+            let r = ui.label(text.color(self.ink(style::pin_colour(ty))));
+            r.widget_info(|| WidgetInfo::labeled(WidgetType::Label, true, &label));
+            r.on_hover_text(output_doc(ty));
         }
+        let key = PinKey::output(id, index);
         TypedPin::new(ty, style::pin_colour(ty), key, self.pins.clone())
     }
 
@@ -431,12 +425,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             ..Wire::new(f, t, to.id.input)
         };
         match self.strategy.check_wire(wire) {
-            Ok(()) if wire.output == 0 => self.events.edits.push(Edit::Connect {
-                from: f,
-                to: t,
-                input: to.id.input,
-            }),
-            Ok(()) => self.events.edits.push(Edit::ConnectWire(wire)),
+            Ok(()) => self.events.edits.push(connect(wire)),
             Err(e) => self.events.refused = Some(e.to_string()),
         }
     }
@@ -456,17 +445,9 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
     }
 
     fn drop_outputs(&mut self, pin: &OutPin, snarl: &mut Snarl<NodeId>) {
-        let Some(id) = Self::model_id(snarl, pin.id.node) else {
-            return;
-        };
-        if self.strategy.node(id).is_some_and(|n| n.output_count() > 1) {
-            // One of a group's outputs: only its own wires.
-            let output = pin.id.output;
-            let wires = self.strategy.wires().iter();
-            let mine = wires.filter(|w| w.from == id && w.output == output);
-            self.events.edits.extend(mine.map(|w| Edit::RemoveWire(*w)));
-        } else {
-            self.events.edits.push(Edit::DisconnectOutput(id));
+        if let Some(id) = Self::model_id(snarl, pin.id.node) {
+            let edits = drop_output(self.strategy, id, pin.id.output);
+            self.events.edits.extend(edits);
         }
     }
 
