@@ -46,6 +46,15 @@ fn shift_click(h: &mut Harness<'_, App>, id: u32) {
     h.run_steps(2);
 }
 
+/// Opens lesson 8 as it was before its rework (a flat graph of some forty
+/// nodes, kept as a fixture): the node ids below are its.
+fn open_flat_expert(h: &mut Harness<'_, App>) {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/strategies/v1/08-expert.json");
+    h.state_mut().open_file(&file);
+    h.run_steps(3);
+}
+
 /// Selects the nodes `ids` with Shift+clicks.
 fn select(h: &mut Harness<'_, App>, ids: &[u32]) {
     for &id in ids {
@@ -110,7 +119,7 @@ fn shift_ctrl(h: &mut Harness<'_, App>, key: egui::Key) {
 
 /// Groups lesson 8's "after" terms with Ctrl+G; returns the instance.
 fn group_terms(h: &mut Harness<'_, App>) -> NodeId {
-    open_shipped(h, "08-expert");
+    open_flat_expert(h);
     select(h, TERMS);
     ctrl(h, egui::Key::G);
     let s = strategy(h);
@@ -126,7 +135,7 @@ fn group_terms(h: &mut Harness<'_, App>) -> NodeId {
 #[test]
 fn a_selection_is_grouped_opened_edited_inside_and_left() {
     let mut h = harness();
-    open_shipped(&mut h, "08-expert");
+    open_flat_expert(&mut h);
     let original = strategy(&h).clone();
     let instance = group_terms(&mut h);
     let s = strategy(&h).clone();
@@ -231,7 +240,7 @@ fn an_instance_is_ungrouped_and_the_ungrouping_undone() {
 #[test]
 fn a_cyclic_grouping_is_refused_and_the_reason_shown() {
     let mut h = harness();
-    open_shipped(&mut h, "08-expert");
+    open_flat_expert(&mut h);
     let original = strategy(&h).clone();
     // The first Sum (45) and the Add (48) it reaches through the second Sum (46).
     select(&mut h, &[45, 48]);
@@ -278,7 +287,7 @@ fn pins_are_added_and_removed_from_the_group_panel() {
 #[test]
 fn a_group_is_imported_from_another_strategy() {
     let mut h = harness();
-    open_shipped(&mut h, "08-expert");
+    open_flat_expert(&mut h);
     let mut lib = strategy(&h).clone();
     lib.name = "library".into();
     let ids: BTreeSet<NodeId> = TERMS.iter().map(|&i| NodeId(i)).collect();

@@ -249,7 +249,9 @@ pub fn build_expert(lesson: &Lesson, w: &Weights) -> Strategy {
     let output = s.add_node(N::Output, [0.0, 0.0]);
     let _ = s.connect(gate, output, 0);
     s.arrange();
-    frame_measures(&mut s, &[position, lookahead, safety, expert]);
+    let groups = [position, lookahead, safety, expert];
+    lay_out(&mut s, &groups, one, [sum, gate, output]);
+    frame_measures(&mut s, &groups);
     s
 }
 
@@ -363,8 +365,41 @@ pub fn build_think_ahead(lesson: &Lesson, w: &Ahead) -> Strategy {
     let output = s.add_node(N::Output, [0.0, 0.0]);
     let _ = s.connect(gate, output, 0);
     s.arrange();
-    frame_measures(&mut s, &[replies, corner, placing]);
+    let groups = [replies, corner, placing];
+    lay_out(&mut s, &groups, one, [sum, gate, output]);
+    frame_measures(&mut s, &groups);
     s
+}
+
+/// Places the nodes so that the graph reads left to right and fits a
+/// 1280x800 window at a zoom where text is drawn: the groups of measures in
+/// one column with the Constant 1 under them, then the Weighted sum with the
+/// lesson's comment under it, and the gate with the Cell value under it.
+fn lay_out(s: &mut Strategy, groups: &[NodeId], one: NodeId, [sum, gate, output]: [NodeId; 3]) {
+    let mut y = 0.0;
+    let place = |s: &mut Strategy, id: NodeId, pos: [f32; 2]| {
+        if let Some(n) = s.node_mut(id) {
+            n.pos = pos;
+        }
+    };
+    for &g in groups {
+        let rows = s.node(g).map_or(1, |n| n.output_count()) as f32;
+        place(s, g, [0.0, y]);
+        y += 50.0 + 25.0 * rows + 30.0;
+    }
+    place(s, one, [0.0, y]);
+    let terms = s.node(sum).map_or(1, |n| n.inputs().len()) as f32;
+    place(s, sum, [270.0, 0.0]);
+    place(s, gate, [740.0, 0.0]);
+    place(s, output, [770.0, 100.0]);
+    let comment = s
+        .nodes()
+        .iter()
+        .find(|n| matches!(n.kind, NodeKind::Comment { .. }))
+        .map(|n| n.id);
+    if let Some(c) = comment {
+        place(s, c, [270.0, 50.0 + 25.0 * terms + 50.0]);
+    }
 }
 
 /// A frame around the groups of measures, telling the reader how to look inside.
@@ -374,7 +409,7 @@ fn frame_measures(s: &mut Strategy, groups: &[NodeId]) {
         let height = 50.0 + 25.0 * n.output_count() as f32;
         x0 = x0.min(n.pos[0]);
         y0 = y0.min(n.pos[1]);
-        x1 = x1.max(n.pos[0] + 200.0);
+        x1 = x1.max(n.pos[0] + 230.0);
         y1 = y1.max(n.pos[1] + height);
     }
     if x0 > x1 {

@@ -14,6 +14,19 @@ use super::style;
 
 /// The width of a term's label field.
 const LABEL_WIDTH: f32 = 96.0;
+/// The widest a term's label field grows (canvas units).
+const LABEL_MAX_WIDTH: f32 = 300.0;
+
+/// The width of the label fields of `terms`: wide enough for the longest
+/// label (so "… (lesson 8)" is not cut off), all rows alike.
+fn label_width(terms: &[WeightedTerm]) -> f32 {
+    let longest = terms
+        .iter()
+        .map(|t| t.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    (longest as f32 * 6.4 + 12.0).clamp(LABEL_WIDTH, LABEL_MAX_WIDTH)
+}
 
 /// What the user did to a Weighted sum's terms.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,7 +75,7 @@ pub fn term_row_ui(
     let r = ui.add(
         TextEdit::singleline(&mut term.label)
             .id_salt(("term label", id, index))
-            .desired_width(LABEL_WIDTH)
+            .desired_width(label_width(terms))
             .hint_text("what it stands for"),
     );
     r.widget_info(|| {
