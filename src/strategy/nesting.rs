@@ -14,6 +14,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
 use super::graph::Strategy;
 use super::kind::NodeKind;
+use super::topology::strongly_connected;
 
 /// What the analysis knows about one definition.
 #[derive(Clone, Debug, Default)]
@@ -209,61 +210,4 @@ fn cycle_path(component: &[usize], succ: &[Vec<usize>], names: &[&str]) -> Vec<S
     path[1..].reverse();
     path.push(start);
     path.into_iter().map(|i| names[i].to_string()).collect()
-}
-
-/// The strongly connected components of a graph given by successor lists,
-/// children first (Tarjan's algorithm with an explicit stack).
-fn strongly_connected(succ: &[Vec<usize>]) -> Vec<Vec<usize>> {
-    const UNSEEN: usize = usize::MAX;
-    let n = succ.len();
-    let mut idx = vec![UNSEEN; n];
-    let mut low = vec![0usize; n];
-    let mut on_stack = vec![false; n];
-    let mut stack: Vec<usize> = Vec::new();
-    let mut next = 0;
-    let mut found = Vec::new();
-    for root in 0..n {
-        if idx[root] != UNSEEN {
-            continue;
-        }
-        let mut call: Vec<(usize, usize)> = vec![(root, 0)];
-        idx[root] = next;
-        low[root] = next;
-        next += 1;
-        stack.push(root);
-        on_stack[root] = true;
-        while let Some(&mut (v, ref mut child)) = call.last_mut() {
-            if let Some(&w) = succ[v].get(*child) {
-                *child += 1;
-                if idx[w] == UNSEEN {
-                    idx[w] = next;
-                    low[w] = next;
-                    next += 1;
-                    stack.push(w);
-                    on_stack[w] = true;
-                    call.push((w, 0));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(idx[w]);
-                }
-                continue;
-            }
-            call.pop();
-            if let Some(&(parent, _)) = call.last() {
-                low[parent] = low[parent].min(low[v]);
-            }
-            if low[v] == idx[v] {
-                let mut component = Vec::new();
-                while let Some(w) = stack.pop() {
-                    on_stack[w] = false;
-                    component.push(w);
-                    if w == v {
-                        break;
-                    }
-                }
-                component.sort_unstable();
-                found.push(component);
-            }
-        }
-    }
-    found
 }

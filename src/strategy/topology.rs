@@ -156,58 +156,67 @@ impl Strategy {
                 }
             }
         }
-        const UNSEEN: usize = usize::MAX;
-        let mut idx = vec![UNSEEN; n];
-        let mut low = vec![0usize; n];
-        let mut on_stack = vec![false; n];
-        let mut stack: Vec<usize> = Vec::new();
-        let mut next = 0;
-        let mut found = Vec::new();
-        for root in 0..n {
-            if idx[root] != UNSEEN {
+        strongly_connected(&succ)
+            .into_iter()
+            .filter(|c| c.len() > 1 || c.first().is_some_and(|&v| self_loop[v]))
+            .map(|c| c.into_iter().map(|i| nodes[i].id).collect())
+            .collect()
+    }
+}
+
+/// The strongly connected components of a graph given by successor lists,
+/// children first (Tarjan's algorithm with an explicit stack).
+pub(super) fn strongly_connected(succ: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    const UNSEEN: usize = usize::MAX;
+    let n = succ.len();
+    let mut idx = vec![UNSEEN; n];
+    let mut low = vec![0usize; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut next = 0;
+    let mut found = Vec::new();
+    for root in 0..n {
+        if idx[root] != UNSEEN {
+            continue;
+        }
+        let mut call: Vec<(usize, usize)> = vec![(root, 0)];
+        idx[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut child)) = call.last_mut() {
+            if let Some(&w) = succ[v].get(*child) {
+                *child += 1;
+                if idx[w] == UNSEEN {
+                    idx[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    call.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(idx[w]);
+                }
                 continue;
             }
-            let mut call: Vec<(usize, usize)> = vec![(root, 0)];
-            idx[root] = next;
-            low[root] = next;
-            next += 1;
-            stack.push(root);
-            on_stack[root] = true;
-            while let Some(&mut (v, ref mut child)) = call.last_mut() {
-                if let Some(&w) = succ[v].get(*child) {
-                    *child += 1;
-                    if idx[w] == UNSEEN {
-                        idx[w] = next;
-                        low[w] = next;
-                        next += 1;
-                        stack.push(w);
-                        on_stack[w] = true;
-                        call.push((w, 0));
-                    } else if on_stack[w] {
-                        low[v] = low[v].min(idx[w]);
-                    }
-                    continue;
-                }
-                call.pop();
-                if let Some(&(parent, _)) = call.last() {
-                    low[parent] = low[parent].min(low[v]);
-                }
-                if low[v] == idx[v] {
-                    let mut component = Vec::new();
-                    while let Some(w) = stack.pop() {
-                        on_stack[w] = false;
-                        component.push(w);
-                        if w == v {
-                            break;
-                        }
-                    }
-                    if component.len() > 1 || self_loop[v] {
-                        component.sort_unstable();
-                        found.push(component.into_iter().map(|i| nodes[i].id).collect());
+            call.pop();
+            if let Some(&(parent, _)) = call.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == idx[v] {
+                let mut component = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    component.push(w);
+                    if w == v {
+                        break;
                     }
                 }
+                component.sort_unstable();
+                found.push(component);
             }
         }
-        found
     }
+    found
 }
