@@ -179,9 +179,6 @@ fn read_pins(raw: &[RawPin], what: &str) -> Result<Vec<GroupPin>, String> {
     raw.iter()
         .enumerate()
         .map(|(i, p)| {
-            if p.name.is_empty() {
-                return Err(format!("{what} {i} (counting from 0) has no name"));
-            }
             check_label(&p.name, &format!("{what} {i} (counting from 0): the name"))?;
             let ty = match p.ty.as_deref() {
                 None | Some("number") => PinType::Int,

@@ -5,12 +5,23 @@ use serde_json::{Value, json};
 
 use super::docs::info;
 use super::format_groups::pin_type_key;
-use super::format_read::MAX_COORD;
+use super::format_read::{MAX_COORD, MAX_LABEL_CHARS};
 use super::format_wire::all_unique;
 use super::frame::Frame;
 use super::graph::{GroupDef, Node, Strategy, Wire};
 use super::kind::{NodeKind, When};
 use super::pins::{GroupPin, WeightedTerm};
+
+/// A label as written: control characters become spaces and it is cut at
+/// [`MAX_LABEL_CHARS`] characters, so that whatever the editor holds saves
+/// to a file that loads (the reader refuses both).
+fn clean(label: &str) -> String {
+    label
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(MAX_LABEL_CHARS)
+        .collect()
+}
 
 /// Writes the items of a list, one per line at `indent`, closing at the
 /// indent one level out.
@@ -77,7 +88,7 @@ fn push_group(out: &mut String, id: &str, def: &GroupDef) {
             .map(|p| {
                 format!(
                     "{{\"name\": {}, \"type\": \"{}\"}}",
-                    json!(p.name),
+                    json!(clean(&p.name)),
                     pin_type_key(p.ty)
                 )
             })
@@ -96,12 +107,13 @@ fn push_group(out: &mut String, id: &str, def: &GroupDef) {
     out.push_str("\n    }");
 }
 
-/// A pin as a wire names it: its name, or its index as a decimal string
-/// when the node's pin names are not unique.
+/// A pin as a wire names it: its name (as written), or its index as a
+/// decimal string when the node's pin names are not unique.
 fn pin_text(names: &[&str], index: usize) -> Option<String> {
+    let names: Vec<String> = names.iter().map(|n| clean(n)).collect();
     let name = names.get(index)?;
-    Some(if all_unique(names.iter().copied()) {
-        (*name).to_string()
+    Some(if all_unique(names.iter().map(String::as_str)) {
+        name.clone()
     } else {
         index.to_string()
     })
@@ -133,7 +145,7 @@ fn write_frame(f: &Frame) -> String {
     let [x, y, w, h] = f.rect;
     let mut text = format!(
         "{{\"title\": {}, \"colour\": {}, \"at\": [{}, {}], \"size\": [{}, {}]",
-        json!(f.title),
+        json!(clean(&f.title)),
         f.colour,
         round(x),
         round(y),
@@ -153,12 +165,8 @@ fn write_frame(f: &Frame) -> String {
 fn write_node(node: &Node) -> String {
     let key = info(node.kind.kind()).key;
     let mut text = format!("{{\"id\": {}, \"kind\": \"{key}\"", node.id);
-    if let Some(label) = node
-        .label
-        .as_deref()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-    {
+    let label = node.label.as_deref().map(|l| clean(l.trim()));
+    if let Some(label) = label.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
         text.push_str(&format!(", \"label\": {}", json!(label)));
     }
     let params = params_of(&node.kind);
@@ -208,7 +216,7 @@ fn round(v: f32) -> i64 {
 /// A Weighted sum's term as written: label, weight, and tune unless automatic.
 fn term_json(t: &WeightedTerm) -> Value {
     let mut map = serde_json::Map::new();
-    map.insert("label".to_string(), json!(t.label));
+    map.insert("label".to_string(), json!(clean(&t.label)));
     map.insert("weight".to_string(), json!(t.weight));
     if let Some(tune) = t.tune.to_json() {
         map.insert("tune".to_string(), tune);

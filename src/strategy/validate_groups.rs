@@ -155,7 +155,7 @@ fn interface(f: &mut Findings, def: &GroupDef) {
 /// Group instances (missing, recursive or out-of-date definitions) and
 /// interface nodes outside a group.
 fn instances(f: &mut Findings, nesting: &Nesting, top: &Strategy) {
-    let strategy_groups = f.group.is_none();
+    let at_top = f.group.is_none();
     for n in f.strategy.nodes() {
         match &n.kind {
             NodeKind::Group {
@@ -176,7 +176,7 @@ fn instances(f: &mut Findings, nesting: &Nesting, top: &Strategy) {
                 };
                 f.add(Severity::Error, Some(n.id), None, message);
             }
-            NodeKind::GroupInput { .. } | NodeKind::GroupOutput { .. } if strategy_groups => {
+            NodeKind::GroupInput { .. } | NodeKind::GroupOutput { .. } if at_top => {
                 f.add(
                     Severity::Error,
                     Some(n.id),
