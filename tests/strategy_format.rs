@@ -683,9 +683,12 @@ fn saving_is_atomic_and_reports_errors() {
 
 #[test]
 fn built_graphs_are_laid_out_left_to_right() {
-    // The shipped strategies come from GraphBuilder (examples/curriculum.rs).
+    // The shipped strategies come from GraphBuilder (examples/curriculum.rs);
+    // lessons 8 to 10 (with groups) are then laid out by hand to read at Fit
+    // graph, so only the left-to-right rules hold for them.
     for (path, g) in common::shipped() {
         let name = path.display();
+        let by_hand = !g.groups().is_empty();
         let output = g.outputs().next().unwrap();
         let max_x = g.nodes().iter().map(|n| n.pos[0]).fold(f32::MIN, f32::max);
         assert_eq!(output.pos[0], max_x, "{name}: the Cell value is rightmost");
@@ -700,14 +703,16 @@ fn built_graphs_are_laid_out_left_to_right() {
                 "{name}: two nodes at {:?}",
                 n.pos
             );
-            if matches!(n.kind, NodeKind::Comment { .. }) {
+            if matches!(n.kind, NodeKind::Comment { .. }) && !by_hand {
                 assert_eq!(n.pos[0], 0.0, "{name}: comments sit at the left");
             }
         }
         // Laying out again changes nothing.
-        let mut again = g.clone();
-        again.arrange();
-        assert_eq!(again, g, "{name}");
+        if !by_hand {
+            let mut again = g.clone();
+            again.arrange();
+            assert_eq!(again, g, "{name}");
+        }
     }
     // Cycles and loose nodes are laid out too, without overlap.
     let mut g = Graph::load(&common::fixture("everything-wrong.json")).unwrap();
