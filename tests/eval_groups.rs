@@ -315,6 +315,9 @@ fn explain_shows_group_outputs_and_term_contributions() {
 fn graphs_without_groups_compile_as_before() {
     // Flattening a graph without groups changes nothing: same ids, nodes and wires.
     for (path, g) in common::shipped() {
+        if !g.groups().is_empty() {
+            continue; // lessons 8 to 10 are grouped
+        }
         let flat = g.flatten().unwrap();
         assert_eq!(flat.graph.nodes(), g.nodes(), "{}", path.display());
         assert_eq!(flat.graph.wires(), g.wires(), "{}", path.display());

@@ -199,6 +199,8 @@ const STRATEGY_PLACES: &[&str] = &[
     "line ",
     "node ",
     "wire ",
+    "frame ",
+    "group ",
     "\"version\"",
     "\"format\"",
     "version ",
