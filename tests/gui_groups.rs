@@ -259,6 +259,15 @@ fn pins_are_added_and_removed_from_the_group_panel() {
     node_menu(&mut h, instance);
     click(&mut h, "Open group");
     let def = h.state().editor().scope()[0].clone();
+    type_into(&mut h, "group name", "threats");
+    assert_eq!(strategy(&h).group_name(&def), "threats");
+    assert!(h.query_by_label("editing group threats").is_some());
+    ctrl(&mut h, egui::Key::Z);
+    assert_eq!(
+        strategy(&h).group_name(&def),
+        "group 1",
+        "renaming is one step"
+    );
     click(&mut h, "add yes/no input");
     let g = strategy(&h).group(&def).unwrap();
     assert_eq!(g.inputs.len(), 1);
@@ -308,7 +317,7 @@ fn a_group_is_imported_from_another_strategy() {
         .editor_mut()
         .offer_import(lib.clone(), "library.json".into());
     h.run_steps(2);
-    click(&mut h, "⧉ threats");
+    click(&mut h, "▣ threats");
     let s = strategy(&h);
     assert_eq!(s.group("threats"), lib.group("threats"));
     assert_eq!(s.nodes().len(), before.nodes().len() + 1);

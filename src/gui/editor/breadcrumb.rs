@@ -56,6 +56,7 @@ impl EditorView {
             .fill(style_fill())
             .inner_margin(egui::Margin::symmetric(10, 5))
             .show(ui, |ui| {
+                ui.set_width(ui.available_width());
                 ui.horizontal(|ui| {
                     let back = ui
                         .button("⬅ Back")

@@ -1,5 +1,5 @@
 //! Groups in the editor: how an instance looks on the canvas (the group's
-//! name with a "⧉" mark, a header colour of its own), its menu entries
+//! name with a "▣" mark, a header colour of its own), its menu entries
 //! (Open group, Ungroup, and Group for any selection), the keys (Ctrl+G,
 //! Ctrl+Shift+G, Escape to go back out), and the state the group views keep
 //! between frames.
@@ -19,7 +19,7 @@ use super::group_edit::GroupEdit;
 use super::style;
 
 /// The mark in the title of a group instance.
-pub const GROUP_MARK: &str = "⧉";
+pub const GROUP_MARK: &str = "▣";
 
 /// The header colour of group instances (apart from every category's).
 pub const GROUP_HEADER: Color32 = Color32::from_rgb(0x8A, 0x3F, 0x6E);
@@ -34,8 +34,9 @@ pub struct GroupContext<'a> {
     pub scope: Option<&'a str>,
 }
 
-/// The title shown in a node's header: an instance shows "⧉" and its label
-/// or its group's name; other nodes their kind's title.
+/// The title shown in a node's header: an instance shows "▣" and its label
+/// or its group's name, a group's input node its pin's name, other nodes
+/// their kind's title.
 pub fn header_title(groups: GroupContext<'_>, node: &Node) -> String {
     match &node.kind {
         NodeKind::Group { def, .. } => {
@@ -49,6 +50,8 @@ pub fn header_title(groups: GroupContext<'_>, node: &Node) -> String {
             });
             format!("{GROUP_MARK} {name}")
         }
+        // A group output's input pin already carries its name.
+        NodeKind::GroupInput { .. } => node.kind.title(),
         kind => info(kind.kind()).title.to_string(),
     }
 }

@@ -162,6 +162,34 @@ mod tests {
     }
 
     #[test]
+    fn groups_are_made_and_ungrouped_inside_a_body() {
+        let (mut s, def) = grouped();
+        let body = s.group(&def).unwrap().body.clone();
+        let inner: BTreeSet<NodeId> = body
+            .nodes()
+            .iter()
+            .filter(|n| {
+                !matches!(
+                    n.kind,
+                    NodeKind::GroupInput { .. } | NodeKind::GroupOutput { .. }
+                )
+            })
+            .map(|n| n.id)
+            .collect();
+        let edit = Edit::Group(GroupEdit::Group {
+            nodes: inner,
+            name: "inner".into(),
+        });
+        let made = apply_in(&mut s, Some(&def), edit).unwrap();
+        assert_eq!(s.groups().len(), 2);
+        assert_eq!(s.instances_in(Some(&def), "inner"), made);
+        let edit = Edit::Group(GroupEdit::Ungroup(made[0]));
+        assert!(apply_in(&mut s, Some(&def), edit).is_ok());
+        assert_eq!(s.groups().len(), 1);
+        assert_eq!(s.group(&def).unwrap().body, body, "the body as it was");
+    }
+
+    #[test]
     fn pasting_a_group_into_its_own_body_is_refused() {
         let (mut s, def) = grouped();
         let clip =
