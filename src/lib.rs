@@ -11,6 +11,7 @@ pub mod eval;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod input;
+pub mod protocol;
 pub mod rng;
 pub mod rules;
 pub mod strategy;

@@ -12,7 +12,7 @@ use rand::RngExt;
 use super::clock::{MoveClock, TimeControl};
 use super::config::Side;
 use super::record::GameRecord;
-use crate::bots::{Agent, AgentFactory};
+use crate::bots::{Agent, AgentFactory, BotError};
 use crate::rng::{derive_seed, rng_from_seed};
 use crate::rules::{Coord, MAX_PLAYERS, Player, Position};
 
@@ -86,6 +86,9 @@ pub(super) fn play_game(spec: &GameSpec, stop: &Arc<AtomicBool>) -> Option<GameR
         Ok(agents) => agents,
         Err((seat, why)) => return Some(game.forfeit(seat, why)),
     };
+    for &coord in spec.opening {
+        agents.iter_mut().for_each(|a| a.observe(coord));
+    }
     let mut rngs: Vec<_> = (0..spec.sides.len() as u64)
         .map(|s| rng_from_seed(derive_seed(spec.seed, s + 1)))
         .collect();
@@ -108,6 +111,7 @@ pub(super) fn play_game(spec: &GameSpec, stop: &Arc<AtomicBool>) -> Option<GameR
         if let Err(e) = game.play(coord) {
             return Some(game.forfeit(mover, format!("illegal move {coord}: {e}")));
         }
+        agents.iter_mut().for_each(|a| a.observe(coord));
     }
 }
 
@@ -257,6 +261,8 @@ fn choose_move(
     }
     let coord = match choice {
         Err(panic) => return Some(Err(format!("panicked: {}", panic_message(&*panic)))),
+        // An engine's errors say what it did ("did not answer within …").
+        Ok(Err(e @ BotError::External(_))) => return Some(Err(e.to_string())),
         Ok(Err(e)) => return Some(Err(format!("failed: {e}"))),
         Ok(Ok(coord)) => coord,
     };

@@ -56,6 +56,12 @@ pub enum BotError {
         #[source]
         source: EvalError,
     },
+    /// An external program (a `cmd:` player) that cannot start or failed.
+    #[error("{0}")]
+    External(#[from] super::external::ExternalError),
+    /// A `bot.toml` manifest that cannot be used (its error names the file).
+    #[error("{0}")]
+    Manifest(#[from] super::external::ManifestError),
     /// The failure of a player defined outside this crate, with its own error
     /// (`BotError::Other("why".into())` for a plain message).
     #[error("{0}")]
@@ -100,14 +106,17 @@ impl std::error::Error for SpecError {}
 pub enum SpecProblem {
     /// Nothing was given.
     #[error(
-        "empty player: expected a built-in such as bot:greedy or a strategy file ending in .json"
+        "empty player: expected a built-in such as bot:greedy, a strategy file ending in .json or a program as cmd:COMMAND"
     )]
     Empty,
-    /// Neither a built-in spec nor a strategy file.
+    /// Neither a built-in spec, a strategy file nor a program.
     #[error(
-        "expected a built-in such as bot:greedy (see 'chainlab players') or a strategy file ending in .json"
+        "expected a built-in such as bot:greedy (see 'chainlab players'), a strategy file ending in .json, a program as cmd:COMMAND ARGS or a bot.toml"
     )]
     NotAPlayer,
+    /// A `cmd:` spec whose command line cannot be split.
+    #[error("{0}")]
+    Command(crate::protocol::CommandLineError),
     /// A built-in spec without its `bot:` prefix.
     #[error("a built-in player starts with 'bot:'")]
     NoPrefix,

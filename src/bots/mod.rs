@@ -1,5 +1,6 @@
 //! Players: anything that chooses a move for a position. Built-in computer
-//! players and strategy graphs both implement [`Agent`]. A player that
+//! players, strategy graphs and external programs ([`external`]) all
+//! implement [`Agent`]. A player that
 //! searches can be stopped in the middle of a move through an [`Interrupt`].
 
 pub mod graph;
@@ -27,6 +28,17 @@ pub trait Agent: Send {
         interrupt: &Interrupt,
     ) -> Result<Coord, BotError>;
 
+    /// Tells the player the move just played in its game, by any seat (its
+    /// own included), opening moves too. Players that keep no state ignore
+    /// it; an engine passes the last move on (`last` in the protocol).
+    fn observe(&mut self, _coord: Coord) {}
+
+    /// What the player reports while it thinks (an engine's `info` lines),
+    /// if it reports anything; the GUI shows it beside the board.
+    fn info(&self) -> Option<InfoFeed> {
+        None
+    }
+
     /// Chooses a move for the player to move in `position`, with no
     /// interrupt (a search runs to its own limits).
     fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
@@ -46,6 +58,14 @@ impl<P: Agent + ?Sized> Agent for Box<P> {
         interrupt: &Interrupt,
     ) -> Result<Coord, BotError> {
         (**self).choose_within(position, rng, interrupt)
+    }
+
+    fn observe(&mut self, coord: Coord) {
+        (**self).observe(coord);
+    }
+
+    fn info(&self) -> Option<InfoFeed> {
+        (**self).info()
     }
 }
 
@@ -69,6 +89,7 @@ pub trait AgentFactory: Send + Sync {
 
 mod error;
 mod expert;
+pub mod external;
 pub mod heuristic;
 mod interrupt;
 mod kind;
@@ -79,11 +100,14 @@ mod spec;
 
 pub use error::{BotError, SpecError, SpecProblem};
 pub use expert::SearchPlayer;
+pub use external::{EngineFactory, EngineSpec, ExternalError, InfoFeed};
 pub use interrupt::Interrupt;
 pub use kind::{BotKind, Eval};
 pub use mcts::{DEFAULT_TREE_NODES, MctsPlayer};
 pub use simple::{GreedyPlayer, MixedPlayer, PreferOwnPlayer, RandomPlayer};
-pub use spec::{BotSpec, BuiltinInfo, DEFAULT_ITERS, builtins, parse_player};
+pub use spec::{
+    BotSpec, BuiltinInfo, DEFAULT_ITERS, PlayerContext, builtins, parse_player, parse_player_in,
+};
 
 use rand::RngExt;
 

@@ -1,14 +1,16 @@
 //! Player specs: the names of built-in players on the command line and in
-//! files (`bot:expert:depth=3`), the ladder of built-ins, and resolving a spec
-//! or a strategy file path into an [`AgentFactory`]. Grammar in `docs/players.md`.
+//! files (`bot:expert:depth=3`), the ladder of built-ins, and resolving a spec,
+//! a strategy file path or a program (`cmd:`, `bot.toml`) into an
+//! [`AgentFactory`]. Grammar in `docs/players.md`.
 
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::error::{SpecError, SpecProblem};
+use super::external::{EngineFactory, EngineLog, EngineSpec, ExternalError, MANIFEST};
 use super::kind::{BotKind, Eval};
 use super::search::{MAX_DEPTH, SearchConfig};
 use super::{
@@ -264,18 +266,100 @@ impl AgentFactory for BuiltinFactory {
     }
 }
 
+/// Where the players of a run keep their side files: engines' stderr logs
+/// go to `<dir>/<prefix><name>.stderr.log` (beside the game records).
+#[derive(Clone, Debug, Default)]
+pub struct PlayerContext {
+    /// The folder and file-name prefix of engine logs; none: no logs (the
+    /// last stderr lines still appear in a forfeit's reason).
+    pub logs: Option<(PathBuf, String)>,
+}
+
+impl PlayerContext {
+    /// Logs beside `records`: `runs/m.jsonl` gives `runs/m.jsonl.<name>.stderr.log`.
+    pub fn beside(records: &Path) -> PlayerContext {
+        let dir = records
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        let name = records
+            .file_name()
+            .map_or_else(String::new, |n| format!("{}.", n.to_string_lossy()));
+        PlayerContext {
+            logs: Some((dir, name)),
+        }
+    }
+
+    /// The log file of the engine labelled `label`, created empty.
+    fn log_for(&self, label: &str) -> Result<Option<Arc<EngineLog>>, BotError> {
+        let Some((dir, prefix)) = &self.logs else {
+            return Ok(None);
+        };
+        let mut slug: String = label
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        slug = slug
+            .split('-')
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join("-");
+        slug.truncate(60);
+        let path = dir.join(format!("{prefix}{slug}.stderr.log"));
+        EngineLog::create(&path)
+            .map(|log| Some(Arc::new(log)))
+            .map_err(|e| {
+                BotError::Other(
+                    format!("cannot write the engine log {}: {e}", path.display()).into(),
+                )
+            })
+    }
+}
+
 /// Resolves a player named on the command line: a built-in spec starting
-/// with `bot:`, or the path of a strategy file ending in `.json`.
+/// with `bot:`, the path of a strategy file ending in `.json`, a program
+/// as `cmd:COMMAND ARGS…`, or the path of a `bot.toml` manifest. Programs
+/// are not started here (see [`EngineFactory::create`]).
 pub fn parse_player(spec: &str) -> Result<Arc<dyn AgentFactory>, BotError> {
+    parse_player_in(spec, &PlayerContext::default())
+}
+
+/// [`parse_player`], with engines' stderr logs where `context` says.
+pub fn parse_player_in(
+    spec: &str,
+    context: &PlayerContext,
+) -> Result<Arc<dyn AgentFactory>, BotError> {
     let trimmed = spec.trim();
     if trimmed.starts_with("bot:") {
         let parsed: BotSpec = trimmed.parse()?;
         return Ok(Arc::new(BuiltinFactory(parsed)));
     }
+    if let Some(command) = trimmed.strip_prefix("cmd:") {
+        let mut engine = EngineSpec::from_command_line(command).map_err(|e| match e {
+            ExternalError::CommandLine(e) => {
+                BotError::from(SpecError::new(spec, SpecProblem::Command(e)))
+            }
+            e => e.into(),
+        })?;
+        engine.log = context.log_for(&engine.label)?;
+        return Ok(Arc::new(EngineFactory(Arc::new(engine))));
+    }
     if trimmed.is_empty() {
         return Err(SpecError::new(spec, SpecProblem::Empty).into());
     }
     let path = Path::new(trimmed);
+    if path.file_name().is_some_and(|n| n == MANIFEST) {
+        let mut engine = EngineSpec::from_manifest(path)?;
+        engine.log = context.log_for(&engine.label)?;
+        return Ok(Arc::new(EngineFactory(Arc::new(engine))));
+    }
     if path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"))

@@ -34,6 +34,7 @@ mod bench;
 mod bench_groups;
 mod bench_util;
 mod cancel;
+mod engine;
 mod explain;
 mod matches;
 mod players;
@@ -170,6 +171,8 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Print the node reference (the content of docs/nodes.md).
     Nodes,
+    /// Run a player as an engine of the text protocol on stdin/stdout (docs/protocol.md).
+    Engine(engine::Args),
 }
 
 /// Parses the command line, runs the command, and reports errors.
@@ -196,6 +199,7 @@ pub fn run() -> ExitCode {
         Some(Command::Score(args)) => strategy_cmds::score(&args),
         Some(Command::Explain(args)) => explain::explain(&args),
         Some(Command::Nodes) => strategy_cmds::nodes(),
+        Some(Command::Engine(args)) => engine::run(&args),
     };
     match result {
         Ok(code) => code,
