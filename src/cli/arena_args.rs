@@ -11,7 +11,7 @@ use chainlab::arena::{
     DEFAULT_TIME_MARGIN, GameRecord, MatchConfig, MatchObserver, Pairing, RecordWriter, Sprt,
     Tally, TimeControl, TournamentObserver,
 };
-use chainlab::bots::{AgentFactory, BotError, parse_player};
+use chainlab::bots::{AgentFactory, BotError, PlayerContext, parse_player_in};
 use chainlab::rules::{Rules, Size};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -141,10 +141,35 @@ impl GameArgs {
 /// understood is a usage error (exit code 2), a strategy file that cannot be
 /// read or has errors is bad input (exit code 1).
 pub fn player(spec: &str) -> Result<Arc<dyn AgentFactory>, Failure> {
-    parse_player(spec).map_err(|e| match e {
+    player_in(spec, &PlayerContext::default())
+}
+
+/// [`player`], with engines' stderr logs beside `records` when given; a
+/// program (`cmd:`, `bot.toml`) is started once and ended, so that a
+/// command that does not exist or does not speak the protocol stops the
+/// run before it begins, with a message naming the command.
+pub fn checked_player(
+    spec: &str,
+    records: Option<&PathBuf>,
+) -> Result<Arc<dyn AgentFactory>, Failure> {
+    let context = records.map_or_else(PlayerContext::default, |r| PlayerContext::beside(r));
+    let factory = player_in(spec, &context)?;
+    if let Err(e) = factory.create() {
+        return Err(Failure::new(format!(
+            "player '{}': {}",
+            shown(spec.trim()),
+            shown(&e.to_string())
+        )));
+    }
+    Ok(factory)
+}
+
+/// [`player`] in `context`.
+fn player_in(spec: &str, context: &PlayerContext) -> Result<Arc<dyn AgentFactory>, Failure> {
+    parse_player_in(spec, context).map_err(|e| match e {
         // These errors name the spec (or the file) themselves.
         BotError::Spec(_) => Failure::usage(shown(&e.to_string())),
-        BotError::Strategy { .. } => Failure::new(shown(&e.to_string())),
+        BotError::Strategy { .. } | BotError::Manifest(_) => Failure::new(shown(&e.to_string())),
         _ => Failure::new(format!(
             "player '{}': {}",
             shown(spec),

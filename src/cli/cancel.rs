@@ -1,6 +1,8 @@
-//! Ctrl+C for long commands (`tune`, `analyze`): the first press raises a
-//! flag that the run polls, so it stops cleanly and reports what it has;
-//! the second exits at once with [`EXIT_INTERRUPTED`].
+//! Ctrl+C (and SIGTERM, SIGHUP) for long commands (`match`, `tournament`,
+//! `tune`, `analyze`): the first press raises a flag that the run polls, so
+//! it stops cleanly, ends every engine process and reports what it has; the
+//! second kills the engines' process groups and exits at once with
+//! [`EXIT_INTERRUPTED`].
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -24,6 +26,8 @@ pub fn ctrl_c(what: &'static str) -> Result<Arc<AtomicBool>, Failure> {
                 "chainlab: {what} (Ctrl+C again to quit at once)"
             ));
         } else {
+            // No destructor runs after exit: end the engines' processes first.
+            chainlab::bots::external::kill_all_engines();
             std::process::exit(i32::from(EXIT_INTERRUPTED));
         }
     })

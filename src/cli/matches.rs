@@ -14,17 +14,20 @@ use serde_json::json;
 
 use super::analyze::seat_label;
 use super::analyze_print::print_summary_table;
-use super::arena_args::{Both, GameArgs, Progress, player, records_writer};
+use super::arena_args::{Both, GameArgs, Progress, checked_player, records_writer};
+use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
 
 /// Arguments of `chainlab match`.
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Players are built-ins such as bot:greedy or bot:expert:depth=4 \
-(see 'chainlab players') or strategy files ending in .json.\n\nExamples:\n  \
+(see 'chainlab players'), strategy files ending in .json, or programs as \
+'cmd:COMMAND ARGS' (see docs/protocol.md).\n\nExamples:\n  \
 chainlab match bot:expert bot:greedy --games 200\n  \
 chainlab match bot:master bot:expert --openings 4 --sprt 0 50 --records games.jsonl\n  \
-chainlab match bot:mcts bot:greedy --players 4 --size 8x8 --json"
+chainlab match bot:mcts bot:greedy --players 4 --size 8x8 --json\n  \
+chainlab match 'cmd:python3 examples/engines/starter_bot.py' bot:greedy --games 40"
 )]
 pub struct Args {
     /// The first player (side A).
@@ -81,11 +84,11 @@ fn sprt(values: Option<&Vec<f64>>) -> Result<Option<Sprt>, Failure> {
 pub fn run(args: &Args) -> CmdResult {
     let sprt = sprt(args.sprt.as_ref())?;
     let config = args.game.config(args.games, sprt)?;
-    let a = player(&args.a)?;
-    let b = player(&args.b)?;
+    let a = checked_player(&args.a, args.records.as_ref())?;
+    let b = checked_player(&args.b, args.records.as_ref())?;
     let mut writer = records_writer(args.records.as_ref(), &[&args.a, &args.b])?;
+    let cancel = ctrl_c("stopping the match: finishing the games in progress")?;
     let mut progress = Progress::new(!args.json);
-    let cancel = AtomicBool::new(false);
     let mut keep = Keep(args.analyse.then(Vec::new));
     let result = run_match(
         &a,
@@ -121,6 +124,9 @@ pub fn run(args: &Args) -> CmdResult {
             outln!("Analysis of every game (chainlab analyze; openings left out):");
             print_summary_table(s)?;
         }
+    }
+    if report.stop == Stop::Cancelled {
+        return Ok(ExitCode::from(EXIT_INTERRUPTED));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -290,7 +296,7 @@ fn timing(lines: &mut Lines<'_>, r: &MatchReport) {
     if !r.deterministic || c.move_limit.is_some() || c.time_control.is_some() {
         lines.line(
             "Note",
-            "time limits (ms=, --move-limit, --time-per-move) make results depend on the machine: they do not repeat exactly",
+            "time limits (ms=, --move-limit, --time-per-move) and programs (cmd:) make results depend on the machine: they do not repeat exactly",
         );
     }
 }

@@ -112,3 +112,17 @@ fn quote_stderr(stderr: &str) -> String {
         format!("; its last stderr lines: {stderr}")
     }
 }
+
+impl ExternalError {
+    /// The same error, an exit saying when it happened ("exited with code
+    /// 0 before it finished the handshake").
+    pub fn during(self, when: &str) -> ExternalError {
+        match self {
+            ExternalError::Exited { status, stderr } => ExternalError::Exited {
+                status: format!("{status} {when}"),
+                stderr,
+            },
+            e => e,
+        }
+    }
+}

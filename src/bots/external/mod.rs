@@ -168,7 +168,7 @@ impl EngineAgent {
                 Err(ExternalError::Garbage { line, .. }) => {
                     return Err(ExternalError::NotAnEngine { line });
                 }
-                Err(e) => return Err(e),
+                Err(e) => return Err(e.during("before it finished the handshake")),
             };
             match message {
                 FromEngine::Name(name) if !name.is_empty() => self.name = name,
@@ -248,7 +248,7 @@ impl EngineAgent {
                         ms: began.elapsed().as_millis(),
                     });
                 }
-                Err(e) => return Err(e),
+                Err(e) => return Err(e.during("while it was to move")),
             };
             match message {
                 FromEngine::Info(text) => self.info.push(text),
