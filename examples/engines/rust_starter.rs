@@ -40,7 +40,10 @@ fn score(position: &Position, coord: Coord) -> i64 {
 fn best_move(position: &Position) -> Option<Coord> {
     let size = position.size();
     let moves = position.moves();
-    let coords = moves.indices().iter().map(|&i| size.coord_of(usize::from(i)));
+    let coords = moves
+        .indices()
+        .iter()
+        .map(|&i| size.coord_of(usize::from(i)));
     coords.max_by_key(|&c| score(position, c))
 }
 

@@ -58,7 +58,7 @@ pub enum ExternalError {
         stderr: String,
     },
     /// A line that is not a message of the protocol.
-    #[error("sent {error}")]
+    #[error("sent an unreadable line: {error}")]
     Garbage {
         /// The line.
         line: String,
