@@ -1,5 +1,5 @@
 //! The shape of the source tree, checked: the layers depend one way
-//! (rules ← strategy ← eval ← bots ← arena ← {tune, analysis} ← {gui, cli}), no two files inside
+//! (rules ← {strategy, protocol} ← eval ← bots ← arena ← {tune, analysis} ← {gui, cli}), no two files inside
 //! one folder import each other in a circle, no function or file grows past
 //! its ceiling, and nothing refers to a design file outside the repository. The import graph is read from the source text: every `crate::…`
 //! and `super::…` path outside comments and strings, resolved to the deepest
@@ -20,7 +20,7 @@ type ModPath = Vec<String>;
 const LAYERS: &[&[&str]] = &[
     &["rng", "input"],
     &["rules"],
-    &["strategy"],
+    &["strategy", "protocol"],
     &["eval"],
     &["bots"],
     &["arena"],

@@ -98,11 +98,15 @@ fn a_bad_spec_says_what_is_wrong_as_a_value() {
         ),
         (
             "",
-            "empty player: expected a built-in such as bot:greedy or a strategy file ending in .json",
+            "empty player: expected a built-in such as bot:greedy, a strategy file ending in .json or a program as cmd:COMMAND",
         ),
     ] {
         assert_eq!(spec_error(spec).to_string(), message);
     }
+    assert_eq!(
+        problem("cmd:'x"),
+        SpecProblem::Command(chainlab::protocol::CommandLineError::Unclosed { quote: '\'', at: 1 })
+    );
 }
 
 #[test]

@@ -148,9 +148,12 @@ fn a_run_plots_its_progress_and_applies_as_one_undoable_edit() {
     );
     set_up(&mut h, 2, GAMES);
     press(&mut h, "Start tuning");
+    // A run of two short iterations may end within the two frames of the
+    // press on a busy machine: either it still runs or it is done (that it
+    // runs in the background is what `cancel_keeps_the_values_found_so_far` tests).
     assert!(
-        h.query_by_label("Cancel").is_some(),
-        "a run in the background"
+        h.query_by_label("Cancel").is_some() || h.query_by_label_contains("Done:").is_some(),
+        "the run started"
     );
     run_until(&mut h, "Done: 2 iterations");
     assert!(h.query_by_label("Iteration 2 of 2").is_some());

@@ -2,7 +2,7 @@
 //! with move ordering and a transposition table), both over the expert evaluation.
 
 use super::search::{SearchConfig, Searcher};
-use super::{Agent, BotError, Interrupt};
+use super::{Agent, BotError, InfoFeed, Interrupt};
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
 
@@ -10,6 +10,7 @@ use crate::rules::{Coord, Position};
 pub struct SearchPlayer {
     name: String,
     searcher: Searcher,
+    info: InfoFeed,
 }
 
 impl SearchPlayer {
@@ -18,6 +19,7 @@ impl SearchPlayer {
         SearchPlayer {
             name: name.into(),
             searcher: Searcher::new(config),
+            info: InfoFeed::default(),
         }
     }
 }
@@ -33,7 +35,18 @@ impl Agent for SearchPlayer {
         rng: &mut GameRng,
         interrupt: &Interrupt,
     ) -> Result<Coord, BotError> {
+        self.info.clear();
         let result = self.searcher.search_within(position, rng, interrupt)?;
-        Ok(position.size().coord_of(result.best))
+        let best = position.size().coord_of(result.best);
+        self.info.push(format!(
+            "depth {} value {} nodes {} best {best}",
+            result.depth, result.value, result.nodes
+        ));
+        Ok(best)
+    }
+
+    /// The depth, value and nodes of the last search.
+    fn info(&self) -> Option<InfoFeed> {
+        Some(self.info.clone())
     }
 }

@@ -91,6 +91,7 @@ mod error;
 mod expert;
 pub mod external;
 pub mod heuristic;
+mod info;
 mod interrupt;
 mod kind;
 mod mcts;
@@ -100,7 +101,8 @@ mod spec;
 
 pub use error::{BotError, SpecError, SpecProblem};
 pub use expert::SearchPlayer;
-pub use external::{EngineFactory, EngineSpec, ExternalError, InfoFeed};
+pub use external::{EngineFactory, EngineSpec, ExternalError};
+pub use info::InfoFeed;
 pub use interrupt::Interrupt;
 pub use kind::{BotKind, Eval};
 pub use mcts::{DEFAULT_TREE_NODES, MctsPlayer};

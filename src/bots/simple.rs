@@ -3,7 +3,7 @@
 
 use rand::RngExt;
 
-use super::{Agent, BotError, Interrupt, pick, random_index};
+use super::{Agent, BotError, InfoFeed, Interrupt, pick, random_index};
 use crate::rng::GameRng;
 use crate::rules::{Coord, MAX_CELLS, Position};
 
@@ -148,5 +148,13 @@ impl Agent for MixedPlayer {
         } else {
             self.inner.choose_within(position, rng, interrupt)
         }
+    }
+
+    fn observe(&mut self, coord: Coord) {
+        self.inner.observe(coord);
+    }
+
+    fn info(&self) -> Option<InfoFeed> {
+        self.inner.info()
     }
 }

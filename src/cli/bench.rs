@@ -25,7 +25,7 @@ pub struct Args {
     #[arg(long)]
     quick: bool,
     /// Run only the benchmarks whose name contains this (playout, search,
-    /// match, strategy, groups, reply, analysis, editor).
+    /// match, strategy, groups, reply, analysis, engine, editor).
     #[arg(long, value_name = "NAME")]
     only: Option<String>,
 }
@@ -39,11 +39,12 @@ pub fn run(args: &Args) -> CmdResult {
     let wanted = |name: &str| args.only.as_deref().is_none_or(|o| name.contains(o));
     let names: &[&str] = if cfg!(feature = "gui") {
         &[
-            "playout", "search", "match", "strategy", "groups", "reply", "analysis", "editor",
+            "playout", "search", "match", "strategy", "groups", "reply", "analysis", "engine",
+            "editor",
         ]
     } else {
         &[
-            "playout", "search", "match", "strategy", "groups", "reply", "analysis",
+            "playout", "search", "match", "strategy", "groups", "reply", "analysis", "engine",
         ]
     };
     if let Some(only) = args
@@ -98,6 +99,9 @@ pub fn run(args: &Args) -> CmdResult {
         for size in [Size::JABC, Size::PHONE] {
             analysis_bench(size, 20 / scale)?;
         }
+    }
+    if wanted("engine") {
+        super::bench_engine::engine_bench(scale)?;
     }
     #[cfg(feature = "gui")]
     if wanted("editor") {

@@ -145,14 +145,19 @@ impl Session {
         let budget = Duration::from_millis(ms).saturating_sub(reserve(ms));
         let interrupt = Interrupt::never().with_deadline(began + budget);
         match agent.choose_within(&position, &mut self.rng, &interrupt) {
-            Ok(coord) => vec![
-                FromEngine::Info(format!(
-                    "{} chose {coord} in {} ms",
-                    agent.name(),
+            Ok(coord) => {
+                // What the player reports (a search: depth, value, nodes), then the time.
+                let mut replies: Vec<FromEngine> = agent
+                    .info()
+                    .map(|feed| feed.lines().into_iter().map(FromEngine::Info).collect())
+                    .unwrap_or_default();
+                replies.push(FromEngine::Info(format!(
+                    "chose {coord} in {} ms",
                     began.elapsed().as_millis()
-                )),
-                FromEngine::Move(coord),
-            ],
+                )));
+                replies.push(FromEngine::Move(coord));
+                replies
+            }
             Err(e) => vec![FromEngine::Error(e.to_string())],
         }
     }

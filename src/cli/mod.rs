@@ -31,6 +31,7 @@ mod analyze_print;
 mod apply;
 mod arena_args;
 mod bench;
+mod bench_engine;
 mod bench_groups;
 mod bench_util;
 mod cancel;

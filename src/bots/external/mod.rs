@@ -20,7 +20,6 @@
 //! next move starts a new one, so a stale answer can never be read.
 
 mod error;
-mod info;
 mod log;
 mod manifest;
 mod process;
@@ -32,12 +31,11 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 
 pub use error::ExternalError;
-pub use info::InfoFeed;
 pub use log::{EngineLog, MAX_LOG_BYTES};
 pub use manifest::{MANIFEST, ManifestError};
 pub use process::{Launch, kill_all_engines};
 
-use super::{Agent, AgentFactory, BotError, Interrupt};
+use super::{Agent, AgentFactory, BotError, InfoFeed, Interrupt};
 use crate::protocol::{FromEngine, NewGame, ToEngine, VERSION, split_command_line};
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};

@@ -1,6 +1,7 @@
-//! What an engine says while it thinks (`info` lines), shared with whoever
-//! shows it: the GUI polls an [`InfoFeed`] each frame while the engine's
-//! move runs on another thread.
+//! What a player says about its thinking (an engine's `info` lines, a
+//! search's depth and value), shared with whoever shows it: the GUI polls an
+//! [`InfoFeed`] each frame while the move runs on another thread, and
+//! `chainlab engine` passes the lines on as `info`.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, PoisonError};
