@@ -289,6 +289,11 @@ fn the_python_starter_plays_a_match() {
         return;
     }
     kit_beats_random("cmd:python3 examples/engines/starter_bot.py");
+    // The smallest engine of docs/protocol.md plays whole games without a forfeit.
+    let minimal = "cmd:python3 examples/engines/minimal_bot.py";
+    let out = chainlab(&["match", minimal, "bot:random", "--games", "6"]);
+    let out = (out.status.success(), stdout(&out));
+    assert!(out.0 && out.1.contains("Forfeits        none"), "{}", out.1);
 }
 
 #[test]
@@ -355,4 +360,88 @@ fn ctrl_c_and_sigterm_stop_a_match_and_its_engines() {
         );
         assert_eq!(processes_with(marker), Vec::<String>::new(), "{signal}");
     }
+}
+
+#[test]
+fn options_from_a_manifest_are_set_and_unknown_ones_refused() {
+    let dir = tempfile_dir("options");
+    let heard = dir.join("heard.txt");
+    let handshake = "echo 'name optioned'; echo 'option level 1'; echo 'ready 1'";
+    // It records every `set` and plays the first empty cell it finds (0,0 … on an empty board).
+    let script = sh_engine(&dir, "optioned", handshake, ":", "echo 0,0");
+    let body = std::fs::read_to_string(&script).unwrap().replace(
+        "    quit)",
+        &format!(
+            "    set) echo \"$rest\" >> '{}' ;;\n    quit)",
+            heard.display()
+        ),
+    );
+    std::fs::write(&script, body).unwrap();
+    let manifest = dir.join("bot.toml");
+    std::fs::write(
+        &manifest,
+        "name = \"Optioned\"\ncommand = [\"sh\", \"optioned.sh\"]\n[options]\nlevel = 7\n",
+    )
+    .unwrap();
+    let factory = parse_player(manifest.to_str().unwrap()).unwrap();
+    assert_eq!(factory.label(), "Optioned");
+    drop(factory.create().unwrap());
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(std::fs::read_to_string(&heard).unwrap().trim(), "level 7");
+
+    std::fs::write(
+        &manifest,
+        "command = \"sh optioned.sh\"\n[options]\ndepth = 3\n",
+    )
+    .unwrap();
+    let e = parse_player(manifest.to_str().unwrap())
+        .unwrap()
+        .create()
+        .err()
+        .unwrap();
+    assert_eq!(e.to_string(), "has no option 'depth' (its options: level)");
+
+    std::fs::write(&manifest, "comand = \"sh optioned.sh\"\n").unwrap();
+    let e = parse_player(manifest.to_str().unwrap())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("bot.toml") && e.contains("comand"), "{e}");
+}
+
+#[test]
+fn chainlab_engine_answers_a_session() {
+    let input = "protocol 1\nhello there\ngo 100\n\
+        newgame size=3x3 players=2 rules=standard seat=B seed=5\n\
+        position {\"rows\":3,\"cols\":3,\"to_move\":1,\"cells\":[[{\"player\":0,\"atoms\":1},null,null],[null,null,null],[null,null,null]]}\n\
+        last 0,0\ngo 500\nquit\nprotocol 1\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chainlab"))
+        .args(["engine", "bot:expert:depth=2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[..2], ["name bot:expert:depth=2", "ready 1"], "{text}");
+    assert!(
+        lines[2].starts_with("info ignored: 'hello there'"),
+        "{text}"
+    );
+    assert_eq!(lines[3], "error 'go' before any 'position'", "{text}");
+    assert!(lines[4].starts_with("info depth 2 value"), "{text}");
+    assert!(lines[5].starts_with("info chose"), "{text}");
+    let coord: chainlab::rules::Coord = lines[6].parse().unwrap();
+    assert_ne!((coord.row(), coord.col()), (0, 0), "0,0 is A's: {text}");
+    // Nothing after quit.
+    assert_eq!(lines.len(), 7, "{text}");
 }
