@@ -45,33 +45,47 @@ const HANDSHAKE: &str = "echo 'name broken'; echo 'ready 1'";
 /// so that the test can tell whether any was left running.
 const MARKER: &str = "31.4159";
 
+/// Every process as (parent id, state letter, command line), read from
+/// /proc (no `ps` needed).
+fn processes() -> Vec<(u32, char, String)> {
+    let mut list = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let path = entry.path();
+        let (Ok(stat), Ok(cmdline)) = (
+            std::fs::read_to_string(path.join("stat")),
+            std::fs::read(path.join("cmdline")),
+        ) else {
+            continue;
+        };
+        // "pid (comm) S ppid …": the fields after the last ')'.
+        let Some((_, after)) = stat.rsplit_once(')') else {
+            continue;
+        };
+        let mut fields = after.split_whitespace();
+        let state = fields.next().and_then(|s| s.chars().next()).unwrap_or('?');
+        let ppid = fields.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+        let args = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        list.push((ppid, state, args));
+    }
+    list
+}
+
 /// Command lines of live processes (not zombies) that contain `needle`.
 fn processes_with(needle: &str) -> Vec<String> {
-    let out = Command::new("ps")
-        .args(["-eo", "stat=,args="])
-        .output()
-        .unwrap();
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter(|l| l.contains(needle) && !l.contains("ps -eo"))
-        .map(str::to_string)
+    processes()
+        .into_iter()
+        .filter(|(_, state, args)| *state != 'Z' && args.contains(needle))
+        .map(|(_, _, args)| args)
         .collect()
 }
 
 /// Zombie children of this test process.
 fn zombies() -> Vec<String> {
-    let me = std::process::id().to_string();
-    let out = Command::new("ps")
-        .args(["-eo", "ppid=,stat=,args="])
-        .output()
-        .unwrap();
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter(|l| {
-            let mut w = l.split_whitespace();
-            w.next() == Some(me.as_str()) && w.next().is_some_and(|s| s.starts_with('Z'))
-        })
-        .map(str::to_string)
+    let me = std::process::id();
+    processes()
+        .into_iter()
+        .filter(|(ppid, state, _)| *ppid == me && *state == 'Z')
+        .map(|(_, _, args)| args)
         .collect()
 }
 
@@ -217,6 +231,12 @@ fn broken_engines_forfeit_with_their_reason_and_leave_nothing_running() {
         processes_with(&dir.display().to_string()),
         Vec::<String>::new()
     );
+    // Other tests start and reap processes at the same time: only a zombie
+    // that stays for a second is one that nobody reaps.
+    let began = Instant::now();
+    while !zombies().is_empty() && began.elapsed() < Duration::from_secs(1) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
     assert_eq!(zombies(), Vec::<String>::new());
 }
 
@@ -345,7 +365,8 @@ fn ctrl_c_and_sigterm_stop_a_match_and_its_engines() {
             "the engines never started"
         );
         let pid = child.id().to_string();
-        Command::new("kill").args([signal, &pid]).status().unwrap();
+        let kill = format!("kill {signal} {pid}");
+        Command::new("sh").args(["-c", &kill]).status().unwrap();
         let out = child.wait_with_output().unwrap();
         assert_eq!(
             out.status.code(),
