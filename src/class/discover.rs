@@ -61,7 +61,10 @@ pub struct Submission {
 impl Submission {
     /// Whether it is a program (started as a process for every game).
     pub fn is_program(&self) -> bool {
-        matches!(self.kind, SubmissionKind::Program | SubmissionKind::Manifest)
+        matches!(
+            self.kind,
+            SubmissionKind::Program | SubmissionKind::Manifest
+        )
     }
 }
 

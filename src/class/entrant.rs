@@ -17,7 +17,7 @@ use super::discover::{Submission, SubmissionKind};
 use crate::bots::external::EngineLog;
 use crate::bots::graph::GraphFactory;
 use crate::bots::{Agent, AgentFactory, BotError, EngineFactory, EngineSpec, PlayerContext};
-use crate::input::printable;
+use crate::input::{is_same_file, printable};
 use crate::strategy::Strategy;
 
 /// The longest label made from a file or folder name, in characters.
@@ -212,8 +212,13 @@ pub fn labels(submissions: &[Submission], taken: &[String]) -> Vec<String> {
     let mut out = Vec::with_capacity(submissions.len());
     for (k, s) in submissions.iter().enumerate() {
         let candidate = &short[k];
-        let clash = used.contains(candidate) || short.iter().filter(|x| *x == candidate).count() > 1;
-        let mut label = if clash { long_name(s) } else { candidate.clone() };
+        let clash =
+            used.contains(candidate) || short.iter().filter(|x| *x == candidate).count() > 1;
+        let mut label = if clash {
+            long_name(s)
+        } else {
+            candidate.clone()
+        };
         let base = label.clone();
         let mut n = 2;
         while used.contains(&label) {
@@ -262,14 +267,17 @@ fn long_name(s: &Submission) -> String {
 pub struct Logs {
     context: PlayerContext,
     used: HashSet<String>,
+    inputs: Vec<PathBuf>,
 }
 
 impl Logs {
-    /// Logs as `context` says (none without a records file).
-    pub fn new(context: PlayerContext) -> Logs {
+    /// Logs as `context` says (none without a records file); a log is
+    /// never written over one of `inputs`.
+    pub fn new(context: PlayerContext, inputs: Vec<PathBuf>) -> Logs {
         Logs {
             context,
             used: HashSet::new(),
+            inputs,
         }
     }
 
@@ -278,14 +286,24 @@ impl Logs {
         let (dir, prefix) = self.context.logs.as_ref()?;
         let mut slug: String = label
             .chars()
-            .map(|c| if c.is_ascii_alphanumeric() || c == '.' { c } else { '-' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '.' {
+                    c
+                } else {
+                    '-'
+                }
+            })
             .collect::<String>()
             .split('-')
             .filter(|part| !part.is_empty())
             .collect::<Vec<_>>()
             .join("-");
         slug.truncate(60);
-        let base = if slug.is_empty() { "player".to_string() } else { slug };
+        let base = if slug.is_empty() {
+            "player".to_string()
+        } else {
+            slug
+        };
         let mut name = base.clone();
         let mut n = 2;
         while !self.used.insert(name.clone()) {
@@ -300,27 +318,47 @@ impl Logs {
         let Some(path) = self.path_for(label) else {
             return Ok(None);
         };
+        if self.inputs.iter().any(|i| is_same_file(i, &path)) {
+            return Err(LogError::Input { path });
+        }
         EngineLog::create(&path)
             .map(|log| Some(Arc::new(log)))
-            .map_err(|source| LogError { path, source })
+            .map_err(|source| LogError::Write { path, source })
     }
 }
 
 /// An engine log that cannot be written (a problem of the run, not of the
 /// submission).
 #[derive(Debug, thiserror::Error)]
-#[error("cannot write the engine log {}: {source}", .path.display())]
-pub struct LogError {
-    /// The log file.
-    pub path: PathBuf,
-    /// Why.
-    #[source]
-    pub source: std::io::Error,
+#[non_exhaustive]
+pub enum LogError {
+    /// The file cannot be created.
+    #[error("cannot write the engine log {}: {source}", .path.display())]
+    Write {
+        /// The log file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The log would overwrite an input of the run.
+    #[error(
+        "the engine log {} would overwrite an input of this run; choose another --records file",
+        .path.display()
+    )]
+    Input {
+        /// The log file.
+        path: PathBuf,
+    },
 }
 
 /// The entrant of a submission found in a folder, labelled `label`; a
 /// submission that does not load becomes an entrant with its problem.
-pub fn from_submission(s: &Submission, label: String, logs: &mut Logs) -> Result<Entrant, LogError> {
+pub fn from_submission(
+    s: &Submission,
+    label: String,
+    logs: &mut Logs,
+) -> Result<Entrant, LogError> {
     let origin = Origin::Found(s.clone());
     let loaded = match s.kind {
         SubmissionKind::Strategy | SubmissionKind::FolderStrategy => {
@@ -348,10 +386,7 @@ pub fn from_submission(s: &Submission, label: String, logs: &mut Logs) -> Result
 }
 
 /// A strategy file's factory and the strategy's own name.
-fn strategy(
-    path: &Path,
-    label: &str,
-) -> Result<(Arc<dyn AgentFactory>, Option<String>), BotError> {
+fn strategy(path: &Path, label: &str) -> Result<(Arc<dyn AgentFactory>, Option<String>), BotError> {
     let s = Strategy::load(path).map_err(|source| BotError::Strategy {
         path: path.to_path_buf(),
         source,
@@ -421,9 +456,8 @@ pub fn probe(entrants: &mut [Entrant]) {
             handles
                 .into_iter()
                 .map(|h| {
-                    h.join().unwrap_or_else(|_| {
-                        Some(BotError::Other("panicked while starting".into()))
-                    })
+                    h.join()
+                        .unwrap_or_else(|_| Some(BotError::Other("panicked while starting".into())))
                 })
                 .collect()
         });

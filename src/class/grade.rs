@@ -185,7 +185,10 @@ mod tests {
         let r: ReferenceSpec = "bot:greedy@60".parse().unwrap();
         assert_eq!((r.spec.as_str(), r.pass), ("bot:greedy", Some(60.0)));
         let r: ReferenceSpec = "bot:expert:depth=2@ 62.5%".parse().unwrap();
-        assert_eq!((r.spec.as_str(), r.pass), ("bot:expert:depth=2", Some(62.5)));
+        assert_eq!(
+            (r.spec.as_str(), r.pass),
+            ("bot:expert:depth=2", Some(62.5))
+        );
         let r: ReferenceSpec = "refs/me@home.json".parse().unwrap();
         assert_eq!((r.spec.as_str(), r.pass), ("refs/me@home.json", None));
         assert!("bot:greedy@120".parse::<ReferenceSpec>().is_err());

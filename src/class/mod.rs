@@ -23,8 +23,14 @@ pub mod grade;
 pub mod report;
 pub mod summary;
 
-pub use discover::{DiscoverError, Discovery, SkipReason, Skipped, Submission, SubmissionKind, discover};
-pub use entrant::{Entrant, LogError, Logs, Origin, Problem, Role, Stage, from_submission, labels, probe};
-pub use grade::{DEFAULT_LADDER, DEFAULT_PASS, Grade, Mark, PassMarkError, ReferenceSpec, grades, parse_pass};
+pub use discover::{
+    DiscoverError, Discovery, SkipReason, Skipped, Submission, SubmissionKind, discover,
+};
+pub use entrant::{
+    Entrant, LogError, Logs, Origin, Problem, Role, Stage, from_submission, labels, probe,
+};
+pub use grade::{
+    DEFAULT_LADDER, DEFAULT_PASS, Grade, Mark, PassMarkError, ReferenceSpec, grades, parse_pass,
+};
 pub use report::{ClassReport, Replay};
 pub use summary::{Collector, ForfeitGroup, GameSummary, Rated, forfeit_groups, ratings};

@@ -230,9 +230,24 @@ mod tests {
     #[test]
     fn forfeits_group_by_player_and_reason_without_numbers() {
         let games = [
-            game(0, 0, Some(Player::A), "A (x) forfeits: did not answer within 1012 ms"),
-            game(0, 1, Some(Player::B), "B (y) forfeits: cannot be created: broken"),
-            game(0, 2, Some(Player::A), "A (x) forfeits: did not answer within 1250 ms"),
+            game(
+                0,
+                0,
+                Some(Player::A),
+                "A (x) forfeits: did not answer within 1012 ms",
+            ),
+            game(
+                0,
+                1,
+                Some(Player::B),
+                "B (y) forfeits: cannot be created: broken",
+            ),
+            game(
+                0,
+                2,
+                Some(Player::A),
+                "A (x) forfeits: did not answer within 1250 ms",
+            ),
             game(1, 0, None, "A wins: every other player was eliminated"),
         ];
         let groups = forfeit_groups(&games, &["y".into(), "x".into()]);

@@ -11,7 +11,7 @@ use chainlab::arena::{
     DEFAULT_TIME_MARGIN, GameRecord, MatchConfig, MatchObserver, Pairing, RecordWriter, Sprt,
     Tally, TimeControl, TournamentObserver,
 };
-use chainlab::bots::{AgentFactory, BotError, parse_player};
+use chainlab::bots::{AgentFactory, BotError, PlayerContext, parse_player_in};
 use chainlab::rules::{Rules, Size};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -141,7 +141,12 @@ impl GameArgs {
 /// understood is a usage error (exit code 2), a strategy file that cannot be
 /// read or has errors is bad input (exit code 1).
 pub fn player(spec: &str) -> Result<Arc<dyn AgentFactory>, Failure> {
-    parse_player(spec).map_err(|e| match e {
+    player_in(spec, &PlayerContext::default())
+}
+
+/// [`player`], with engines' stderr logs where `context` says.
+pub fn player_in(spec: &str, context: &PlayerContext) -> Result<Arc<dyn AgentFactory>, Failure> {
+    parse_player_in(spec, context).map_err(|e| match e {
         // These errors name the spec (or the file) themselves.
         BotError::Spec(_) => Failure::usage(shown(&e.to_string())),
         BotError::Strategy { .. } => Failure::new(shown(&e.to_string())),
@@ -274,25 +279,7 @@ pub fn player_file_at<'s, S: AsRef<str>>(specs: &'s [S], path: &Path) -> Option<
         .find(|spec| is_same_file(Path::new(spec.as_ref().trim()), path))
 }
 
-/// Whether two paths name the same existing file (after resolving links;
-/// on Unix also hard links).
-pub fn is_same_file(a: &Path, b: &Path) -> bool {
-    let (Ok(ma), Ok(mb)) = (std::fs::metadata(a), std::fs::metadata(b)) else {
-        return false;
-    };
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        if (ma.dev(), ma.ino()) == (mb.dev(), mb.ino()) {
-            return true;
-        }
-    }
-    let _ = (ma, mb);
-    matches!(
-        (std::fs::canonicalize(a), std::fs::canonicalize(b)),
-        (Ok(x), Ok(y)) if x == y
-    )
-}
+pub use chainlab::input::is_same_file;
 
 /// Observes with an optional second observer.
 pub struct Both<'a, A: MatchObserver, B: MatchObserver>(pub &'a mut A, pub Option<&'a mut B>);

@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use chainlab::arena::report;
 use chainlab::arena::{TournamentConfig, TournamentReport, run_tournament};
+use chainlab::class::report::table::table;
 use serde_json::json;
 
 use super::arena_args::{Both, GameArgs, Progress, player, records_writer};
@@ -13,34 +14,96 @@ use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
 
 /// Arguments of `chainlab tournament`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Examples:\n  \
+#[command(
+    after_help = "Class tournaments (docs/class-tournament.md): with --dir, --reference or \
+--report the players named are submissions, and every strategy file, executable program and \
+folder with a bot.toml in DIR is one too. A submission that does not load or start forfeits its \
+games with the reason; the tournament goes on. With --gauntlet each submission plays each \
+reference (default: bot:random, bot:greedy, bot:expert) and is graded against the pass marks; \
+without it everyone plays everyone. --report DIR writes report.html, report.md, report.csv and \
+the game records (games.jsonl) there.\n\n\
+Examples:\n  \
 chainlab tournament bot:random bot:greedy bot:expert --games 40\n  \
-chainlab tournament bot:master bot:expert bot:mcts bot:greedy --gauntlet --markdown")]
+chainlab tournament bot:master bot:expert bot:mcts bot:greedy --gauntlet --markdown\n  \
+chainlab tournament --dir submissions/ --gauntlet --report results/\n  \
+chainlab tournament --dir submissions/ --gauntlet --reference bot:random@75 \\\n    \
+--reference bot:greedy --reference bot:expert@40 --pass 50 --report results/\n  \
+chainlab tournament --dir submissions/ --games 10 --report league/    # round robin"
+)]
 pub struct Args {
-    /// The players: built-ins such as bot:greedy, or strategy files ending in .json.
-    #[arg(value_name = "PLAYER", required = true, num_args = 2..)]
-    entrants: Vec<String>,
+    /// The players: built-ins such as bot:greedy, strategy files ending in
+    /// .json, programs as cmd:COMMAND or a bot.toml. In a class tournament
+    /// they are submissions beside those found in --dir.
+    #[arg(value_name = "PLAYER")]
+    pub(super) entrants: Vec<String>,
+    /// A folder of submissions (class tournament): strategy files (*.json),
+    /// executable programs and folders with a bot.toml or one strategy
+    /// file; anything else is listed as skipped. May be repeated.
+    #[arg(long, value_name = "DIR")]
+    pub(super) dir: Vec<PathBuf>,
+    /// A reference player that every submission is graded against, with
+    /// its own pass mark after @ (bot:greedy@60). May be repeated.
+    #[arg(long, value_name = "PLAYER[@PERCENT]")]
+    pub(super) reference: Vec<String>,
+    /// The score a submission needs against a reference to pass it, in
+    /// percent (default 50), for references without their own @ mark.
+    #[arg(long, value_name = "PERCENT", value_parser = pass_mark)]
+    pub(super) pass: Option<f64>,
+    /// Write report.html, report.md and report.csv into this folder (made
+    /// if missing), and the game records as games.jsonl unless --records.
+    #[arg(long, value_name = "DIR")]
+    pub(super) report: Option<PathBuf>,
+    /// The title of the reports.
+    #[arg(long, value_name = "TEXT", requires = "report")]
+    pub(super) title: Option<String>,
     /// Games per pairing; pairs of games swap the seats.
     #[arg(long, value_name = "N", default_value_t = 20)]
-    games: u64,
-    /// Play only the first player against each of the others.
+    pub(super) games: u64,
+    /// Play only the first player against each of the others; in a class
+    /// tournament, each submission against each reference.
     #[arg(long)]
-    gauntlet: bool,
+    pub(super) gauntlet: bool,
     #[command(flatten)]
-    game: GameArgs,
+    pub(super) game: GameArgs,
     /// Write every game as one JSON line to this file.
     #[arg(long, value_name = "FILE")]
-    records: Option<PathBuf>,
+    pub(super) records: Option<PathBuf>,
     /// Print one JSON object instead of tables (and no progress bar).
     #[arg(long, conflicts_with = "markdown")]
-    json: bool,
+    pub(super) json: bool,
     /// Print the tables as Markdown.
     #[arg(long)]
-    markdown: bool,
+    pub(super) markdown: bool,
+}
+
+impl Args {
+    /// Whether this is a class tournament: submissions, references or a report.
+    fn is_class(&self) -> bool {
+        !self.dir.is_empty() || !self.reference.is_empty() || self.report.is_some()
+    }
+}
+
+/// Parses `--pass`.
+fn pass_mark(text: &str) -> Result<f64, String> {
+    chainlab::class::parse_pass(text).map_err(|e| e.to_string())
 }
 
 /// Runs `chainlab tournament`.
 pub fn run(args: &Args) -> CmdResult {
+    if args.is_class() {
+        return super::class::run(args);
+    }
+    if args.pass.is_some() {
+        return Err(Failure::usage(
+            "--pass grades submissions against references: give --reference or --dir",
+        ));
+    }
+    if args.entrants.len() < 2 {
+        return Err(Failure::usage(format!(
+            "a tournament needs at least two players (PLAYER PLAYER ...), or --dir DIR for a class tournament; {} given",
+            args.entrants.len()
+        )));
+    }
     let matches = args.game.config(args.games, None)?;
     let entrants = args
         .entrants
@@ -102,55 +165,6 @@ fn to_json(r: &TournamentReport) -> serde_json::Value {
         "crosstable": cross,
         "cancelled": r.cancelled,
     })
-}
-
-/// Rows of cells rendered as aligned text or as a Markdown table.
-fn table(header: &[String], rows: &[Vec<String>], right: &[bool], markdown: bool) -> String {
-    let columns = header.len();
-    let least = if markdown { 3 } else { 0 };
-    let mut widths: Vec<usize> = header
-        .iter()
-        .map(|h| h.chars().count().max(least))
-        .collect();
-    for row in rows {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    let align = |cell: &str, k: usize| {
-        let w = widths.get(k).copied().unwrap_or(0);
-        if right.get(k).copied().unwrap_or(false) {
-            format!("{cell:>w$}")
-        } else {
-            format!("{cell:<w$}")
-        }
-    };
-    let line = |cells: &[String]| {
-        let parts: Vec<String> = cells.iter().enumerate().map(|(k, c)| align(c, k)).collect();
-        if markdown {
-            format!("| {} |\n", parts.join(" | "))
-        } else {
-            format!("  {}\n", parts.join("  ").trim_end())
-        }
-    };
-    let mut out = line(header);
-    if markdown {
-        let rule: Vec<String> = (0..columns)
-            .map(|k| {
-                let w = widths.get(k).copied().unwrap_or(3);
-                if right.get(k).copied().unwrap_or(false) {
-                    format!("{}:", "-".repeat(w - 1))
-                } else {
-                    "-".repeat(w)
-                }
-            })
-            .collect();
-        out.push_str(&format!("| {} |\n", rule.join(" | ")));
-    }
-    for row in rows {
-        out.push_str(&line(row));
-    }
-    out
 }
 
 /// The tournament as text (or Markdown): what was played, the ranking, and

@@ -69,7 +69,14 @@ fn grades(r: &ClassReport) -> String {
     .collect();
     for &i in &refs {
         let name = printable(r.label(i)).into_owned();
-        for column in ["score %", "wins", "draws", "losses", "pass mark %", "passed"] {
+        for column in [
+            "score %",
+            "wins",
+            "draws",
+            "losses",
+            "pass mark %",
+            "passed",
+        ] {
             header.push(text(&format!("{name} {column}")));
         }
     }

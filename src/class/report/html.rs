@@ -109,7 +109,10 @@ fn grades(r: &ClassReport, out: &mut String) {
     }
     out.push_str("<th>Passed</th><th class=\"num\">Forfeits</th></tr></thead>\n<tbody>\n");
     for (k, g) in r.grades.iter().enumerate() {
-        let broken = r.entrants.get(g.entrant).is_some_and(|e| e.problem.is_some());
+        let broken = r
+            .entrants
+            .get(g.entrant)
+            .is_some_and(|e| e.problem.is_some());
         let _ = write!(
             out,
             "<tr{}><td class=\"num\">{}</td><td>{}{}</td>",
@@ -160,7 +163,10 @@ fn submissions(r: &ClassReport, out: &mut String) {
             continue;
         }
         let status = match &e.problem {
-            Some(p) => format!("<span class=\"problem reason\">{}</span>", esc(&p.to_string())),
+            Some(p) => format!(
+                "<span class=\"problem reason\">{}</span>",
+                esc(&p.to_string())
+            ),
             None => "plays".to_string(),
         };
         let note = e
@@ -170,7 +176,11 @@ fn submissions(r: &ClassReport, out: &mut String) {
         let _ = writeln!(
             out,
             "<tr id=\"e-{i}\"{}><td>{}{note}</td><td>{}</td><td>{status}</td></tr>",
-            if e.problem.is_some() { " class=\"broken\"" } else { "" },
+            if e.problem.is_some() {
+                " class=\"broken\""
+            } else {
+                ""
+            },
             esc(&e.label),
             esc(&e.origin.to_string()),
         );
@@ -191,6 +201,9 @@ fn submissions(r: &ClassReport, out: &mut String) {
     out.push_str("</section>\n");
 }
 
+/// The most games linked from one line of the forfeits (all are in the games list).
+const MAX_LINKS: usize = 40;
+
 /// The forfeits by player and reason, each game linked.
 fn forfeits(r: &ClassReport, out: &mut String) {
     out.push_str("<section id=\"forfeits\">\n<h2>Forfeits</h2>\n");
@@ -203,11 +216,15 @@ fn forfeits(r: &ClassReport, out: &mut String) {
          <th>Games (pairing/game)</th></tr></thead>\n<tbody>\n",
     );
     for g in &r.forfeits {
-        let links: Vec<String> = g
+        let mut links: Vec<String> = g
             .games
             .iter()
+            .take(MAX_LINKS)
             .map(|(p, n)| format!("<a href=\"#g-{p}-{n}\">{p}/{n}</a>"))
             .collect();
+        if g.games.len() > MAX_LINKS {
+            links.push(format!("and {} more", g.games.len() - MAX_LINKS));
+        }
         let player = r
             .entrants
             .iter()
@@ -238,7 +255,9 @@ fn ratings(r: &ClassReport, out: &mut String) {
         .ratings
         .iter()
         .filter_map(|x| Some((x.rating?, x.interval.unwrap_or(0.0))))
-        .fold((0.0f64, 0.0f64), |(lo, hi), (x, e)| (lo.min(x - e), hi.max(x + e)));
+        .fold((0.0f64, 0.0f64), |(lo, hi), (x, e)| {
+            (lo.min(x - e), hi.max(x + e))
+        });
     let span = (high - low).max(1.0);
     let at = |x: f64| 100.0 * (x - low) / span;
     for (k, x) in r.ratings.iter().enumerate() {
@@ -300,8 +319,11 @@ fn crosstable(r: &ClassReport, out: &mut String) {
                     let s = points / games as f64;
                     // Red (0) through white (½) to green (1).
                     let hue = if s < 0.5 { 0 } else { 130 };
-                    let strength = ((s - 0.5).abs() * 2.0 * 45.0).round();
-                    format!(" style=\"background:hsl({hue} 70% {:.0}%)\"", 100.0 - strength)
+                    let strength = ((s - 0.5).abs() * 2.0 * 24.0).round();
+                    format!(
+                        " style=\"background:hsl({hue} 65% {:.0}%)\"",
+                        98.0 - strength
+                    )
                 }
                 _ => String::new(),
             };
@@ -341,7 +363,10 @@ fn games(r: &ClassReport, out: &mut String) {
         );
         for g in r.games_of(k as u32) {
             let replay = r.replay.as_ref().map_or_else(String::new, |x| {
-                format!("<code class=\"cmd\">{}</code>", esc(&x.command(g.pairing, g.game)))
+                format!(
+                    "<code class=\"cmd\">{}</code>",
+                    esc(&x.command(g.pairing, g.game))
+                )
             });
             let result = match g.forfeit_reason() {
                 Some(why) => format!(

@@ -99,10 +99,12 @@ fn grades(r: &ClassReport) -> String {
             }));
             row.push(format!("{} of {}", g.passed(), g.marks.len()));
             row.push(g.forfeits().to_string());
-            row.push(match r.entrants.get(g.entrant).and_then(|e| e.problem.as_ref()) {
-                Some(_) => "could not play (see below)".to_string(),
-                None => "plays".to_string(),
-            });
+            row.push(
+                match r.entrants.get(g.entrant).and_then(|e| e.problem.as_ref()) {
+                    Some(_) => "could not play (see below)".to_string(),
+                    None => "plays".to_string(),
+                },
+            );
             row
         })
         .collect();
@@ -120,15 +122,14 @@ fn submissions(r: &ClassReport) -> String {
         .iter()
         .enumerate()
         .filter(|(_, e)| !e.is_reference())
-        .map(|(i, e)| {
-            vec![
-                md(&e.label),
-                md(&e.origin.to_string()),
-                md(&r.status(i)),
-            ]
-        })
+        .map(|(i, e)| vec![md(&e.label), md(&e.origin.to_string()), md(&r.status(i))])
         .collect();
-    out.push_str(&table(&strings(&["submission", "from", "status"]), &rows, &[], true));
+    out.push_str(&table(
+        &strings(&["submission", "from", "status"]),
+        &rows,
+        &[],
+        true,
+    ));
     if !r.skipped.is_empty() {
         out.push_str("\nSkipped (not submissions):\n\n");
         let rows: Vec<Vec<String>> = r
@@ -177,7 +178,13 @@ fn forfeits(r: &ClassReport) -> String {
             ]
         })
         .collect();
-    let header = strings(&["player", "games", "reason", "pairing/game", "replay the first"]);
+    let header = strings(&[
+        "player",
+        "games",
+        "reason",
+        "pairing/game",
+        "replay the first",
+    ]);
     out.push_str(&table(&header, &rows, &[false, true], true));
     out.push('\n');
     out
