@@ -22,7 +22,7 @@ use super::arena_args::{Progress, records_writer};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
 use super::class_print::{Run, settings, stderr_summary, to_json, to_text};
 use super::class_setup::{Setup, check_references, setup};
-use super::tournament::Args;
+use super::tournament_args::Args;
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
 
 /// The observers of a class tournament: the progress bar, the summaries

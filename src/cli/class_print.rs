@@ -125,39 +125,7 @@ pub fn to_text(r: &ClassReport, setup: &Setup) -> String {
         out.push_str(&format!("  {k}: {}\n", shown(v)));
     }
     if !r.grades.is_empty() {
-        out.push_str("\nGrades (score against each reference: % (wins-draws-losses))\n");
-        let refs = r.references();
-        let mut header = strings(&["#", "submission"]);
-        header.extend(refs.iter().map(|&i| {
-            format!(
-                "{} ({})",
-                shown(r.label(i)),
-                pass_text(r.pass_of(i).unwrap_or(0.0))
-            )
-        }));
-        header.extend(strings(&["passed", "forfeits"]));
-        let rows: Vec<Vec<String>> = r
-            .grades
-            .iter()
-            .enumerate()
-            .map(|(k, g)| {
-                let mut row = vec![(k + 1).to_string(), shown(r.label(g.entrant)).into_owned()];
-                row.extend(g.marks.iter().map(|m| {
-                    format!(
-                        "{} {}",
-                        mark_text(&m.wdl),
-                        if m.is_passed() { "pass" } else { "fail" }
-                    )
-                }));
-                row.push(format!("{} of {}", g.passed(), g.marks.len()));
-                row.push(g.forfeits().to_string());
-                row
-            })
-            .collect();
-        let mut right = vec![true, false];
-        right.extend(std::iter::repeat_n(false, refs.len()));
-        right.extend([false, true]);
-        out.push_str(&table(&header, &rows, &right, false));
+        out.push_str(&grade_table(r));
     }
     let problems: Vec<String> = r
         .entrants
@@ -220,6 +188,44 @@ pub fn to_text(r: &ClassReport, setup: &Setup) -> String {
             .collect();
         out.push_str(&format!("\nReports: {}\n", names.join(", ")));
     }
+    out
+}
+
+/// The grade table for a terminal.
+fn grade_table(r: &ClassReport) -> String {
+    let mut out = String::from("\nGrades (score against each reference: % (wins-draws-losses))\n");
+    let refs = r.references();
+    let mut header = strings(&["#", "submission"]);
+    header.extend(refs.iter().map(|&i| {
+        format!(
+            "{} ({})",
+            shown(r.label(i)),
+            pass_text(r.pass_of(i).unwrap_or(0.0))
+        )
+    }));
+    header.extend(strings(&["passed", "forfeits"]));
+    let rows: Vec<Vec<String>> = r
+        .grades
+        .iter()
+        .enumerate()
+        .map(|(k, g)| {
+            let mut row = vec![(k + 1).to_string(), shown(r.label(g.entrant)).into_owned()];
+            row.extend(g.marks.iter().map(|m| {
+                format!(
+                    "{} {}",
+                    mark_text(&m.wdl),
+                    if m.is_passed() { "pass" } else { "fail" }
+                )
+            }));
+            row.push(format!("{} of {}", g.passed(), g.marks.len()));
+            row.push(g.forfeits().to_string());
+            row
+        })
+        .collect();
+    let mut right = vec![true, false];
+    right.extend(std::iter::repeat_n(false, refs.len()));
+    right.extend([false, true]);
+    out.push_str(&table(&header, &rows, &right, false));
     out
 }
 

@@ -18,7 +18,7 @@ use chainlab::class::{
 use chainlab::input::is_same_file;
 
 use super::arena_args::player_in;
-use super::tournament::Args;
+use super::tournament_args::Args;
 use super::{EXIT_OUTPUT, Failure, shown};
 
 /// The files a report is written to.

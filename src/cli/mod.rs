@@ -45,6 +45,7 @@ mod puzzles;
 mod replay;
 mod strategy_cmds;
 mod tournament;
+mod tournament_args;
 mod tune;
 mod tune_report;
 
