@@ -5,7 +5,7 @@
 //! --dir`, `docs/class-tournament.md`).
 //!
 //! The steps, each its own module: [`discover`] the submissions in a
-//! folder; build an [`Entrant`] for each (one that does not load or start
+//! folder; build an [`Entrant`] for each ([`load`]) (one that does not load or start
 //! still plays: it forfeits every game with the reason); play the
 //! pairings with [`crate::arena::run_schedule`] while a [`Collector`] keeps
 //! a summary of each game; [`grades`] against the references; and write
@@ -20,17 +20,17 @@
 pub mod discover;
 pub mod entrant;
 pub mod grade;
+pub mod load;
 pub mod report;
 pub mod summary;
 
 pub use discover::{
     DiscoverError, Discovery, SkipReason, Skipped, Submission, SubmissionKind, discover,
 };
-pub use entrant::{
-    Entrant, LogError, Logs, Origin, Problem, Role, Stage, from_submission, labels, probe,
-};
+pub use entrant::{Entrant, Origin, Problem, Role, Stage, probe};
 pub use grade::{
     DEFAULT_LADDER, DEFAULT_PASS, Grade, Mark, PassMarkError, ReferenceSpec, grades, parse_pass,
 };
+pub use load::{LogError, Logs, from_submission, labels};
 pub use report::{ClassReport, Replay};
 pub use summary::{Collector, ForfeitGroup, GameSummary, Rated, forfeit_groups, ratings};

@@ -18,7 +18,7 @@ use chainlab::class::report::{ClassReport, Replay, to_csv, to_html, to_markdown}
 use chainlab::class::{Collector, Role, forfeit_groups, grades, probe, ratings};
 use chainlab::strategy::write_atomic;
 
-use super::arena_args::{Progress, records_writer};
+use super::arena_args::Progress;
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
 use super::class_print::{Run, settings, stderr_summary, to_json, to_text};
 use super::class_setup::{Setup, check_references, setup};
@@ -64,8 +64,7 @@ pub fn run(args: &Args) -> CmdResult {
     let matches = args.game.config(args.games, None)?;
     check_references(args)?;
     let mut setup = setup(args)?;
-    let specs: Vec<&String> = setup.specs.iter().collect();
-    let mut writer = records_writer(setup.records.as_ref(), &specs)?;
+    let mut writer = setup.writer.take();
     probe(&mut setup.entrants);
     if let Some(r) = setup
         .entrants
@@ -84,7 +83,7 @@ pub fn run(args: &Args) -> CmdResult {
         )));
     }
     if !args.json {
-        errln!("{}", stderr_summary(&setup));
+        errln!("{}", stderr_summary(&setup, matches.games));
     }
     let cancel =
         ctrl_c("stopping after the games being played; the reports will cover the games played")?;

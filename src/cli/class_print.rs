@@ -38,7 +38,7 @@ pub fn settings(setup: &Setup, t: &TournamentReport, run: &Run) -> Vec<(String, 
         ),
         (None, Some(limit)) => format!("a move slower than {} ms forfeits", limit.as_millis()),
         (None, None) => format!(
-            "no limit for strategies and built-ins; a program forfeits a move slower than {} s",
+            "no limit (a program forfeits a move slower than {} s)",
             DEFAULT_MOVE_LIMIT.as_secs()
         ),
     };
@@ -100,7 +100,7 @@ fn utc_text(when: SystemTime) -> String {
 }
 
 /// The line printed before the games: what was found and what will be played.
-pub fn stderr_summary(setup: &Setup) -> String {
+pub fn stderr_summary(setup: &Setup, games: u64) -> String {
     let subs = setup.entrants.iter().filter(|e| !e.is_reference()).count();
     let broken = setup
         .entrants
@@ -108,10 +108,14 @@ pub fn stderr_summary(setup: &Setup) -> String {
         .filter(|e| !e.is_reference() && e.problem.is_some())
         .count();
     let refs = setup.entrants.len() - subs;
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     format!(
-        "chainlab: {subs} submissions ({broken} cannot play), {refs} references, {} skipped; {} pairings",
+        "chainlab: {} ({broken} cannot play), {}, {} skipped; {} of {} games",
+        plural(subs, "submission"),
+        plural(refs, "reference"),
         setup.skipped.len(),
-        setup.schedule.len()
+        plural(setup.schedule.len(), "pairing"),
+        games
     )
 }
 

@@ -7,9 +7,11 @@
 //! load: a typo stops the run at once. Submissions found in a folder never
 //! stop it: those that do not load play as entrants that forfeit.
 
+use std::fs::File;
+use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
-use chainlab::arena::pairings;
+use chainlab::arena::{RecordWriter, pairings};
 use chainlab::bots::PlayerContext;
 use chainlab::class::{
     DEFAULT_LADDER, DEFAULT_PASS, Entrant, Logs, Origin, ReferenceSpec, Role, Submission, discover,
@@ -17,7 +19,7 @@ use chainlab::class::{
 };
 use chainlab::input::is_same_file;
 
-use super::arena_args::player_in;
+use super::arena_args::{player_in, records_writer};
 use super::tournament_args::Args;
 use super::{EXIT_OUTPUT, Failure, shown};
 
@@ -43,27 +45,97 @@ pub struct Setup {
     pub records: Option<PathBuf>,
     /// The report's files, if a report is written.
     pub report: Option<ReportFiles>,
-    /// The player specs named on the command line.
-    pub specs: Vec<String>,
+    /// The records file, open and locked.
+    pub writer: Option<RecordWriter<BufWriter<File>>>,
 }
 
 /// Reads the command line and the submission folders into a [`Setup`].
+///
+/// Order matters: everything that can be refused (a player named that does
+/// not load, a bad folder, an output over an input, no submissions) is
+/// checked before anything is written; then the report folder is made and
+/// the records file locked (so a second run into the same folder is refused
+/// before it touches the first run's engine logs); then the engine logs are
+/// opened.
 pub fn setup(args: &Args) -> Result<Setup, Failure> {
     let report = report_files(args.report.as_deref())?;
     let records = args
         .records
         .clone()
         .or_else(|| report.as_ref().map(|r| r.dir.join("games.jsonl")));
+    let (named, references) = split_players(args);
+    let mut entrants = named_entrants(&named, &references, &PlayerContext::default())?;
+    let (found, skipped) = discover_all(&args.dir, report.as_ref())?;
+    let mut inputs: Vec<PathBuf> = named.iter().map(|s| PathBuf::from(s.trim())).collect();
+    inputs.extend(references.iter().map(|(s, _)| PathBuf::from(s.trim())));
+    inputs.extend(found.iter().map(|s| s.path.clone()));
+    check_outputs(records.as_deref(), report.as_ref(), &inputs)?;
+    if named.is_empty() && found.is_empty() {
+        return Err(no_submissions(&args.dir, skipped.len()));
+    }
+    if let Some(r) = &report {
+        std::fs::create_dir_all(&r.dir).map_err(|e| {
+            Failure::with_code(
+                EXIT_OUTPUT,
+                format!(
+                    "cannot make the report folder {}: {e}",
+                    shown(&r.dir.display().to_string())
+                ),
+            )
+        })?;
+    }
+    let specs: Vec<String> = named
+        .iter()
+        .cloned()
+        .chain(references.iter().map(|(s, _)| s.clone()))
+        .collect();
+    let spec_refs: Vec<&String> = specs.iter().collect();
+    let writer = records_writer(records.as_ref(), &spec_refs)?;
     let context = records
         .as_deref()
         .map_or_else(PlayerContext::default, PlayerContext::beside);
-    let (named, reference_specs) = split_players(args);
-    let mut entrants = Vec::new();
-    for spec in &named {
-        entrants.push(named_entrant(spec, Role::Submission, &context)?);
+    if context.logs.is_some() && entrants.iter().any(|e| e.is_program) {
+        // Again, now with their stderr logs beside the records.
+        entrants = named_entrants(&named, &references, &context)?;
     }
-    for (spec, pass) in &reference_specs {
-        let e = named_entrant(spec, Role::Reference { pass: *pass }, &context)?;
+    let taken: Vec<String> = entrants.iter().map(|e| e.label.clone()).collect();
+    let mut logs = Logs::new(context, inputs);
+    let mut discovered = Vec::with_capacity(found.len());
+    for (s, label) in found.iter().zip(labels(&found, &taken)) {
+        let e = from_submission(s, label, &mut logs)
+            .map_err(|e| Failure::with_code(EXIT_OUTPUT, e.to_string()))?;
+        discovered.push(e);
+    }
+    let at = entrants
+        .iter()
+        .position(Entrant::is_reference)
+        .unwrap_or(entrants.len());
+    entrants.splice(at..at, discovered);
+    let schedule = schedule(args.gauntlet, &entrants)?;
+    Ok(Setup {
+        entrants,
+        skipped,
+        schedule,
+        gauntlet: args.gauntlet,
+        records,
+        report,
+        writer,
+    })
+}
+
+/// The entrants of the players named: submissions, then references (each
+/// given once); submissions that share a label are numbered.
+fn named_entrants(
+    named: &[String],
+    references: &[(String, f64)],
+    context: &PlayerContext,
+) -> Result<Vec<Entrant>, Failure> {
+    let mut entrants = Vec::new();
+    for spec in named {
+        entrants.push(named_entrant(spec, Role::Submission, context)?);
+    }
+    for (spec, pass) in references {
+        let e = named_entrant(spec, Role::Reference { pass: *pass }, context)?;
         if let Some(twin) = entrants
             .iter()
             .find(|x| x.is_reference() && x.label == e.label)
@@ -76,10 +148,19 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
         entrants.push(e);
     }
     number_twins(&mut entrants);
+    Ok(entrants)
+}
+
+/// The submissions of every folder and the entries skipped (path and why);
+/// the report folder, where it is inside one, is skipped.
+fn discover_all(
+    dirs: &[PathBuf],
+    report: Option<&ReportFiles>,
+) -> Result<(Vec<Submission>, Vec<(String, String)>), Failure> {
     let outputs: Vec<PathBuf> = report.iter().map(|r| r.dir.clone()).collect();
-    let mut found: Vec<Submission> = Vec::new();
+    let mut found = Vec::new();
     let mut skipped = Vec::new();
-    for dir in &args.dir {
+    for dir in dirs {
         let d = discover(dir, &outputs).map_err(|e| Failure::new(e.to_string()))?;
         skipped.extend(d.skipped.into_iter().map(|s| {
             (
@@ -89,33 +170,22 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
         }));
         found.extend(d.submissions);
     }
-    let mut inputs: Vec<PathBuf> = named.iter().map(|s| PathBuf::from(s.trim())).collect();
-    inputs.extend(reference_specs.iter().map(|(s, _)| PathBuf::from(s.trim())));
-    inputs.extend(found.iter().map(|s| s.path.clone()));
-    check_outputs(records.as_deref(), report.as_ref(), &inputs)?;
-    let taken: Vec<String> = entrants.iter().map(|e| e.label.clone()).collect();
-    let mut logs = Logs::new(context, inputs);
-    let mut discovered = Vec::with_capacity(found.len());
-    for (s, label) in found.iter().zip(labels(&found, &taken)) {
-        let e = from_submission(s, label, &mut logs)
-            .map_err(|e| Failure::with_code(EXIT_OUTPUT, e.to_string()))?;
-        discovered.push(e);
-    }
-    let first_reference = entrants.iter().position(Entrant::is_reference);
-    let at = first_reference.unwrap_or(entrants.len());
-    entrants.splice(at..at, discovered);
-    let schedule = schedule(args, &entrants, &skipped)?;
-    Ok(Setup {
-        entrants,
-        skipped,
-        schedule,
-        gauntlet: args.gauntlet,
-        records,
-        report,
-        specs: named
-            .into_iter()
-            .chain(reference_specs.into_iter().map(|(s, _)| s))
-            .collect(),
+    Ok((found, skipped))
+}
+
+/// The error of a class tournament without submissions.
+fn no_submissions(dirs: &[PathBuf], skipped: usize) -> Failure {
+    let folders: Vec<String> = dirs
+        .iter()
+        .map(|d| shown(&d.display().to_string()).into_owned())
+        .collect();
+    Failure::new(if folders.is_empty() {
+        "no submissions: name players, or give --dir with a folder of submissions".to_string()
+    } else {
+        format!(
+            "no submissions in {}: expected strategy files (*.json), executable programs or folders with a bot.toml ({skipped} entries skipped)",
+            folders.join(", ")
+        )
     })
 }
 
@@ -208,21 +278,15 @@ fn number_twins(entrants: &mut [Entrant]) {
     }
 }
 
-/// The report folder (made if missing) and its files.
+/// The report folder (made later, once the run is sure to start) and its files.
 fn report_files(dir: Option<&Path>) -> Result<Option<ReportFiles>, Failure> {
     let Some(dir) = dir else { return Ok(None) };
-    let shown_dir = shown(&dir.display().to_string()).into_owned();
     if dir.exists() && !dir.is_dir() {
         return Err(Failure::usage(format!(
-            "--report {shown_dir} is a file: give a folder for report.html, report.md and report.csv"
+            "--report {} is a file: give a folder for report.html, report.md and report.csv",
+            shown(&dir.display().to_string())
         )));
     }
-    std::fs::create_dir_all(dir).map_err(|e| {
-        Failure::with_code(
-            EXIT_OUTPUT,
-            format!("cannot make the report folder {shown_dir}: {e}"),
-        )
-    })?;
     Ok(Some(ReportFiles {
         dir: dir.to_path_buf(),
         files: ["report.html", "report.md", "report.csv"].map(|f| dir.join(f)),
@@ -265,34 +329,17 @@ fn check_outputs(
 
 /// The pairings: each submission against each reference (gauntlet), else
 /// everyone against everyone.
-fn schedule(
-    args: &Args,
-    entrants: &[Entrant],
-    skipped: &[(String, String)],
-) -> Result<Vec<(usize, usize)>, Failure> {
-    let subs: Vec<usize> = (0..entrants.len())
-        .filter(|&i| !entrants[i].is_reference())
-        .collect();
-    let refs: Vec<usize> = (0..entrants.len())
-        .filter(|&i| entrants[i].is_reference())
-        .collect();
-    if subs.is_empty() {
-        let folders: Vec<String> = args
-            .dir
+fn schedule(gauntlet: bool, entrants: &[Entrant]) -> Result<Vec<(usize, usize)>, Failure> {
+    let of = |reference: bool| -> Vec<usize> {
+        entrants
             .iter()
-            .map(|d| shown(&d.display().to_string()).into_owned())
-            .collect();
-        return Err(Failure::new(if folders.is_empty() {
-            "no submissions: name players, or give --dir with a folder of submissions".to_string()
-        } else {
-            format!(
-                "no submissions in {}: expected strategy files (*.json), executable programs or folders with a bot.toml ({} entries skipped)",
-                folders.join(", "),
-                skipped.len()
-            )
-        }));
-    }
-    if args.gauntlet {
+            .enumerate()
+            .filter(|(_, e)| e.is_reference() == reference)
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let (subs, refs) = (of(false), of(true));
+    if gauntlet {
         if refs.is_empty() {
             return Err(Failure::usage(
                 "a gauntlet needs at least one reference player",

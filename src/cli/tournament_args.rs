@@ -48,7 +48,7 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
     /// The title of the reports.
-    #[arg(long, value_name = "TEXT", requires = "report")]
+    #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
     /// Games per pairing; pairs of games swap the seats.
     #[arg(long, value_name = "N", default_value_t = 20)]

@@ -202,7 +202,7 @@ fn submissions(r: &ClassReport, out: &mut String) {
 }
 
 /// The most games linked from one line of the forfeits (all are in the games list).
-const MAX_LINKS: usize = 40;
+const MAX_LINKS: usize = 12;
 
 /// The forfeits by player and reason, each game linked.
 fn forfeits(r: &ClassReport, out: &mut String) {
