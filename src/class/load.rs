@@ -246,3 +246,57 @@ fn manifest(
     spec.log = logs.open(label)?;
     Ok(Ok((Arc::new(EngineFactory(Arc::new(spec))), note)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(name: &str, kind: SubmissionKind) -> Submission {
+        Submission {
+            name: name.to_string(),
+            kind,
+            path: PathBuf::from(name),
+        }
+    }
+
+    #[test]
+    fn labels_are_short_unique_and_printable() {
+        let subs = [
+            found("alice.json", SubmissionKind::Strategy),
+            found("alice", SubmissionKind::Manifest),
+            found("bob.json", SubmissionKind::Strategy),
+            found("carol", SubmissionKind::Program),
+            found("line\nbreak.json", SubmissionKind::Strategy),
+            found(&format!("{}.json", "x".repeat(80)), SubmissionKind::Strategy),
+        ];
+        let taken = vec!["bob".to_string()];
+        let got = labels(&subs, &taken);
+        assert_eq!(got[0], "alice.json");
+        assert_eq!(got[1], "alice/");
+        assert_eq!(got[2], "bob.json");
+        assert_eq!(got[3], "carol");
+        assert_eq!(got[4], "line\\nbreak");
+        assert_eq!(got[5].chars().count(), MAX_LABEL_CHARS);
+        assert!(got[5].ends_with('…'));
+        // Two folders of the same name in two class folders.
+        let twins = [
+            found("dave", SubmissionKind::Manifest),
+            found("dave", SubmissionKind::Manifest),
+        ];
+        assert_eq!(labels(&twins, &[]), ["dave/", "dave/ (2)"]);
+    }
+
+    #[test]
+    fn log_files_are_named_after_unique_slugs() {
+        let mut logs = Logs::new(PlayerContext::beside(Path::new("out/g.jsonl")), Vec::new());
+        let a = logs.path_for("a b").unwrap();
+        let b = logs.path_for("a-b").unwrap();
+        assert_eq!(a, Path::new("out/g.jsonl.a-b.stderr.log"));
+        assert_eq!(b, Path::new("out/g.jsonl.a-b-2.stderr.log"));
+        assert_eq!(
+            logs.path_for("<>").unwrap(),
+            Path::new("out/g.jsonl.player.stderr.log")
+        );
+        assert!(Logs::default().path_for("x").is_none());
+    }
+}
