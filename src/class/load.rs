@@ -267,7 +267,10 @@ mod tests {
             found("bob.json", SubmissionKind::Strategy),
             found("carol", SubmissionKind::Program),
             found("line\nbreak.json", SubmissionKind::Strategy),
-            found(&format!("{}.json", "x".repeat(80)), SubmissionKind::Strategy),
+            found(
+                &format!("{}.json", "x".repeat(80)),
+                SubmissionKind::Strategy,
+            ),
         ];
         let taken = vec!["bob".to_string()];
         let got = labels(&subs, &taken);
