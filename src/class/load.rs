@@ -173,78 +173,70 @@ pub fn from_submission(
 ) -> Result<Entrant, LogError> {
     let origin = Origin::Found(s.clone());
     let loaded = match s.kind {
-        SubmissionKind::Strategy | SubmissionKind::FolderStrategy => {
-            strategy(&s.path, &label).map(|(f, note)| (f, note, false))
-        }
-        SubmissionKind::Program => program(&s.path, &label, logs)?.map(|f| (f, None, true)),
-        SubmissionKind::Manifest => manifest(&s.path, &label, logs)?.map(|(f, n)| (f, n, true)),
+        SubmissionKind::Strategy | SubmissionKind::FolderStrategy => strategy(&s.path, &label),
+        SubmissionKind::Program => program(&s.path),
+        SubmissionKind::Manifest => manifest(&s.path),
     };
-    Ok(match loaded {
-        Ok((factory, note, is_program)) => {
-            let mut e = Entrant::from_factory(label, Role::Submission, origin, factory, is_program);
-            e.note = note;
-            e
+    let (factory, note, is_program): (Arc<dyn AgentFactory>, _, _) = match loaded {
+        Ok(Loaded::Strategy(factory, note)) => (factory, note, false),
+        Ok(Loaded::Engine(mut spec, note)) => {
+            spec.label = label.clone();
+            spec.log = logs.open(&label)?;
+            (Arc::new(EngineFactory(Arc::new(spec))), note, true)
         }
-        Err(error) => Entrant::unusable(
-            label,
-            Role::Submission,
-            origin,
-            Problem {
+        Err(error) => {
+            let problem = Problem {
                 stage: Stage::Load,
                 error: Arc::new(error),
-            },
-        ),
-    })
+            };
+            return Ok(Entrant::unusable(label, Role::Submission, origin, problem));
+        }
+    };
+    let mut e = Entrant::from_factory(label, Role::Submission, origin, factory, is_program);
+    e.note = note;
+    Ok(e)
+}
+
+/// A submission that loaded, with the name it gives itself.
+enum Loaded {
+    /// A compiled strategy.
+    Strategy(Arc<dyn AgentFactory>, Option<String>),
+    /// A program (its log is opened by the caller).
+    Engine(EngineSpec, Option<String>),
 }
 
 /// A strategy file's factory and the strategy's own name.
-fn strategy(path: &Path, label: &str) -> Result<(Arc<dyn AgentFactory>, Option<String>), BotError> {
+fn strategy(path: &Path, label: &str) -> Result<Loaded, BotError> {
     let s = Strategy::load(path).map_err(|source| BotError::Strategy {
         path: path.to_path_buf(),
         source,
     })?;
     let factory = GraphFactory::new(label, &s)?;
     let name = s.name.trim().to_string();
-    Ok((Arc::new(factory), (!name.is_empty()).then_some(name)))
+    Ok(Loaded::Strategy(
+        Arc::new(factory),
+        (!name.is_empty()).then_some(name),
+    ))
 }
 
-/// An executable's factory: the program runs in its folder.
-fn program(
-    path: &Path,
-    label: &str,
-    logs: &mut Logs,
-) -> Result<Result<Arc<dyn AgentFactory>, BotError>, LogError> {
+/// An executable: the program runs in its folder.
+fn program(path: &Path) -> Result<Loaded, BotError> {
     let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let quoted = format!("'{}'", absolute.to_string_lossy().replace('\'', r"'\''"));
-    let mut spec = match EngineSpec::from_command_line(&quoted) {
-        Ok(spec) => spec,
-        Err(e) => return Ok(Err(e.into())),
-    };
-    spec.label = label.to_string();
+    let mut spec = EngineSpec::from_command_line(&quoted)?;
     spec.launch.program = absolute.clone();
     spec.launch.dir = absolute.parent().map(Path::to_path_buf);
-    spec.log = logs.open(label)?;
-    Ok(Ok(Arc::new(EngineFactory(Arc::new(spec)))))
+    Ok(Loaded::Engine(spec, None))
 }
 
-/// A manifest's factory and the name it gives.
-#[allow(clippy::type_complexity)]
-fn manifest(
-    path: &Path,
-    label: &str,
-    logs: &mut Logs,
-) -> Result<Result<(Arc<dyn AgentFactory>, Option<String>), BotError>, LogError> {
-    let mut spec = match EngineSpec::from_manifest(path) {
-        Ok(spec) => spec,
-        Err(e) => return Ok(Err(e.into())),
-    };
+/// A manifest, and the name it gives when that is not its folder's.
+fn manifest(path: &Path) -> Result<Loaded, BotError> {
+    let spec = EngineSpec::from_manifest(path)?;
     let folder = path.parent().and_then(Path::file_name);
     let note = folder
         .is_none_or(|f| f.to_string_lossy() != spec.label)
         .then(|| spec.label.clone());
-    spec.label = label.to_string();
-    spec.log = logs.open(label)?;
-    Ok(Ok((Arc::new(EngineFactory(Arc::new(spec))), note)))
+    Ok(Loaded::Engine(spec, note))
 }
 
 #[cfg(test)]

@@ -151,12 +151,12 @@ fn named_entrants(
     Ok(entrants)
 }
 
+/// The submissions found and the entries skipped (path and why).
+type Found = (Vec<Submission>, Vec<(String, String)>);
+
 /// The submissions of every folder and the entries skipped (path and why);
 /// the report folder, where it is inside one, is skipped.
-fn discover_all(
-    dirs: &[PathBuf],
-    report: Option<&ReportFiles>,
-) -> Result<(Vec<Submission>, Vec<(String, String)>), Failure> {
+fn discover_all(dirs: &[PathBuf], report: Option<&ReportFiles>) -> Result<Found, Failure> {
     let outputs: Vec<PathBuf> = report.iter().map(|r| r.dir.clone()).collect();
     let mut found = Vec::new();
     let mut skipped = Vec::new();
