@@ -76,6 +76,14 @@ fn submissions(root: &Path) -> PathBuf {
         &subs.join("garbage.sh"),
         "#!/bin/sh\necho '<b>not an engine</b> \"quoted\"'\nexit 3\n",
     );
+    // A working program whose name needs quoting.
+    script(
+        &subs.join("eve's bot"),
+        &format!(
+            "#!/bin/sh\nexec {:?} engine bot:random\n",
+            env!("CARGO_BIN_EXE_chainlab")
+        ),
+    );
     std::fs::write(subs.join("helper.py"), "print('hi')\n").unwrap();
     std::fs::write(subs.join("README.md"), "# Submissions\n").unwrap();
     subs
@@ -143,7 +151,9 @@ fn a_class_gauntlet_grades_every_submission_and_writes_the_reports() {
     let broken = csv.lines().find(|l| l.starts_with("broken,")).unwrap();
     assert!(broken.contains("does not load"), "{broken}");
     assert!(csv.contains("'=SUM(A1)"), "{csv}");
-    assert_eq!(csv.lines().count(), 1 + 7, "{csv}");
+    assert_eq!(csv.lines().count(), 1 + 8, "{csv}");
+    let eve = csv.lines().find(|l| l.starts_with("eve's bot,")).unwrap();
+    assert!(eve.contains(",plays,"), "{eve}");
 
     let html = std::fs::read_to_string(root.join("out/report.html")).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"));
