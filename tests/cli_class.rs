@@ -397,3 +397,32 @@ fn outputs_never_overwrite_inputs() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn players_of_the_same_name_get_numbered_labels() {
+    let root = temp_dir("twins");
+    let o = chainlab_in(
+        &root,
+        &[
+            "tournament",
+            "bot:random",
+            "bot:random",
+            "--reference",
+            "bot:random",
+            "--games",
+            "2",
+            "--json",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let labels: Vec<&str> = v["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["bot:random (2)", "bot:random (3)", "bot:random"]);
+    assert_eq!(v["grades"].as_array().unwrap().len(), 2);
+    std::fs::remove_dir_all(&root).unwrap();
+}

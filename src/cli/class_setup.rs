@@ -7,6 +7,7 @@
 //! load: a typo stops the run at once. Submissions found in a folder never
 //! stop it: those that do not load play as entrants that forfeit.
 
+use std::collections::HashSet;
 use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
@@ -253,28 +254,30 @@ fn named_entrant(spec: &str, role: Role, context: &PlayerContext) -> Result<Entr
     ))
 }
 
-/// Numbers the named submissions that share a label with an earlier entrant.
+/// Numbers the named submissions that share a label with a reference or an
+/// earlier submission.
 fn number_twins(entrants: &mut [Entrant]) {
-    for k in 0..entrants.len() {
-        let taken: Vec<String> = entrants.iter().take(k).map(|e| e.label.clone()).collect();
-        let Some(e) = entrants.get_mut(k) else {
-            continue;
-        };
-        if e.is_reference() || !taken.contains(&e.label) {
-            continue;
+    let mut taken: HashSet<String> = entrants
+        .iter()
+        .filter(|e| e.is_reference())
+        .map(|e| e.label.clone())
+        .collect();
+    for e in entrants.iter_mut().filter(|e| !e.is_reference()) {
+        if taken.contains(&e.label) {
+            let mut n = 2;
+            while taken.contains(&format!("{} ({n})", e.label)) {
+                n += 1;
+            }
+            let label = format!("{} ({n})", e.label);
+            *e = Entrant::from_factory(
+                label,
+                e.role,
+                e.origin.clone(),
+                e.factory.clone(),
+                e.is_program,
+            );
         }
-        let mut n = 2;
-        while taken.contains(&format!("{} ({n})", e.label)) {
-            n += 1;
-        }
-        let label = format!("{} ({n})", e.label);
-        *e = Entrant::from_factory(
-            label,
-            e.role,
-            e.origin.clone(),
-            e.factory.clone(),
-            e.is_program,
-        );
+        taken.insert(e.label.clone());
     }
 }
 
