@@ -169,6 +169,26 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     out.into()
 }
 
+/// Whether two paths name the same existing file (after resolving links;
+/// on Unix also hard links): an output written to one would overwrite the other.
+pub fn is_same_file(a: &Path, b: &Path) -> bool {
+    let (Ok(ma), Ok(mb)) = (std::fs::metadata(a), std::fs::metadata(b)) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if (ma.dev(), ma.ino()) == (mb.dev(), mb.ino()) {
+            return true;
+        }
+    }
+    let _ = (ma, mb);
+    matches!(
+        (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+        (Ok(x), Ok(y)) if x == y
+    )
+}
+
 /// Removes a leading byte-order mark from text read elsewhere (pasted, or
 /// read by a caller that did not use [`read_text`]).
 pub fn strip_bom(text: &str) -> &str {

@@ -2,11 +2,12 @@
 //! test them in matches against each other and built-in computer players.
 //!
 //! Layers, each depending only on those before it:
-//! [`rules`] (the game) ← strategy graphs ← evaluation ← players ← arena ← tuning and analysis ← GUI and CLI.
+//! [`rules`] (the game) ← strategy graphs ← evaluation ← players ← arena ← tuning, analysis and class tournaments ← GUI and CLI.
 
 pub mod analysis;
 pub mod arena;
 pub mod bots;
+pub mod class;
 pub mod eval;
 #[cfg(feature = "gui")]
 pub mod gui;

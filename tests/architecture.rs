@@ -1,5 +1,5 @@
 //! The shape of the source tree, checked: the layers depend one way
-//! (rules ← {strategy, protocol} ← eval ← bots ← arena ← {tune, analysis} ← {gui, cli}), no two files inside
+//! (rules ← {strategy, protocol} ← eval ← bots ← arena ← {tune, analysis, class} ← {gui, cli}), no two files inside
 //! one folder import each other in a circle, no function or file grows past
 //! its ceiling, and nothing refers to a design file outside the repository. The import graph is read from the source text: every `crate::…`
 //! and `super::…` path outside comments and strings, resolved to the deepest
@@ -24,7 +24,7 @@ const LAYERS: &[&[&str]] = &[
     &["eval"],
     &["bots"],
     &["arena"],
-    &["tune", "analysis"],
+    &["tune", "analysis", "class"],
     &["gui", "cli"],
 ];
 

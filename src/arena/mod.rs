@@ -10,6 +10,7 @@ mod config;
 mod error;
 mod game;
 mod observer;
+mod ratings;
 mod record;
 pub mod report;
 mod runner;
@@ -23,13 +24,14 @@ pub use clock::{DEFAULT_TIME_MARGIN, TimeControl};
 pub use config::{CAP_PER_CELL, MatchConfig, Side};
 pub use error::{ArenaError, RecordError, ResultMismatch};
 pub use observer::MatchObserver;
+pub use ratings::rating_intervals;
 pub use record::{GameRecord, read_records};
 pub use runner::{MatchReport, Stop, run_match};
 pub use stats::{Sprt, SprtDecision, Wdl};
 pub use tally::Tally;
 pub use tournament::{
-    Pairing, Standing, TournamentConfig, TournamentObserver, TournamentReport, pairings,
-    run_tournament, standings,
+    Pairing, Standing, TournamentConfig, TournamentObserver, TournamentReport, fit_ratings,
+    pairings, run_schedule, run_tournament, standings,
 };
 pub use winchance::WinModel;
 pub use writer::RecordWriter;

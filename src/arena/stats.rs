@@ -15,7 +15,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The 97.5% quantile of the standard normal distribution.
-const Z95: f64 = 1.959_963_984_540_054;
+pub(super) const Z95: f64 = 1.959_963_984_540_054;
 
 /// The logistic Elo difference of a score in `(0, 1)`; `None` at 0 or 1 (infinite).
 pub fn elo_from_score(score: f64) -> Option<f64> {

@@ -116,11 +116,25 @@ pub fn run_tournament(
     cancel: &AtomicBool,
     observer: &mut dyn TournamentObserver,
 ) -> Result<TournamentReport, ArenaError> {
+    let schedule = pairings(entrants.len(), config.gauntlet);
+    run_schedule(entrants, &schedule, config, cancel, observer)
+}
+
+/// Plays the pairings of `schedule` (indices into `entrants`, at least two)
+/// in order: pairing `k` is entrant `a` as side A against `b`, with seed
+/// `derive_seed(seed, k)`. [`run_tournament`] plays [`pairings`]; a class
+/// gauntlet plays every submission against every reference.
+pub fn run_schedule(
+    entrants: &[Arc<dyn AgentFactory>],
+    schedule: &[(usize, usize)],
+    config: &TournamentConfig,
+    cancel: &AtomicBool,
+    observer: &mut dyn TournamentObserver,
+) -> Result<TournamentReport, ArenaError> {
     if entrants.len() < 2 {
         return Err(ArenaError::TooFewEntrants(entrants.len()));
     }
     let labels: Vec<String> = entrants.iter().map(|e| e.label()).collect();
-    let schedule = pairings(entrants.len(), config.gauntlet);
     let mut played = Vec::with_capacity(schedule.len());
     let mut cancelled = false;
     for (k, &(a, b)) in schedule.iter().enumerate() {

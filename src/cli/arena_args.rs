@@ -164,8 +164,8 @@ pub fn checked_player(
     Ok(factory)
 }
 
-/// [`player`] in `context`.
-fn player_in(spec: &str, context: &PlayerContext) -> Result<Arc<dyn AgentFactory>, Failure> {
+/// [`player`], with engines' stderr logs where `context` says.
+pub fn player_in(spec: &str, context: &PlayerContext) -> Result<Arc<dyn AgentFactory>, Failure> {
     parse_player_in(spec, context).map_err(|e| match e {
         // These errors name the spec (or the file) themselves.
         BotError::Spec(_) => Failure::usage(shown(&e.to_string())),
@@ -299,25 +299,7 @@ pub fn player_file_at<'s, S: AsRef<str>>(specs: &'s [S], path: &Path) -> Option<
         .find(|spec| is_same_file(Path::new(spec.as_ref().trim()), path))
 }
 
-/// Whether two paths name the same existing file (after resolving links;
-/// on Unix also hard links).
-pub fn is_same_file(a: &Path, b: &Path) -> bool {
-    let (Ok(ma), Ok(mb)) = (std::fs::metadata(a), std::fs::metadata(b)) else {
-        return false;
-    };
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        if (ma.dev(), ma.ino()) == (mb.dev(), mb.ino()) {
-            return true;
-        }
-    }
-    let _ = (ma, mb);
-    matches!(
-        (std::fs::canonicalize(a), std::fs::canonicalize(b)),
-        (Ok(x), Ok(y)) if x == y
-    )
-}
+pub use chainlab::input::is_same_file;
 
 /// Observes with an optional second observer.
 pub struct Both<'a, A: MatchObserver, B: MatchObserver>(pub &'a mut A, pub Option<&'a mut B>);

@@ -35,6 +35,9 @@ mod bench_engine;
 mod bench_groups;
 mod bench_util;
 mod cancel;
+mod class;
+mod class_print;
+mod class_setup;
 mod engine;
 mod explain;
 mod matches;
@@ -43,6 +46,7 @@ mod puzzles;
 mod replay;
 mod strategy_cmds;
 mod tournament;
+mod tournament_args;
 mod tune;
 mod tune_report;
 
@@ -154,7 +158,7 @@ enum Command {
     Players(players::Args),
     /// Play a match between two players and report score, Elo and more.
     Match(matches::Args),
-    /// Play a round robin or gauntlet and print a ranking and a crosstable.
+    /// Play a round robin or gauntlet, or grade a folder of submissions (class tournament).
     Tournament(tournament::Args),
     /// Print, list or check the games of a records file.
     Replay(replay::Args),

@@ -1,51 +1,38 @@
 //! `chainlab tournament`: round robin or gauntlet, a ranking and a crosstable.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 
 use chainlab::arena::report;
 use chainlab::arena::{TournamentConfig, TournamentReport, run_tournament};
+use chainlab::class::report::table::table;
 use serde_json::json;
 
-use super::arena_args::{Both, GameArgs, Progress, player, records_writer};
+use super::arena_args::{Both, Progress, checked_player, records_writer};
+use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
+pub use super::tournament_args::Args;
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
-
-/// Arguments of `chainlab tournament`.
-#[derive(clap::Args, Debug)]
-#[command(after_help = "Examples:\n  \
-chainlab tournament bot:random bot:greedy bot:expert --games 40\n  \
-chainlab tournament bot:master bot:expert bot:mcts bot:greedy --gauntlet --markdown")]
-pub struct Args {
-    /// The players: built-ins such as bot:greedy, or strategy files ending in .json.
-    #[arg(value_name = "PLAYER", required = true, num_args = 2..)]
-    entrants: Vec<String>,
-    /// Games per pairing; pairs of games swap the seats.
-    #[arg(long, value_name = "N", default_value_t = 20)]
-    games: u64,
-    /// Play only the first player against each of the others.
-    #[arg(long)]
-    gauntlet: bool,
-    #[command(flatten)]
-    game: GameArgs,
-    /// Write every game as one JSON line to this file.
-    #[arg(long, value_name = "FILE")]
-    records: Option<PathBuf>,
-    /// Print one JSON object instead of tables (and no progress bar).
-    #[arg(long, conflicts_with = "markdown")]
-    json: bool,
-    /// Print the tables as Markdown.
-    #[arg(long)]
-    markdown: bool,
-}
 
 /// Runs `chainlab tournament`.
 pub fn run(args: &Args) -> CmdResult {
+    if args.is_class() {
+        return super::class::run(args);
+    }
+    if args.pass.is_some() {
+        return Err(Failure::usage(
+            "--pass grades submissions against references: give --reference or --dir",
+        ));
+    }
+    if args.entrants.len() < 2 {
+        return Err(Failure::usage(format!(
+            "a tournament needs at least two players (PLAYER PLAYER ...), or --dir DIR for a class tournament; {} given",
+            args.entrants.len()
+        )));
+    }
     let matches = args.game.config(args.games, None)?;
     let entrants = args
         .entrants
         .iter()
-        .map(|s| player(s))
+        .map(|s| checked_player(s, args.records.as_ref()))
         .collect::<Result<Vec<_>, _>>()?;
     let config = TournamentConfig {
         matches,
@@ -53,8 +40,8 @@ pub fn run(args: &Args) -> CmdResult {
     };
     let inputs: Vec<&String> = args.entrants.iter().collect();
     let mut writer = records_writer(args.records.as_ref(), &inputs)?;
+    let cancel = ctrl_c("stopping the tournament: finishing the games in progress")?;
     let mut progress = Progress::new(!args.json);
-    let cancel = AtomicBool::new(false);
     let result = run_tournament(
         &entrants,
         &config,
@@ -75,6 +62,9 @@ pub fn run(args: &Args) -> CmdResult {
         outln!("{}", to_json(&report));
     } else {
         out!("{}", to_text(&report, args.markdown));
+    }
+    if report.cancelled {
+        return Ok(ExitCode::from(EXIT_INTERRUPTED));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -102,55 +92,6 @@ fn to_json(r: &TournamentReport) -> serde_json::Value {
         "crosstable": cross,
         "cancelled": r.cancelled,
     })
-}
-
-/// Rows of cells rendered as aligned text or as a Markdown table.
-fn table(header: &[String], rows: &[Vec<String>], right: &[bool], markdown: bool) -> String {
-    let columns = header.len();
-    let least = if markdown { 3 } else { 0 };
-    let mut widths: Vec<usize> = header
-        .iter()
-        .map(|h| h.chars().count().max(least))
-        .collect();
-    for row in rows {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    let align = |cell: &str, k: usize| {
-        let w = widths.get(k).copied().unwrap_or(0);
-        if right.get(k).copied().unwrap_or(false) {
-            format!("{cell:>w$}")
-        } else {
-            format!("{cell:<w$}")
-        }
-    };
-    let line = |cells: &[String]| {
-        let parts: Vec<String> = cells.iter().enumerate().map(|(k, c)| align(c, k)).collect();
-        if markdown {
-            format!("| {} |\n", parts.join(" | "))
-        } else {
-            format!("  {}\n", parts.join("  ").trim_end())
-        }
-    };
-    let mut out = line(header);
-    if markdown {
-        let rule: Vec<String> = (0..columns)
-            .map(|k| {
-                let w = widths.get(k).copied().unwrap_or(3);
-                if right.get(k).copied().unwrap_or(false) {
-                    format!("{}:", "-".repeat(w - 1))
-                } else {
-                    "-".repeat(w)
-                }
-            })
-            .collect();
-        out.push_str(&format!("| {} |\n", rule.join(" | ")));
-    }
-    for row in rows {
-        out.push_str(&line(row));
-    }
-    out
 }
 
 /// The tournament as text (or Markdown): what was played, the ranking, and

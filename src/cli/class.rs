@@ -1,0 +1,227 @@
+//! `chainlab tournament --dir/--reference/--report`: a class tournament.
+//! Sets it up ([`super::class_setup`]), starts every program once, plays
+//! the schedule, and writes the reports (atomically) and the summary on
+//! stdout ([`super::class_print`]). Ctrl+C stops after the games being
+//! played; the reports then cover the games played.
+
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::{Instant, SystemTime};
+
+use chainlab::arena::{
+    GameRecord, MatchConfig, MatchObserver, Pairing, RecordWriter, Tally, TournamentConfig,
+    TournamentObserver, run_schedule,
+};
+use chainlab::class::report::{ClassReport, Replay, to_csv, to_html, to_markdown};
+use chainlab::class::{Collector, Role, forfeit_groups, grades, probe, ratings};
+use chainlab::strategy::write_atomic;
+
+use super::arena_args::Progress;
+use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
+use super::class_print::{Run, settings, stderr_summary, to_json, to_text};
+use super::class_setup::{Setup, check_references, setup};
+use super::tournament_args::Args;
+use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
+
+/// The observers of a class tournament: the progress bar, the summaries
+/// of the games and the records file.
+struct Observers<'a> {
+    progress: &'a mut Progress,
+    collector: &'a mut Collector,
+    writer: Option<&'a mut RecordWriter<BufWriter<File>>>,
+}
+
+impl MatchObserver for Observers<'_> {
+    fn match_started(&mut self, a: &str, b: &str, config: &MatchConfig) {
+        self.progress.match_started(a, b, config);
+    }
+
+    fn game_finished(&mut self, record: &GameRecord, tally: &Tally) {
+        self.progress.game_finished(record, tally);
+        self.collector.game_finished(record, tally);
+        if let Some(w) = self.writer.as_mut() {
+            w.game_finished(record, tally);
+        }
+    }
+}
+
+impl TournamentObserver for Observers<'_> {
+    fn pairing_started(&mut self, index: usize, count: usize) {
+        self.progress.pairing_started(index, count);
+    }
+
+    fn pairing_finished(&mut self, pairing: &Pairing) {
+        self.progress.pairing_finished(pairing);
+    }
+}
+
+/// Runs a class tournament.
+pub fn run(args: &Args) -> CmdResult {
+    let began = Instant::now();
+    let when = SystemTime::now();
+    let matches = args.game.config(args.games, None)?;
+    check_references(args)?;
+    let mut setup = setup(args)?;
+    let mut writer = setup.writer.take();
+    probe(&mut setup.entrants);
+    if let Some(r) = setup
+        .entrants
+        .iter()
+        .find(|e| e.is_reference() && e.problem.is_some())
+    {
+        let why = r
+            .problem
+            .as_ref()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        return Err(Failure::new(format!(
+            "reference {}: {}",
+            shown(&r.label),
+            shown(&why)
+        )));
+    }
+    if !args.json {
+        errln!("{}", stderr_summary(&setup, matches.games));
+    }
+    let cancel =
+        ctrl_c("stopping after the games being played; the reports will cover the games played")?;
+    let factories: Vec<_> = setup.entrants.iter().map(|e| e.factory.clone()).collect();
+    let config = TournamentConfig {
+        matches,
+        gauntlet: setup.gauntlet,
+    };
+    let mut progress = Progress::new(!args.json);
+    let mut collector = Collector::default();
+    let result = run_schedule(
+        &factories,
+        &setup.schedule,
+        &config,
+        &cancel,
+        &mut Observers {
+            progress: &mut progress,
+            collector: &mut collector,
+            writer: writer.as_mut(),
+        },
+    );
+    progress.finish();
+    let tournament = result.map_err(|e| Failure::new(e.to_string()))?;
+    if let (Some(w), Some(path)) = (writer, &setup.records) {
+        w.finish().map_err(|e| {
+            Failure::with_code(
+                EXIT_OUTPUT,
+                format!("cannot write {}: {e}", shown(&path.display().to_string())),
+            )
+        })?;
+    }
+    let run = Run {
+        when,
+        seconds: began.elapsed().as_secs_f64(),
+    };
+    let report = class_report(args, &setup, &tournament, &collector, &run);
+    write_reports(&setup, &report)?;
+    if args.json {
+        outln!("{}", to_json(&report, &setup));
+    } else if args.markdown {
+        out!("{}", to_markdown(&report));
+    } else {
+        out!("{}", to_text(&report, &setup));
+    }
+    Ok(if tournament.cancelled {
+        ExitCode::from(EXIT_INTERRUPTED)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The report's model.
+fn class_report<'a>(
+    args: &Args,
+    setup: &'a Setup,
+    tournament: &'a chainlab::arena::TournamentReport,
+    collector: &'a Collector,
+    run: &Run,
+) -> ClassReport<'a> {
+    let entrants = &setup.entrants;
+    let subs: Vec<usize> = (0..entrants.len())
+        .filter(|&i| entrants.get(i).is_some_and(|e| !e.is_reference()))
+        .collect();
+    let refs: Vec<(usize, f64)> = entrants
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| match e.role {
+            Role::Reference { pass } => Some((i, pass)),
+            Role::Submission => None,
+        })
+        .collect();
+    let left_out: Vec<bool> = entrants.iter().map(|e| e.problem.is_some()).collect();
+    let labels: Vec<String> = entrants.iter().map(|e| e.label.clone()).collect();
+    ClassReport {
+        title: args.title.clone().unwrap_or_else(|| {
+            if setup.gauntlet && !refs.is_empty() {
+                "Class tournament".to_string()
+            } else {
+                "Class league".to_string()
+            }
+        }),
+        settings: settings(setup, tournament, run),
+        entrants,
+        skipped: &setup.skipped,
+        tournament,
+        grades: if refs.is_empty() {
+            Vec::new()
+        } else {
+            grades(tournament, &subs, &refs)
+        },
+        ratings: ratings(tournament, &left_out),
+        forfeits: forfeit_groups(&collector.games, &labels),
+        games: &collector.games,
+        replay: setup.records.as_deref().map(|r| replay(r, setup)),
+    }
+}
+
+/// How the reports name the records file: by its name when it is in the
+/// report's folder (the folder then travels whole), else by its full path.
+fn replay(records: &Path, setup: &Setup) -> Replay {
+    let folder = |p: &Path| {
+        std::fs::canonicalize(
+            p.parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new(".")),
+        )
+    };
+    let beside = setup.report.as_ref().is_some_and(
+        |r| matches!((folder(records), std::fs::canonicalize(&r.dir)), (Ok(a), Ok(b)) if a == b),
+    );
+    match records.file_name() {
+        Some(name) if beside => Replay {
+            records: name.to_string_lossy().into_owned(),
+            from: "in the report's folder".to_string(),
+        },
+        _ => Replay {
+            records: std::fs::canonicalize(records)
+                .unwrap_or_else(|_| records.to_path_buf())
+                .display()
+                .to_string(),
+            from: "from any folder".to_string(),
+        },
+    }
+}
+
+/// Writes report.html, report.md and report.csv, each atomically.
+fn write_reports(setup: &Setup, report: &ClassReport) -> Result<(), Failure> {
+    let Some(files) = &setup.report else {
+        return Ok(());
+    };
+    let [html, md, csv] = &files.files;
+    for (path, text) in [
+        (html, to_html(report)),
+        (md, to_markdown(report)),
+        (csv, to_csv(report)),
+    ] {
+        write_atomic(path, text.as_bytes())
+            .map_err(|e| Failure::with_code(EXIT_OUTPUT, e.to_string()))?;
+    }
+    Ok(())
+}
