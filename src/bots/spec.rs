@@ -291,28 +291,41 @@ impl PlayerContext {
         }
     }
 
-    /// The log file of the engine labelled `label`, created empty.
-    fn log_for(&self, label: &str) -> Result<Option<Arc<EngineLog>>, BotError> {
-        let Some((dir, prefix)) = &self.logs else {
-            return Ok(None);
-        };
-        let mut slug: String = label
+    /// The part of a log's file name that names the player labelled
+    /// `label`: ASCII letters, digits and dots, every other run of
+    /// characters as one `-`, at most 60 characters ("player" if empty).
+    pub fn log_name(label: &str) -> String {
+        let mut slug = label
             .chars()
             .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                if c.is_ascii_alphanumeric() || c == '.' {
                     c
                 } else {
                     '-'
                 }
             })
-            .collect();
-        slug = slug
+            .collect::<String>()
             .split('-')
             .filter(|part| !part.is_empty())
             .collect::<Vec<_>>()
             .join("-");
         slug.truncate(60);
-        let path = dir.join(format!("{prefix}{slug}.stderr.log"));
+        if slug.is_empty() {
+            "player".to_string()
+        } else {
+            slug
+        }
+    }
+
+    /// The log file of the engine labelled `label`, created empty.
+    fn log_for(&self, label: &str) -> Result<Option<Arc<EngineLog>>, BotError> {
+        let Some((dir, prefix)) = &self.logs else {
+            return Ok(None);
+        };
+        let path = dir.join(format!(
+            "{prefix}{}.stderr.log",
+            PlayerContext::log_name(label)
+        ));
         EngineLog::create(&path)
             .map(|log| Some(Arc::new(log)))
             .map_err(|e| {

@@ -96,26 +96,7 @@ impl Logs {
     /// The path of the log of `label`, unique in this run; `None` without logs.
     pub fn path_for(&mut self, label: &str) -> Option<PathBuf> {
         let (dir, prefix) = self.context.logs.as_ref()?;
-        let mut slug: String = label
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '.' {
-                    c
-                } else {
-                    '-'
-                }
-            })
-            .collect::<String>()
-            .split('-')
-            .filter(|part| !part.is_empty())
-            .collect::<Vec<_>>()
-            .join("-");
-        slug.truncate(60);
-        let base = if slug.is_empty() {
-            "player".to_string()
-        } else {
-            slug
-        };
+        let base = PlayerContext::log_name(label);
         let mut name = base.clone();
         let mut n = 2;
         while !self.used.insert(name.clone()) {
