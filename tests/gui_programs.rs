@@ -276,7 +276,8 @@ fn a_seat_whose_program_cannot_start_says_why_and_can_be_taken_over() {
     wait(&mut harness, 30, |app| {
         matches!(app.play().session().unwrap().status(), Status::Failed(_))
     });
-    harness.get_by_label("Stopped: B (no-such-engine-xyz) failed");
+    harness.get_by_label("Stopped: B failed");
+    harness.get_by_label_contains("B (no-such-engine-xyz) could not start");
     harness.get_by_label_contains("cannot start 'no-such-engine-xyz': no such program");
     click(&mut harness, "Take over");
     assert_eq!(status(&harness), Status::HumanToMove(Player::A));

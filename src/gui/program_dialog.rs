@@ -33,8 +33,9 @@ struct Open<T> {
     text: String,
     error: Option<String>,
     check: Option<Check>,
-    /// Whether the field still has to take the keyboard focus.
-    focus: bool,
+    /// For how many more frames the field asks for the keyboard focus (a
+    /// new window lays itself out first, and the click that opened it ends).
+    focus: u8,
 }
 
 /// A dialog asking for a program for `T` (a seat, the arena's players).
@@ -70,7 +71,7 @@ impl<T> ProgramDialog<T> {
             text: spec.map(command_line).unwrap_or_default().to_string(),
             error: None,
             check: None,
-            focus: true,
+            focus: 3,
         });
     }
 
@@ -198,8 +199,11 @@ fn window<T>(ctx: &egui::Context, open: &mut Open<T>) -> Clicks {
                             .desired_width(360.0),
                     )
                     .labelled_by(label.id);
-                if std::mem::take(&mut open.focus) {
-                    edit.request_focus();
+                if open.focus > 0 {
+                    open.focus -= 1;
+                    if !edit.has_focus() {
+                        edit.request_focus();
+                    }
                 }
                 if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                     clicks.ok = true;

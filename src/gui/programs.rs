@@ -20,6 +20,10 @@ pub const PROGRAM_PREFIX: &str = "cmd:";
 /// How many recently used programs are remembered.
 pub const MAX_RECENT: usize = 8;
 
+/// The longest short name of a program, in characters (menus and tables
+/// are narrow; the whole command line shows on hover).
+pub const MAX_NAME_CHARS: usize = 32;
+
 /// Whether `spec` names a program (`cmd:…`).
 pub fn is_program_spec(spec: &str) -> bool {
     spec.trim_start().starts_with(PROGRAM_PREFIX)
@@ -42,18 +46,25 @@ pub fn command_line(spec: &str) -> &str {
 
 /// A short name for a program spec: the program's file name and its
 /// arguments (`chainlab engine bot:greedy` for `cmd:/x/y/chainlab engine
-/// bot:greedy`); the command line when it cannot be split.
+/// bot:greedy`), or the command line when it cannot be split, cut to
+/// [`MAX_NAME_CHARS`] with an ellipsis.
 pub fn program_name(spec: &str) -> String {
     let line = command_line(spec);
-    let Ok(mut words) = split_command_line(line) else {
-        return line.to_string();
+    let name = match split_command_line(line) {
+        Ok(mut words) => {
+            if let Some(first) = words.first_mut()
+                && let Some(name) = Path::new(first.as_str()).file_name()
+            {
+                *first = name.to_string_lossy().into_owned();
+            }
+            join_words(&words)
+        }
+        Err(_) => line.to_string(),
     };
-    if let Some(first) = words.first_mut()
-        && let Some(name) = Path::new(first.as_str()).file_name()
-    {
-        *first = name.to_string_lossy().into_owned();
+    match name.char_indices().nth(MAX_NAME_CHARS - 1) {
+        Some((cut, _)) => format!("{}…", name.get(..cut).unwrap_or_default()),
+        None => name,
     }
-    join_words(&words)
 }
 
 /// A command line that splits back into `words` (each quoted when needed).
@@ -182,6 +193,12 @@ mod tests {
             "chainlab engine bot:greedy"
         );
         assert_eq!(program_name("cmd:python3 'x y.py'"), "python3 'x y.py'");
+        let long = program_name("cmd:sh -c 'sleep 3; exec /a/very/long/path/to/an/engine'");
+        assert_eq!(long.chars().count(), MAX_NAME_CHARS);
+        assert!(
+            long.starts_with("sh -c 'sleep 3; exec") && long.ends_with('…'),
+            "{long}"
+        );
         for word in ["plain", "with space", "it's", "", "$HOME", "a\"b"] {
             let line = join_words(&["prog".to_string(), word.to_string()]);
             assert_eq!(

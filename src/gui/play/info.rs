@@ -45,7 +45,7 @@ fn panel(ui: &mut egui::Ui, player: Player, name: &str, lines: &[String], thinki
             ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
                 player_badge(ui, player);
-                ui.label(egui::RichText::new(name).strong())
+                ui.add(egui::Label::new(egui::RichText::new(name).strong()).truncate())
                     .on_hover_text("What this engine reports about its moves (its info lines).");
                 if thinking {
                     ui.spinner();

@@ -375,6 +375,10 @@ impl Session {
             if let Some(coord) = last {
                 computer.observe(coord);
             }
+            // What it said was about moves that are gone.
+            if let Some(feed) = computer.feed() {
+                feed.clear();
+            }
         }
     }
 }

@@ -269,6 +269,7 @@ fn seats_ui(
                 egui::ComboBox::from_id_salt(("play_seat", i))
                     .selected_text(seat.label(catalogue))
                     .width(150.0)
+                    .truncate()
                     .height(560.0)
                     .show_ui(ui, |ui| {
                         ui.selectable_value(seat, SeatChoice::Human, "Human")

@@ -42,20 +42,26 @@ pub fn tip(session: &Session) -> String {
 pub fn status_ui(ui: &mut egui::Ui, session: &mut Session, commands: &mut Vec<Command>) {
     let status = session.status();
     ui.horizontal(|ui| {
-        // During an animation the shown position still has the mover of the move.
-        let mover = session.shown().0.mover();
-        player_badge(ui, mover);
-        let colour = match status {
-            Status::Failed(_) => theme::ERROR_TEXT,
-            _ => theme::player_colour(mover),
-        };
-        let text = status_text(session, &status, mover);
-        ui.label(egui::RichText::new(text).heading().color(colour));
-        if matches!(status, Status::Thinking(_) | Status::Starting(_)) {
-            ui.spinner();
-        }
+        // The buttons first, at the right; the status takes the space left
+        // (a long seat name is cut, and shown whole on hover).
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             game_buttons(ui, session, &status, commands);
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                // During an animation the shown position still has the mover of the move.
+                let mover = session.shown().0.mover();
+                player_badge(ui, mover);
+                if matches!(status, Status::Thinking(_) | Status::Starting(_)) {
+                    ui.spinner();
+                }
+                let colour = match status {
+                    Status::Failed(_) => theme::ERROR_TEXT,
+                    _ => theme::player_colour(mover),
+                };
+                let text = status_text(session, &status, mover);
+                ui.add(
+                    egui::Label::new(egui::RichText::new(text).heading().color(colour)).truncate(),
+                );
+            });
         });
     });
     if let Status::Failed(reason) = &status {
@@ -79,8 +85,9 @@ fn status_text(session: &Session, status: &Status, mover: Player) -> String {
             session.game().moves().len()
         ),
         Status::Resigned(p) => format!("{p} ({}) resigned", session.label(*p)),
+        // The reason, naming the seat's player, is the line below.
         Status::Failed(_) => match session.failed_seat() {
-            Some(p) => format!("Stopped: {p} ({}) failed", session.label(p)),
+            Some(p) => format!("Stopped: {p} failed"),
             None => "Stopped".to_string(),
         },
     }
