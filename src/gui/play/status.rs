@@ -75,9 +75,10 @@ pub fn status_ui(ui: &mut egui::Ui, session: &mut Session, commands: &mut Vec<Co
 fn status_text(session: &Session, status: &Status, mover: Player) -> String {
     match status {
         Status::HumanToMove(p) => format!("{p} to move ({})", session.label(*p)),
-        Status::Starting(p) => format!("{p} ({}) is starting…", session.label(*p)),
-        Status::Thinking(p) => format!("{p} ({}) is thinking…", session.label(*p)),
-        Status::Paused(p) => format!("{p} ({}) to move — paused", session.label(*p)),
+        // The name last: a long one is cut, not what the seat is doing.
+        Status::Starting(p) => format!("{p} is starting… ({})", session.label(*p)),
+        Status::Thinking(p) => format!("{p} is thinking… ({})", session.label(*p)),
+        Status::Paused(p) => format!("{p} to move, paused ({})", session.label(*p)),
         Status::Animating => format!("{mover}: chain reaction…"),
         Status::Won(w) => format!(
             "{w} ({}) wins after {} moves!",
