@@ -93,6 +93,8 @@ impl<T> ProgramDialog<T> {
     /// Draws the dialog (if open) and its file dialog; returns the target
     /// and the spec (`cmd:…`) once a program has passed its check.
     pub fn ui(&mut self, ctx: &egui::Context) -> Option<(T, String)> {
+        // Escape in the file dialog closes that dialog only.
+        let browsing = self.files.is_open();
         if let Some(((), path)) = self.files.update(ctx)
             && let Some(open) = &mut self.open
         {
@@ -104,7 +106,7 @@ impl<T> ProgramDialog<T> {
             return self.open.take().map(|o| (o.target, done));
         }
         let mut clicks = window(ctx, open);
-        if !self.files.is_open() && ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        if !browsing && ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
             clicks.cancel = true;
         }
         if clicks.cancel {
