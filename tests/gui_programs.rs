@@ -1,6 +1,6 @@
 //! UI tests of programs as players (issue 16): the "Program…" dialog of the
-//! seat menus checks a command off the UI thread and says why a bad one
-//! fails, a game is played against `chainlab engine` (the real binary, a
+//! seat menus (and of the arena's Add player) checks a command off the UI
+//! thread and says why a bad one fails, a game is played against `chainlab engine` (the real binary, a
 //! process per game) with its info lines beside the board, the recent
 //! programs survive saving the settings and are offered in the play and
 //! arena menus, and no engine process outlives its game. Text is typed one
@@ -356,4 +356,34 @@ fn info_lines_update_beside_the_board_while_the_engine_thinks() {
     harness.get_by_label("thinking about 0,0");
     drop(harness);
     assert_none_left("slow-thinker");
+}
+
+#[test]
+fn the_arena_adds_a_program_checked_by_the_same_dialog() {
+    let mut settings = play_settings(vec![SeatChoice::Human; 2]);
+    settings.view = View::Arena;
+    settings.arena.players.clear();
+    let mut harness = harness(settings);
+    harness
+        .get_all_by_role(Role::ComboBox)
+        .find(|n| n.value().as_deref() == Some("Add player"))
+        .unwrap()
+        .click();
+    harness.run_steps(2);
+    click(&mut harness, "Program…");
+    harness.run_steps(3);
+    harness.get_by_label("Add a program");
+    let line = engine("bot:greedy");
+    type_command(&mut harness, &line);
+    click(&mut harness, "OK");
+    let spec = format!("cmd:{line}");
+    wait(&mut harness, 30, |app| {
+        !app.settings().arena.players.is_empty()
+    });
+    assert_eq!(harness.state().settings().arena.players, [spec.clone()]);
+    assert_eq!(harness.state().settings().programs.specs(), [spec]);
+    assert!(harness.query_by_label("Add a program").is_none(), "closed");
+    harness.get_by_label("chainlab engine bot:greedy");
+    drop(harness);
+    assert_none_left("engine bot:greedy");
 }
