@@ -380,7 +380,10 @@ fn the_arena_adds_a_program_checked_by_the_same_dialog() {
     wait(&mut harness, 30, |app| {
         !app.settings().arena.players.is_empty()
     });
-    assert_eq!(harness.state().settings().arena.players, [spec.clone()]);
+    assert_eq!(
+        harness.state().settings().arena.players,
+        std::slice::from_ref(&spec)
+    );
     assert_eq!(harness.state().settings().programs.specs(), [spec]);
     assert!(harness.query_by_label("Add a program").is_none(), "closed");
     harness.get_by_label("chainlab engine bot:greedy");
