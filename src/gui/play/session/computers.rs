@@ -85,13 +85,15 @@ impl Session {
         let last = self.last_move();
         let stopped = self.failure.is_some() || self.position().is_over();
         let mut failed = None;
-        for (i, seat) in self.seats.iter_mut().enumerate() {
-            let player = Player::new(i);
-            let who = seat_name(player, &seat.label);
-            let Some(computer) = seat.computer_mut() else {
+        for (i, Seat { label, brain, .. }) in self.seats.iter_mut().enumerate() {
+            let Brain::Computer(computer) = brain else {
                 continue;
             };
-            let failure = |why: String| (player, format!("{who} could not start: {why}"));
+            let player = Player::new(i);
+            let failure = |why: String| {
+                let who = seat_name(player, label);
+                (player, format!("{who} could not start: {why}"))
+            };
             if computer.is_gone() && !stopped {
                 if let Err(e) = computer.start(placements, ctx) {
                     failed = Some(failure(e));
