@@ -12,6 +12,7 @@ mod editor_ui;
 
 use std::time::{Duration, Instant};
 
+use chainlab::gui::play::SHOWN_INFO_LINES as SHOWN_LINES;
 use chainlab::gui::play::session::Status;
 use chainlab::gui::play::setup::PlaySettings;
 use chainlab::gui::program_dialog::COMMAND_LABEL;
@@ -153,7 +154,10 @@ fn status(harness: &Harness<'_, App>) -> Status {
 fn a_program_seat_is_checked_then_played_against_with_its_info_beside_the_board() {
     let mut harness = harness(play_settings(vec![SeatChoice::Human; 2]));
     assert!(
-        harness.query_by_label_contains(" chose ").is_none(),
+        harness
+            .query_all_by_label_contains("chose ")
+            .next()
+            .is_none(),
         "no info panel without an engine"
     );
     open_seat_menu(&mut harness, 1, "Human");
@@ -196,7 +200,18 @@ fn a_program_seat_is_checked_then_played_against_with_its_info_beside_the_board(
     // The engine's name titles its panel, its info lines are listed.
     let name = session.computer_name(Player::B).unwrap().to_string();
     harness.get_by_label(&name);
-    harness.get_by_label_contains(" chose ");
+    let lines = session.info(Player::B).unwrap().lines();
+    assert!(!lines.is_empty(), "chainlab engine says what it chose");
+    for line in lines.iter().rev().take(SHOWN_LINES) {
+        let shown = harness.query_all_by_label(line).next().is_some();
+        assert!(shown, "{line} is shown");
+    }
+    assert!(
+        harness
+            .query_all_by_label_contains("chose ")
+            .next()
+            .is_some()
+    );
 
     drop(harness);
     assert_none_left("engine bot:random");

@@ -22,6 +22,8 @@ use crate::gui::theme;
 use crate::gui::{Command, View};
 use crate::rules::{Player, Position};
 
+pub use self::info::SHOWN_LINES as SHOWN_INFO_LINES;
+
 use self::info::info_panels;
 use self::session::{Pace, SeatSpec, Session, Status};
 use self::setup::{PlaySettings, SetupAction, setup_ui};
