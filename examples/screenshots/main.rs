@@ -256,11 +256,12 @@ fn human_to_move(harness: &Harness<'_, App>) -> bool {
 /// Steps until a human is to move or the game has ended.
 fn wait_for_human(harness: &mut Harness<'_, App>) {
     for _ in 0..5000 {
-        let waiting = harness
-            .state()
-            .play()
-            .session()
-            .is_some_and(|s| matches!(s.status(), Status::Thinking(_) | Status::Animating));
+        let waiting = harness.state().play().session().is_some_and(|s| {
+            matches!(
+                s.status(),
+                Status::Starting(_) | Status::Thinking(_) | Status::Animating
+            )
+        });
         if !waiting {
             break;
         }

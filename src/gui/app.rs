@@ -11,6 +11,7 @@ use crate::gui::editor::{EditorSettings, EditorView};
 use crate::gui::play::PlayView;
 use crate::gui::play::session::Pace;
 use crate::gui::play::setup::PlaySettings;
+use crate::gui::programs::RecentPrograms;
 use crate::gui::replay::{ReplayGame, ReplayView};
 use crate::gui::seats::{Catalogue, IN_MEMORY, SeatChoice};
 use crate::gui::theme;
@@ -60,6 +61,8 @@ pub struct Settings {
     pub editor: EditorSettings,
     /// The arena's players and match settings.
     pub arena: ArenaSettings,
+    /// The programs chosen last for seats and players, most recent first.
+    pub programs: RecentPrograms,
 }
 
 /// An action that crosses views, queued during the frame and run at its end.
@@ -252,6 +255,7 @@ impl App {
                 ui,
                 &mut self.settings.play,
                 &mut self.catalogue,
+                &mut self.settings.programs,
                 &mut self.commands,
             ),
             View::Replay => self.replay.ui(
@@ -271,6 +275,7 @@ impl App {
                 ui,
                 &mut self.settings.arena,
                 &mut self.catalogue,
+                &mut self.settings.programs,
                 &mut self.commands,
             ),
         }

@@ -13,13 +13,17 @@ pub enum FileKind {
     Strategy,
     /// Game records, one JSON object per line (`.jsonl`).
     Records,
+    /// A program to run (any file).
+    Program,
 }
 
 impl FileKind {
-    fn filter(self) -> (&'static str, Vec<&'static str>) {
+    /// The filter's name and extensions; `None` for any file.
+    fn filter(self) -> Option<(&'static str, Vec<&'static str>)> {
         match self {
-            FileKind::Strategy => ("Strategies (.json)", vec!["json"]),
-            FileKind::Records => ("Game records (.jsonl)", vec!["jsonl", "json", "txt"]),
+            FileKind::Strategy => Some(("Strategies (.json)", vec!["json"])),
+            FileKind::Records => Some(("Game records (.jsonl)", vec!["jsonl", "json", "txt"])),
+            FileKind::Program => None,
         }
     }
 }
@@ -43,13 +47,15 @@ impl<P: Clone> FilePicker<P> {
     /// Opens a dialog to choose an existing file of `kind` for `purpose`,
     /// starting in `folder` (or the working directory).
     pub fn open(&mut self, purpose: P, kind: FileKind, title: &str, folder: Option<&Path>) {
-        let (name, extensions) = kind.filter();
         let mut dialog = FileDialog::new()
             .id(egui::Id::new("chainlab_file_dialog").with(title))
             .title(title)
-            .default_size([720.0, 460.0])
-            .add_file_filter_extensions(name, extensions)
-            .default_file_filter(name);
+            .default_size([720.0, 460.0]);
+        if let Some((name, extensions)) = kind.filter() {
+            dialog = dialog
+                .add_file_filter_extensions(name, extensions)
+                .default_file_filter(name);
+        }
         if let Some(folder) = folder {
             dialog = dialog.initial_directory(folder.to_path_buf());
         }

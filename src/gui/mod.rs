@@ -15,6 +15,8 @@ pub mod editor;
 pub mod files;
 pub mod play;
 mod players;
+pub mod program_dialog;
+pub mod programs;
 pub mod records;
 pub mod replay;
 pub mod seats;
@@ -34,9 +36,12 @@ pub fn run(file: Option<std::path::PathBuf>) -> eframe::Result {
             .with_min_inner_size([760.0, 480.0]),
         ..Default::default()
     };
-    eframe::run_native(
+    let result = eframe::run_native(
         "chainlab",
         options,
         Box::new(|cc| Ok(Box::new(App::from_creation(cc, file)))),
-    )
+    );
+    // Programs still starting or thinking on other threads end with the window.
+    crate::bots::external::kill_all_engines();
+    result
 }

@@ -1,9 +1,10 @@
 //! Who sits in a seat: a human, or a computer player from the catalogue of
 //! players the app offers (the built-in ladder, the shipped strategies,
-//! strategy files the user opened, and graphs handed over by the editor).
-//! Seats are saved by spec (`bot:greedy`, `bot:expert:depth=5`, a strategy
-//! file's path, `editor:NAME`) and resolved against the catalogue when a game
-//! or match starts.
+//! strategy files the user opened, and graphs handed over by the editor),
+//! or a program (`cmd:…`, see [`crate::gui::programs`]). Seats are saved by
+//! spec (`bot:greedy`, `bot:expert:depth=5`, a strategy file's path,
+//! `editor:NAME`, `cmd:./bot`) and resolved against the catalogue when a
+//! game or match starts; resolving never starts a program.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -14,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::bots::graph::GraphFactory;
 use crate::bots::{AgentFactory, builtins, parse_player};
 use crate::eval::Program;
+use crate::gui::programs::{command_line, is_program_spec, program_name};
 use crate::strategy::Strategy;
 
 /// A computer player the app offers for a seat.
@@ -65,6 +67,20 @@ impl ComputerChoice {
             program: Some(Arc::clone(&program)),
             factory: Arc::new(GraphFactory::from_program(name.clone(), program)),
             name,
+        })
+    }
+
+    /// A program (`cmd:COMMAND ARGS…`) named by its program's file name and
+    /// arguments; not started here. Why not when the command line cannot be split.
+    pub fn program(spec: &str) -> Result<ComputerChoice, String> {
+        let factory = parse_player(spec).map_err(|e| e.to_string())?;
+        Ok(ComputerChoice {
+            spec: spec.trim().to_string(),
+            name: program_name(spec),
+            description: format!("The program {}.", command_line(spec)),
+            is_strategy: false,
+            program: None,
+            factory,
         })
     }
 
@@ -161,6 +177,9 @@ impl Catalogue {
         if is_file_spec(spec) {
             return load_file(Path::new(spec.trim()));
         }
+        if is_program_spec(spec) {
+            return ComputerChoice::program(spec);
+        }
         ComputerChoice::builtin(spec)
     }
 
@@ -243,10 +262,13 @@ impl SeatChoice {
 }
 
 /// The name shown for a computer player's spec: its name when on offer, a
-/// file's stem, an in-memory strategy's name, or the spec itself.
+/// file's stem, an in-memory strategy's name, a program's short name, or
+/// the spec itself.
 pub fn player_name(spec: &str, catalogue: &Catalogue) -> String {
     if let Some(choice) = catalogue.find(spec) {
         choice.name.clone()
+    } else if is_program_spec(spec) {
+        program_name(spec)
     } else if let Some(name) = spec.strip_prefix(IN_MEMORY) {
         name.to_string()
     } else if is_file_spec(spec) {
@@ -380,5 +402,13 @@ mod tests {
         );
         assert!(catalogue.add_file(Path::new("/no/such.json")).is_err());
         assert_eq!(player_name("/x/y/z.json", &catalogue), "z");
+
+        let program = catalogue.resolve("cmd:/no/such/engine --fast").unwrap();
+        assert_eq!(program.name, "engine --fast", "resolved, never started");
+        assert_eq!(
+            player_name("cmd:/no/such/engine --fast", &catalogue),
+            program.name
+        );
+        assert!(catalogue.resolve("cmd:'unclosed").is_err());
     }
 }

@@ -1,13 +1,19 @@
-//! Computer moves off the UI thread: the player and its random generator
+//! Computer players off the UI thread: the player and its random generator
 //! move into a worker thread, and come back with the chosen move. The window
 //! never waits for a computer player. Dropping a [`Thinking`] (undo, a new
 //! game, leaving the view) interrupts the player, so its thread ends soon.
+//!
+//! Making a player can take long too (a program is started and answers a
+//! handshake, up to its start limit): [`Starting`] makes it on a thread, and
+//! [`retire`] drops players on a thread (an engine is asked to quit and
+//! given a moment before it is killed). A player made after nobody wants it
+//! any more is dropped on its thread, so its process ends there.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-use crate::bots::{Agent, BotError, Interrupt};
+use crate::bots::{Agent, AgentFactory, BotError, Interrupt};
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
 
@@ -73,6 +79,63 @@ impl Thinking {
     }
 }
 
+/// A player being made on another thread.
+pub struct Starting {
+    rx: Receiver<Result<Box<dyn Agent>, BotError>>,
+}
+
+/// The state of a player being made.
+pub enum Started {
+    /// Still starting.
+    Pending,
+    /// Made, or why not.
+    Ready(Result<Box<dyn Agent>, BotError>),
+    /// The thread ended without an answer (the factory panicked).
+    Crashed,
+}
+
+impl Starting {
+    /// Makes a player of `factory` on a new thread; `ctx` (if any) is asked
+    /// to repaint when it is ready.
+    pub fn start(
+        factory: Arc<dyn AgentFactory>,
+        ctx: Option<egui::Context>,
+    ) -> Result<Starting, String> {
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("chainlab-player-start".to_string())
+            .spawn(move || {
+                // When nobody waits any more the player is dropped here.
+                let _ = tx.send(factory.create());
+                if let Some(ctx) = ctx {
+                    ctx.request_repaint();
+                }
+            })
+            .map_err(|e| format!("cannot start a thread to start the player: {e}"))?;
+        Ok(Starting { rx })
+    }
+
+    /// The player, once it is made.
+    pub fn poll(&self) -> Started {
+        match self.rx.try_recv() {
+            Ok(made) => Started::Ready(made),
+            Err(TryRecvError::Empty) => Started::Pending,
+            Err(TryRecvError::Disconnected) => Started::Crashed,
+        }
+    }
+}
+
+/// Drops `bots` on a thread of their own, so that ending their processes
+/// never holds up the window (dropped here when no thread can be started).
+pub fn retire(bots: Vec<Box<dyn Agent>>) {
+    if bots.is_empty() {
+        return;
+    }
+    let _ = std::thread::Builder::new()
+        .name("chainlab-player-end".to_string())
+        .spawn(move || drop(bots));
+}
+
 impl Drop for Thinking {
     /// The move is no longer wanted: the player stops thinking.
     fn drop(&mut self) {
@@ -107,6 +170,14 @@ mod tests {
             interrupt: &Interrupt,
         ) -> Result<Coord, BotError> {
             self.inner.choose_within(position, rng, interrupt)
+        }
+
+        fn observe(&mut self, coord: Coord) {
+            self.inner.observe(coord);
+        }
+
+        fn info(&self) -> Option<crate::bots::InfoFeed> {
+            self.inner.info()
         }
     }
 

@@ -1,5 +1,5 @@
 //! The arena view: choose players (built-ins with options, shipped
-//! strategies, strategy files, graphs from the editor), then run a match or
+//! strategies, strategy files, graphs from the editor, programs), then run a match or
 //! a tournament on a background thread with a progress bar and a cancel
 //! button; see the results as the command line shows them, the running
 //! score with its 95% interval, and open any finished game in the replay view.
@@ -16,6 +16,8 @@ pub mod store;
 use std::path::Path;
 
 use crate::gui::files::{FileKind, FilePicker};
+use crate::gui::program_dialog::ProgramDialog;
+use crate::gui::programs::RecentPrograms;
 use crate::gui::replay::ReplayGame;
 use crate::gui::seats::{Catalogue, shipped_strategies_dir};
 use crate::gui::theme;
@@ -44,6 +46,8 @@ pub struct ArenaView {
     spec_text: String,
     game_number: u64,
     files: FilePicker<FileUse>,
+    /// The "Program…" dialog adding a program as a player.
+    programs: ProgramDialog<()>,
     overview: Overview,
     /// Set when the graph of a player of the shown results was sent again
     /// (perhaps changed): the results are from the earlier graph.
@@ -208,16 +212,22 @@ impl ArenaView {
         self.error = None;
     }
 
-    /// Draws the view.
+    /// Draws the view; `recent` lists the programs offered to add (a
+    /// program added goes first).
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         settings: &mut ArenaSettings,
         catalogue: &mut Catalogue,
+        recent: &mut RecentPrograms,
         commands: &mut Vec<Command>,
     ) {
         if let Some(run) = &mut self.run {
             run.refresh(&mut self.live);
+        }
+        if let Some(((), spec)) = self.programs.ui(ui.ctx()) {
+            recent.add(&spec);
+            self.add_player(spec, settings);
         }
         match self.files.update(ui.ctx()) {
             Some((FileUse::AddPlayer, path)) => self.add_file(&path, settings, catalogue),
@@ -229,8 +239,9 @@ impl ArenaView {
             .default_size(330.0)
             .min_size(280.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .show(ui, |ui| self.setup_panel_ui(ui, settings, catalogue));
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    self.setup_panel_ui(ui, settings, catalogue, recent)
+                });
             });
         egui::Panel::right("arena_games")
             .resizable(true)
@@ -256,9 +267,17 @@ impl ArenaView {
         ui: &mut egui::Ui,
         settings: &mut ArenaSettings,
         catalogue: &mut Catalogue,
+        recent: &RecentPrograms,
     ) {
         let running = self.is_running();
-        let action = setup_ui(ui, settings, catalogue, &mut self.spec_text, running);
+        let action = setup_ui(
+            ui,
+            settings,
+            catalogue,
+            recent,
+            &mut self.spec_text,
+            running,
+        );
         match action {
             Some(SetupAction::Start) => {
                 self.error = self
@@ -271,6 +290,9 @@ impl ArenaView {
                 "Add a strategy file",
                 shipped_strategies_dir().as_deref(),
             ),
+            Some(SetupAction::PickProgram) => {
+                self.programs.open((), "Add a program".to_string(), None);
+            }
             Some(SetupAction::AddSpec(spec)) => match catalogue.resolve(&spec) {
                 Ok(_) => {
                     self.add_player(spec, settings);

@@ -1,9 +1,10 @@
 //! The arena's setup panel: the players (from the catalogue, a strategy
-//! file, or a typed spec; built-ins with their main option), the format,
+//! file, a program, or a typed spec; built-ins with their main option), the format,
 //! the board and rules, and how the games are played.
 
 use crate::bots::{BotKind, BotSpec};
 use crate::gui::play::setup::{board_rows, rules_ui};
+use crate::gui::programs::{RecentPrograms, programs_menu};
 use crate::gui::seats::{Catalogue, choices_menu, player_name};
 use crate::gui::theme;
 use crate::rules::{MAX_PLAYERS, MIN_PLAYERS};
@@ -20,15 +21,19 @@ pub enum SetupAction {
     Start,
     /// Choose a strategy file to add as a player.
     PickFile,
+    /// Choose a program to add as a player ("Program…").
+    PickProgram,
     /// Add the player typed as a spec.
     AddSpec(String),
 }
 
-/// Draws the setup panel; `running` disables starting.
+/// Draws the setup panel; `recent` lists the programs offered to add;
+/// `running` disables starting.
 pub fn setup_ui(
     ui: &mut egui::Ui,
     settings: &mut ArenaSettings,
     catalogue: &Catalogue,
+    recent: &RecentPrograms,
     spec_text: &mut String,
     running: bool,
 ) -> Option<SetupAction> {
@@ -36,7 +41,7 @@ pub fn setup_ui(
     ui.add_space(4.0);
     ui.label(egui::RichText::new("Players").strong());
     players_ui(ui, settings, catalogue);
-    let mut action = add_player_ui(ui, settings, catalogue, spec_text);
+    let mut action = add_player_ui(ui, settings, (catalogue, recent), spec_text);
     ui.add_space(8.0);
     egui::Grid::new("arena_setup_grid")
         .num_columns(2)
@@ -53,17 +58,18 @@ pub fn setup_ui(
     action
 }
 
-/// The ways to add a player: the menu of built-ins and known strategies,
-/// a strategy file, or a typed spec (added with Add or Enter).
+/// The ways to add a player: the menu of built-ins, known strategies and
+/// programs (the catalogue and the recent programs), a strategy file, or a
+/// typed spec (added with Add or Enter).
 fn add_player_ui(
     ui: &mut egui::Ui,
     settings: &mut ArenaSettings,
-    catalogue: &Catalogue,
+    players: (&Catalogue, &RecentPrograms),
     spec_text: &mut String,
 ) -> Option<SetupAction> {
     let mut action = None;
     ui.horizontal(|ui| {
-        add_menu(ui, settings, catalogue, &mut action);
+        add_menu(ui, settings, players, &mut action);
         if ui
             .button("Strategy file…")
             .on_hover_text("Add a strategy file (.json) as a player.")
@@ -77,13 +83,14 @@ fn add_player_ui(
         let edit = ui
             .add(
                 egui::TextEdit::singleline(spec_text)
-                    .hint_text("bot:expert:depth=4 or a file.json")
+                    .hint_text("bot:expert:depth=4, a file.json or cmd:./bot")
                     .desired_width(ui.available_width() - 50.0),
             )
             .labelled_by(label.id)
             .on_hover_text(
                 "Any player the command line takes: a built-in with options, such as \
-                 bot:master:depth=6 or bot:mcts:iters=500, or a strategy file's path.",
+                 bot:master:depth=6 or bot:mcts:iters=500, a strategy file's path, or a \
+                 program as cmd:COMMAND ARGS.",
             );
         let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if (ui.button("Add").clicked() || entered) && !spec_text.trim().is_empty() {
@@ -348,7 +355,7 @@ fn options_ui(ui: &mut egui::Ui, spec: &mut String) {
 fn add_menu(
     ui: &mut egui::Ui,
     settings: &mut ArenaSettings,
-    catalogue: &Catalogue,
+    (catalogue, recent): (&Catalogue, &RecentPrograms),
     action: &mut Option<SetupAction>,
 ) {
     egui::ComboBox::from_id_salt("arena_add_player")
@@ -359,17 +366,32 @@ fn add_menu(
             if ui.selectable_label(false, "Strategy file…").clicked() {
                 *action = Some(SetupAction::PickFile);
             }
+            let program = programs_menu(ui, recent, |ui, spec, name| {
+                let response = ui.selectable_label(false, name);
+                if response.clicked() {
+                    add(settings, spec);
+                }
+                response
+            });
+            if program {
+                *action = Some(SetupAction::PickProgram);
+            }
             choices_menu(ui, catalogue, |ui, choice| {
                 if ui
                     .selectable_label(false, &choice.name)
                     .on_hover_text(&choice.description)
                     .clicked()
                 {
-                    settings.players.push(choice.spec.clone());
-                    if settings.format == Format::Match && settings.players.len() > 2 {
-                        settings.format = Format::RoundRobin;
-                    }
+                    add(settings, &choice.spec);
                 }
             });
         });
+}
+
+/// Adds the player `spec`; a third player makes a match a round robin.
+fn add(settings: &mut ArenaSettings, spec: &str) {
+    settings.players.push(spec.to_string());
+    if settings.format == Format::Match && settings.players.len() > 2 {
+        settings.format = Format::RoundRobin;
+    }
 }

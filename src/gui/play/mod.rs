@@ -1,23 +1,33 @@
 //! The play view: set up a game (board, rules, seats), play it on the board
 //! against people or computer players, watch reactions wave by wave, undo,
 //! and hand the finished game to the replay view. "Play against it" from the
-//! editor starts a game of a human against the editor's graph.
+//! editor starts a game of a human against the editor's graph. A seat can be
+//! a program ("Program…"); what engines report shows beside the board.
 
+mod computer;
+mod info;
 pub mod session;
 pub mod setup;
+mod status;
 
 use crate::eval::Evaluator;
 use crate::gui::StrategyEntry;
 use crate::gui::board::{BoardView, Overlay};
 use crate::gui::files::{FileKind, FilePicker};
-use crate::gui::players::{move_list, player_badge, players_table};
+use crate::gui::players::{move_list, players_table};
+use crate::gui::program_dialog::ProgramDialog;
+use crate::gui::programs::{RecentPrograms, is_program_spec};
 use crate::gui::seats::{Catalogue, SeatChoice, player_name, shipped_strategies_dir};
 use crate::gui::theme;
 use crate::gui::{Command, View};
 use crate::rules::{Player, Position};
 
+pub use self::info::SHOWN_LINES as SHOWN_INFO_LINES;
+
+use self::info::info_panels;
 use self::session::{Pace, SeatSpec, Session, Status};
 use self::setup::{PlaySettings, SetupAction, setup_ui};
+use self::status::{status_ui, tip};
 
 /// The play view's runtime state: the game being played.
 #[derive(Default)]
@@ -29,6 +39,8 @@ pub struct PlayView {
     heat: Option<(Position, Overlay)>,
     /// The dialog choosing a strategy file for a seat (by index).
     files: FilePicker<usize>,
+    /// The dialog choosing a program for a seat (by index).
+    programs: ProgramDialog<usize>,
 }
 
 impl PlayView {
@@ -50,6 +62,11 @@ impl PlayView {
     /// Why the last game could not start, if it could not.
     pub fn error(&self) -> Option<&str> {
         self.error.as_deref()
+    }
+
+    /// The "Program…" dialog of the seat menus.
+    pub fn program_dialog(&self) -> &ProgramDialog<usize> {
+        &self.programs
     }
 
     /// Starts a new game from `settings`, replacing the current one.
@@ -101,16 +118,25 @@ impl PlayView {
         }
     }
 
-    /// Draws the view and moves the game along.
+    /// Draws the view and moves the game along; `recent` lists the
+    /// programs offered in the seat menus (a program chosen goes first).
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         settings: &mut PlaySettings,
         catalogue: &mut Catalogue,
+        recent: &mut RecentPrograms,
         commands: &mut Vec<Command>,
     ) {
         if let Some((seat, path)) = self.files.update(ui.ctx()) {
             self.seat_file(seat, &path, settings, catalogue);
+        }
+        if let Some((seat, spec)) = self.programs.ui(ui.ctx()) {
+            if let Some(s) = settings.seats.get_mut(seat) {
+                *s = SeatChoice::Computer(spec.clone());
+            }
+            recent.add(&spec);
+            self.error = None;
         }
         let pace = pace(settings);
         if let Some(session) = &mut self.session {
@@ -128,8 +154,11 @@ impl PlayView {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     let pending = self.pending_change(settings, catalogue);
-                    match setup_ui(ui, settings, catalogue, pending) {
+                    match setup_ui(ui, settings, catalogue, recent, pending) {
                         Some(SetupAction::NewGame) => commands.push(Command::NewGame),
+                        Some(SetupAction::PickProgram(seat)) => {
+                            self.open_program_dialog(seat, settings);
+                        }
                         Some(SetupAction::PickFile(seat)) => self.files.open(
                             seat,
                             FileKind::Strategy,
@@ -146,6 +175,20 @@ impl PlayView {
             .min_size(220.0)
             .show(ui, |ui| self.side_ui(ui, commands));
         egui::CentralPanel::default().show(ui, |ui| self.board_ui(ui, settings, pace, commands));
+    }
+
+    /// Opens the "Program…" dialog for `seat`, starting from the program
+    /// it holds, if any.
+    fn open_program_dialog(&mut self, seat: usize, settings: &PlaySettings) {
+        let Some(player) = Player::new(seat) else {
+            return;
+        };
+        let current = match settings.seats.get(seat) {
+            Some(SeatChoice::Computer(spec)) if is_program_spec(spec) => Some(spec.as_str()),
+            _ => None,
+        };
+        self.programs
+            .open(seat, format!("Program for seat {player}"), current);
     }
 
     fn side_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
@@ -171,6 +214,9 @@ impl PlayView {
             }
         });
         ui.add_space(8.0);
+        if info_panels(ui, session) {
+            ui.add_space(4.0);
+        }
         ui.separator();
         ui.label(egui::RichText::new("Moves").strong());
         let game = session.game();
@@ -279,132 +325,6 @@ fn heat_overlay(
     };
     *cache = Some((*position, overlay.clone()));
     Some(overlay)
-}
-
-/// The line under the status: what the user can do now.
-fn tip(session: &Session) -> String {
-    match session.status() {
-        Status::HumanToMove(p) => {
-            format!("{p}: click an empty cell or one of your own.")
-        }
-        Status::Animating => "Click the board or Skip to see the end of the reaction.".to_string(),
-        Status::Thinking(p) | Status::Paused(p) if session.program(p).is_some() => format!(
-            "The numbers are {p}'s values for each cell it may play; it picks a ringed one."
-        ),
-        Status::Paused(_) => "Resume, or Step for one move.".to_string(),
-        Status::Thinking(_) => String::new(),
-        Status::Won(_) | Status::Resigned(_) => {
-            "Press Play again for a new game with the same seats.".to_string()
-        }
-        Status::Failed(_) => "Start a new game to go on.".to_string(),
-    }
-}
-
-/// The status line: whose turn, or the result, and the buttons that fit.
-fn status_ui(ui: &mut egui::Ui, session: &mut Session, commands: &mut Vec<Command>) {
-    let status = session.status();
-    ui.horizontal(|ui| {
-        // During an animation the shown position still has the mover of the move.
-        let mover = session.shown().0.mover();
-        player_badge(ui, mover);
-        let colour = match status {
-            Status::Failed(_) => theme::ERROR_TEXT,
-            _ => theme::player_colour(mover),
-        };
-        let text = status_text(session, &status, mover);
-        ui.label(egui::RichText::new(text).heading().color(colour));
-        if matches!(status, Status::Thinking(_)) {
-            ui.spinner();
-        }
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            game_buttons(ui, session, &status, commands);
-        });
-    });
-}
-
-/// What the status line says: who is to move or thinking (`mover` during a
-/// reaction), or how the game ended.
-fn status_text(session: &Session, status: &Status, mover: Player) -> String {
-    match status {
-        Status::HumanToMove(p) => format!("{p} to move ({})", session.label(*p)),
-        Status::Thinking(p) => format!("{p} ({}) is thinking…", session.label(*p)),
-        Status::Paused(p) => format!("{p} ({}) to move — paused", session.label(*p)),
-        Status::Animating => format!("{mover}: chain reaction…"),
-        Status::Won(w) => format!(
-            "{w} ({}) wins after {} moves!",
-            session.label(*w),
-            session.game().moves().len()
-        ),
-        Status::Resigned(p) => format!("{p} ({}) resigned", session.label(*p)),
-        Status::Failed(e) => format!("Stopped: {e}"),
-    }
-}
-
-/// The buttons that fit the game's state, right to left: Play again, Resign,
-/// Undo (also Ctrl+Z), Pause or Resume, Step and Skip.
-fn game_buttons(
-    ui: &mut egui::Ui,
-    session: &mut Session,
-    status: &Status,
-    commands: &mut Vec<Command>,
-) {
-    if matches!(
-        status,
-        Status::Won(_) | Status::Resigned(_) | Status::Failed(_)
-    ) && ui
-        .button(egui::RichText::new("Play again").strong())
-        .clicked()
-    {
-        commands.push(Command::NewGame);
-    }
-    if session.can_resign()
-        && ui
-            .button("Resign")
-            .on_hover_text("Give up this game.")
-            .clicked()
-    {
-        session.resign();
-    }
-    let undo_key = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
-    let undo_pressed = ui.input_mut(|i| i.consume_shortcut(&undo_key));
-    if ui
-        .add_enabled(session.can_undo(), egui::Button::new("Undo"))
-        .on_hover_text(format!(
-            "Take back your last move (and the computer moves after it). {}",
-            ui.ctx().format_shortcut(&undo_key)
-        ))
-        .clicked()
-        || undo_pressed
-    {
-        session.undo();
-    }
-    let has_computer = session.position().players().any(|p| !session.is_human(p));
-    if has_computer {
-        let label = if session.is_paused() {
-            "Resume"
-        } else {
-            "Pause"
-        };
-        if ui
-            .button(label)
-            .on_hover_text("Pause or resume the computer players.")
-            .clicked()
-        {
-            let paused = session.is_paused();
-            session.set_paused(!paused);
-        }
-    }
-    if matches!(status, Status::Paused(_))
-        && ui
-            .button("Step")
-            .on_hover_text("Let the computer player to move make one move.")
-            .clicked()
-    {
-        session.step_once();
-    }
-    if session.is_animating() && ui.button("Skip").clicked() {
-        session.skip_animation();
-    }
 }
 
 fn pace(settings: &PlaySettings) -> Pace {

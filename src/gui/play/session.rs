@@ -1,15 +1,24 @@
 //! One game in the play view, without any drawing: the game and its history,
 //! the seats, the reaction animation, the computer move in progress, undo,
 //! hints for refused clicks, and failures of computer players.
+//!
+//! Nothing here waits for a computer player: each computer seat's player is
+//! made on a thread when the game first moves along ([`Session::update`];
+//! a program is started and does its handshake there), and moves on a worker
+//! thread. Every seat's player is told each move played. A seat that fails
+//! (cannot start, forfeits a move) stops the game with the reason; the user
+//! may retry it or take the seat over and play on.
 
 use std::sync::Arc;
 
-use crate::bots::{Agent, AgentFactory};
+use crate::bots::{AgentFactory, InfoFeed};
 use crate::eval::Program;
 use crate::gui::anim::{Frame, MoveAnimation};
-use crate::gui::worker::{Poll, Thinking};
-use crate::rng::{GameRng, derive_seed, rng_from_seed};
+use crate::gui::worker::Thinking;
+use crate::rng::derive_seed;
 use crate::rules::{Coord, Game, Player, Position, WaveLog};
+
+use super::computer::Computer;
 
 /// How moves are shown.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -33,20 +42,35 @@ pub struct SeatSpec {
 
 enum Brain {
     Human,
-    Computer {
-        factory: Arc<dyn AgentFactory>,
-        /// Seeds a new generator when a player has to be made again.
-        seed: u64,
-        /// The player and its generator; both are away while it thinks, and
-        /// lost when its move is abandoned (by undo).
-        ready: Option<(Box<dyn Agent>, GameRng)>,
-    },
+    Computer(Computer),
 }
 
 struct Seat {
     label: String,
     brain: Brain,
     program: Option<Arc<Program>>,
+}
+
+impl Seat {
+    fn computer(&self) -> Option<&Computer> {
+        match &self.brain {
+            Brain::Computer(c) => Some(c),
+            Brain::Human => None,
+        }
+    }
+
+    fn computer_mut(&mut self) -> Option<&mut Computer> {
+        match &mut self.brain {
+            Brain::Computer(c) => Some(c),
+            Brain::Human => None,
+        }
+    }
+}
+
+/// Why the game stopped, and the seat to blame if one is.
+struct Failure {
+    seat: Option<Player>,
+    text: String,
 }
 
 /// What the game is waiting for.
@@ -56,6 +80,9 @@ pub enum Status {
     Animating,
     /// A human is to move.
     HumanToMove(Player),
+    /// A computer player to move is being started (a program's start and
+    /// handshake).
+    Starting(Player),
     /// A computer player is choosing its move.
     Thinking(Player),
     /// A computer player is to move but the game is paused.
@@ -74,7 +101,7 @@ pub struct Session {
     seats: Vec<Seat>,
     anim: Option<MoveAnimation>,
     thinking: Option<Thinking>,
-    failure: Option<String>,
+    failure: Option<Failure>,
     hint: Option<String>,
     paused: bool,
     /// One computer move may start while paused.
@@ -83,8 +110,9 @@ pub struct Session {
 }
 
 impl Session {
-    /// A new game from `start` with one seat per player, in turn order.
-    /// Computer players are created now; `seed` seeds their generators.
+    /// A new game from `start` with one seat per player, in turn order;
+    /// `seed` seeds the computer players' generators. Computer players are
+    /// made off the UI thread once the game moves along.
     pub fn new(start: Position, seats: Vec<SeatSpec>, seed: u64) -> Result<Session, String> {
         if seats.len() != start.player_count() {
             return Err(format!(
@@ -93,31 +121,23 @@ impl Session {
                 start.player_count()
             ));
         }
-        let mut made = Vec::with_capacity(seats.len());
-        for (i, spec) in seats.into_iter().enumerate() {
-            let brain = match spec.computer {
-                None => Brain::Human,
-                Some(factory) => {
-                    let bot = factory
-                        .create()
-                        .map_err(|e| format!("cannot create {}: {e}", spec.label))?;
-                    let seed = derive_seed(seed, i as u64);
-                    Brain::Computer {
-                        factory,
-                        seed,
-                        ready: Some((bot, rng_from_seed(seed))),
-                    }
-                }
-            };
-            made.push(Seat {
+        let seats = seats
+            .into_iter()
+            .enumerate()
+            .map(|(i, spec)| Seat {
                 label: spec.label,
-                brain,
+                brain: match spec.computer {
+                    None => Brain::Human,
+                    Some(factory) => {
+                        Brain::Computer(Computer::new(factory, derive_seed(seed, i as u64)))
+                    }
+                },
                 program: spec.program,
-            });
-        }
+            })
+            .collect();
         Ok(Session {
             game: Game::new(start),
-            seats: made,
+            seats,
             anim: None,
             thinking: None,
             failure: None,
@@ -171,6 +191,18 @@ impl Session {
         )
     }
 
+    /// What `player`'s computer reports while it thinks (an engine's info
+    /// lines), once it has started, if it reports anything.
+    pub fn info(&self, player: Player) -> Option<&InfoFeed> {
+        self.seats.get(player.index())?.computer()?.feed()
+    }
+
+    /// The name `player`'s computer gives itself (an engine's `name`), once
+    /// it has started.
+    pub fn computer_name(&self, player: Player) -> Option<&str> {
+        self.seats.get(player.index())?.computer()?.name()
+    }
+
     /// The hint for the last refused click, if any.
     pub fn hint(&self) -> Option<&str> {
         self.hint.as_deref()
@@ -201,7 +233,7 @@ impl Session {
     pub fn status(&self) -> Status {
         let position = self.game.position();
         if let Some(failure) = &self.failure {
-            return Status::Failed(failure.clone());
+            return Status::Failed(failure.text.clone());
         }
         if let Some(p) = self.resigned {
             return Status::Resigned(p);
@@ -213,8 +245,19 @@ impl Session {
             (Some(w), _) => Status::Won(w),
             (None, Some(p)) if self.is_human(p) => Status::HumanToMove(p),
             (None, Some(p)) if self.thinking.is_some() => Status::Thinking(p),
-            (None, Some(p)) if self.paused => Status::Paused(p),
-            (None, Some(p)) => Status::Thinking(p),
+            (None, Some(p)) if self.paused && !self.step => Status::Paused(p),
+            (None, Some(p)) => {
+                let ready = self
+                    .seats
+                    .get(p.index())
+                    .and_then(Seat::computer)
+                    .is_some_and(|c| !c.is_gone() && !c.is_starting());
+                if ready {
+                    Status::Thinking(p)
+                } else {
+                    Status::Starting(p)
+                }
+            }
             (None, None) => Status::Failed("nobody is to move".to_string()),
         }
     }
@@ -254,20 +297,28 @@ impl Session {
         }
     }
 
-    /// Plays a legal `coord` for the player to move and starts its animation.
+    /// Plays a legal `coord` for the player to move, tells every seat's
+    /// player, and starts its animation.
     fn play(&mut self, coord: Coord, pace: Pace) {
         let mut log = WaveLog::default();
         match self.game.play_observed(coord, &mut log) {
             Ok(_) => {
                 self.hint = None;
+                for computer in self.seats.iter_mut().filter_map(Seat::computer_mut) {
+                    computer.observe(coord);
+                }
                 self.anim = if pace.animate {
                     MoveAnimation::from_log(&log, pace.seconds_per_wave)
                 } else {
                     None
                 };
             }
-            Err(e) => self.failure = Some(format!("move {coord} was refused: {e}")),
+            Err(e) => self.fail(None, format!("move {coord} was refused: {e}")),
         }
+    }
+
+    fn fail(&mut self, seat: Option<Player>, text: String) {
+        self.failure = Some(Failure { seat, text });
     }
 
     /// Shows the end of the running animation at once.
@@ -299,7 +350,8 @@ impl Session {
     }
 
     /// Takes back moves up to and including the last human move, so that the
-    /// same human is to move again. Computer moves after it go too.
+    /// same human is to move again. Computer moves after it go too; the
+    /// players are told the move that is now the last.
     pub fn undo(&mut self) {
         if !self.can_undo() {
             return;
@@ -317,112 +369,20 @@ impl Session {
                 break;
             }
         }
-    }
-
-    /// Moves the game along at time `now` (seconds): advances the animation,
-    /// collects a finished computer move, and starts the next one. Returns the
-    /// time at which it wants to be called again, if it waits for the clock.
-    pub fn update(&mut self, now: f64, pace: Pace, ctx: Option<&egui::Context>) -> Option<f64> {
-        if self.resigned.is_some() {
-            return None;
-        }
-        if let Some(anim) = &mut self.anim {
-            match anim.advance(now) {
-                Some(next) => return Some(next),
-                None => self.anim = None,
+        let last = self.last_move();
+        for computer in self.seats.iter_mut().filter_map(Seat::computer_mut) {
+            computer.abandon();
+            if let Some(coord) = last {
+                computer.observe(coord);
             }
-        }
-        if let Some(thinking) = &self.thinking {
-            match thinking.poll() {
-                Poll::Pending => return None,
-                Poll::Crashed => {
-                    self.thinking = None;
-                    let p = self.position().mover();
-                    self.failure = Some(format!("{p} ({}) crashed", self.label(p)));
-                    return None;
-                }
-                Poll::Ready(reply) => {
-                    self.thinking = None;
-                    self.receive(*reply, pace);
-                    if self.anim.is_some() {
-                        return Some(now);
-                    }
-                }
+            // What it said was about moves that are gone.
+            if let Some(feed) = computer.feed() {
+                feed.clear();
             }
-        }
-        self.start_thinking(ctx);
-        None
-    }
-
-    fn receive(&mut self, reply: crate::gui::worker::Reply, pace: Pace) {
-        let position = *self.game.position();
-        let mover = position.mover();
-        if let Some(Seat {
-            brain: Brain::Computer { ready, .. },
-            ..
-        }) = self.seats.get_mut(mover.index())
-        {
-            *ready = Some((reply.bot, reply.rng));
-        }
-        match reply.choice {
-            Ok(coord) => match position.check_move(coord) {
-                Ok(()) => self.play(coord, pace),
-                Err(e) => {
-                    self.failure = Some(format!(
-                        "{mover} ({}) chose an illegal move: {e}",
-                        self.label(mover)
-                    ));
-                }
-            },
-            Err(e) => {
-                self.failure = Some(format!("{mover} ({}) failed: {e}", self.label(mover)));
-            }
-        }
-    }
-
-    fn start_thinking(&mut self, ctx: Option<&egui::Context>) {
-        if (self.paused && !self.step) || self.failure.is_some() || self.anim.is_some() {
-            return;
-        }
-        let position = *self.game.position();
-        let Some(mover) = position.to_move() else {
-            return;
-        };
-        let Some(Seat {
-            label,
-            brain:
-                Brain::Computer {
-                    factory,
-                    seed,
-                    ready,
-                },
-            ..
-        }) = self.seats.get_mut(mover.index())
-        else {
-            return;
-        };
-        let made = match ready.take() {
-            Some(pair) => Ok(pair),
-            // Its last move was abandoned: a fresh player, reseeded for this turn.
-            None => factory.create().map(|bot| {
-                let rng = rng_from_seed(derive_seed(*seed, u64::from(position.placements())));
-                (bot, rng)
-            }),
-        };
-        let (bot, rng) = match made {
-            Ok(pair) => pair,
-            Err(e) => {
-                self.failure = Some(format!("{mover} ({label}) failed: {e}"));
-                return;
-            }
-        };
-        self.step = false;
-        match Thinking::start(bot, rng, position, ctx.cloned()) {
-            Ok(thinking) => self.thinking = Some(thinking),
-            Err(e) => self.failure = Some(e),
         }
     }
 }
 
+mod computers;
 #[cfg(test)]
 mod tests;

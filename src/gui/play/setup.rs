@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::gui::players::player_badge;
+use crate::gui::programs::{RecentPrograms, programs_menu};
 use crate::gui::seats::{Catalogue, IN_MEMORY, SeatChoice, choices_menu, player_name};
 use crate::gui::theme;
 use crate::rules::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, Position, Rules, Size};
@@ -100,15 +101,18 @@ pub enum SetupAction {
     NewGame,
     /// Choose a strategy file for the seat with this index.
     PickFile(usize),
+    /// Choose a program for the seat with this index ("Program…").
+    PickProgram(usize),
 }
 
 /// Draws the new-game panel; returns what the user asked for, if anything.
-/// `pending`: the setup differs from the game on the board (said under New
-/// game, which applies it).
+/// `recent`: the programs offered in the seat menus. `pending`: the setup
+/// differs from the game on the board (said under New game, which applies it).
 pub fn setup_ui(
     ui: &mut egui::Ui,
     settings: &mut PlaySettings,
     catalogue: &Catalogue,
+    recent: &RecentPrograms,
     pending: bool,
 ) -> Option<SetupAction> {
     ui.heading("Game setup");
@@ -125,7 +129,7 @@ pub fn setup_ui(
 
     ui.add_space(8.0);
     ui.label(egui::RichText::new("Seats").strong());
-    let pick = seats_ui(ui, settings, catalogue);
+    let pick = seats_ui(ui, settings, catalogue, recent);
 
     ui.add_space(8.0);
     let start = settings.start();
@@ -169,7 +173,7 @@ pub fn setup_ui(
     if new_game && start.is_ok() {
         Some(SetupAction::NewGame)
     } else {
-        pick.map(SetupAction::PickFile)
+        pick
     }
 }
 
@@ -242,12 +246,14 @@ pub fn rules_description(rules: Rules) -> &'static str {
     }
 }
 
-/// The seats grid; returns the seat whose "Strategy file…" was chosen.
+/// The seats grid; returns the seat whose "Strategy file…" or "Program…"
+/// was chosen.
 fn seats_ui(
     ui: &mut egui::Ui,
     settings: &mut PlaySettings,
     catalogue: &Catalogue,
-) -> Option<usize> {
+    recent: &RecentPrograms,
+) -> Option<SetupAction> {
     let mut remove = None;
     let mut pick = None;
     let can_remove = settings.seats.len() > usize::from(MIN_PLAYERS);
@@ -263,6 +269,7 @@ fn seats_ui(
                 egui::ComboBox::from_id_salt(("play_seat", i))
                     .selected_text(seat.label(catalogue))
                     .width(150.0)
+                    .truncate()
                     .height(560.0)
                     .show_ui(ui, |ui| {
                         ui.selectable_value(seat, SeatChoice::Human, "Human")
@@ -272,7 +279,14 @@ fn seats_ui(
                             .on_hover_text("Choose a strategy file (.json) for this seat.")
                             .clicked()
                         {
-                            pick = Some(i);
+                            pick = Some(SetupAction::PickFile(i));
+                        }
+                        let program = programs_menu(ui, recent, |ui, spec, name| {
+                            let value = SeatChoice::Computer(spec.to_string());
+                            ui.selectable_value(seat, value, name)
+                        });
+                        if program {
+                            pick = Some(SetupAction::PickProgram(i));
                         }
                         choices_menu(ui, catalogue, |ui, choice| {
                             let value = SeatChoice::Computer(choice.spec.clone());
@@ -281,6 +295,7 @@ fn seats_ui(
                         });
                         if let SeatChoice::Computer(spec) = seat
                             && catalogue.find(spec).is_none()
+                            && !recent.specs().contains(spec)
                         {
                             let name = player_name(spec, catalogue);
                             let _ = ui.selectable_label(true, name);
