@@ -119,7 +119,7 @@ fn a_time_control_stops_deep_searches_in_time() {
         "{out}"
     );
     assert!(
-        out.contains("--time-per-move) make results depend on the machine"),
+        out.contains("--time-per-move) and programs (cmd:) make results depend on the machine"),
         "{out}"
     );
 }
