@@ -65,6 +65,8 @@ pub struct Process {
     to_engine: Option<Sender<String>>,
     from_engine: Receiver<Event>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// Disconnects when the stderr thread has read everything.
+    stderr_done: Receiver<()>,
     /// Set once the process has been reaped.
     ended: bool,
 }
@@ -93,12 +95,14 @@ impl Process {
         let tail = Arc::new(Mutex::new(VecDeque::new()));
         let (lines_tx, lines_rx) = mpsc::sync_channel(QUEUED_LINES);
         let (send_tx, send_rx) = mpsc::channel::<String>();
+        let (done_tx, done_rx) = mpsc::channel::<()>();
         let pid = child.id();
         let mut process = Process {
             child,
             to_engine: Some(send_tx),
             from_engine: lines_rx,
             stderr: Arc::clone(&tail),
+            stderr_done: done_rx,
             ended: false,
         };
         let spawned = (|| {
@@ -110,7 +114,8 @@ impl Process {
             }
             if let Some(stderr) = stderr {
                 spawn("engine-stderr", move || {
-                    drain_stderr(stderr, pid, tail, log)
+                    drain_stderr(stderr, pid, tail, log);
+                    drop(done_tx);
                 })?;
             }
             Ok(())
@@ -175,7 +180,7 @@ impl Process {
     }
 
     /// Why the engine stopped talking: how it exited (waiting a moment for
-    /// it), with the last lines of its stderr.
+    /// it), with the last lines of its stderr (once they are all read).
     pub fn failure(&mut self) -> ExternalError {
         let began = Instant::now();
         let mut status = None;
@@ -185,6 +190,8 @@ impl Process {
                 std::thread::sleep(Duration::from_millis(2));
             }
         }
+        // The stderr thread may still be reading what the engine wrote last.
+        let _ = self.stderr_done.recv_timeout(Duration::from_millis(200));
         ExternalError::Exited {
             status: status.unwrap_or_else(|| "closed its output".to_string()),
             stderr: self.stderr_tail(),
