@@ -6,6 +6,8 @@
 pub mod graph;
 pub mod native;
 
+use std::sync::Arc;
+
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
 
@@ -84,6 +86,35 @@ pub trait AgentFactory: Send + Sync {
     /// clock (a built-in with `ms=`) are not.
     fn is_deterministic(&self) -> bool {
         true
+    }
+}
+
+/// A factory whose players are `inner`'s, shown under another label (the
+/// short names of a class tournament, the names chosen in the arena).
+pub fn relabel(inner: Arc<dyn AgentFactory>, label: String) -> Arc<dyn AgentFactory> {
+    if inner.label() == label {
+        return inner;
+    }
+    Arc::new(Relabeled { label, inner })
+}
+
+/// See [`relabel`].
+struct Relabeled {
+    label: String,
+    inner: Arc<dyn AgentFactory>,
+}
+
+impl AgentFactory for Relabeled {
+    fn label(&self) -> String {
+        self.label.clone()
+    }
+
+    fn create(&self) -> Result<Box<dyn Agent>, BotError> {
+        self.inner.create()
+    }
+
+    fn is_deterministic(&self) -> bool {
+        self.inner.is_deterministic()
     }
 }
 

@@ -12,7 +12,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::discover::Submission;
-use crate::bots::{Agent, AgentFactory, BotError};
+use crate::bots::{Agent, AgentFactory, BotError, relabel};
 
 /// The longest label made from a file or folder name, in characters.
 pub const MAX_LABEL_CHARS: usize = 40;
@@ -110,14 +110,7 @@ impl Entrant {
         factory: Arc<dyn AgentFactory>,
         is_program: bool,
     ) -> Entrant {
-        let factory: Arc<dyn AgentFactory> = if factory.label() == label {
-            factory
-        } else {
-            Arc::new(Relabeled {
-                label: label.clone(),
-                inner: factory,
-            })
-        };
+        let factory = relabel(factory, label.clone());
         Entrant {
             label,
             role,
@@ -158,26 +151,6 @@ impl Entrant {
             problem: problem.clone(),
         });
         self.problem = Some(problem);
-    }
-}
-
-/// A factory shown under another label.
-struct Relabeled {
-    label: String,
-    inner: Arc<dyn AgentFactory>,
-}
-
-impl AgentFactory for Relabeled {
-    fn label(&self) -> String {
-        self.label.clone()
-    }
-
-    fn create(&self) -> Result<Box<dyn Agent>, BotError> {
-        self.inner.create()
-    }
-
-    fn is_deterministic(&self) -> bool {
-        self.inner.is_deterministic()
     }
 }
 

@@ -13,7 +13,7 @@ use crate::arena::{
     GameRecord, MatchConfig, MatchObserver, MatchReport, Pairing, Tally, TournamentConfig,
     TournamentObserver, TournamentReport, run_match, run_tournament,
 };
-use crate::bots::{Agent, AgentFactory, BotError};
+use crate::bots::{AgentFactory, relabel};
 
 use super::store::{FinishedGame, Recent, RecordsIndex, RecordsOut, ScoreSeries};
 
@@ -27,26 +27,6 @@ pub struct Entrant {
     pub label: String,
     /// Makes the player for each game.
     pub factory: Arc<dyn AgentFactory>,
-}
-
-/// A factory under another label.
-struct Labelled {
-    label: String,
-    inner: Arc<dyn AgentFactory>,
-}
-
-impl AgentFactory for Labelled {
-    fn label(&self) -> String {
-        self.label.clone()
-    }
-
-    fn create(&self) -> Result<Box<dyn Agent>, BotError> {
-        self.inner.create()
-    }
-
-    fn is_deterministic(&self) -> bool {
-        self.inner.is_deterministic()
-    }
 }
 
 /// What a run plays.
@@ -293,12 +273,7 @@ impl Run {
         };
         let factories: Vec<Arc<dyn AgentFactory>> = entrants
             .into_iter()
-            .map(|e| {
-                Arc::new(Labelled {
-                    label: e.label,
-                    inner: e.factory,
-                }) as Arc<dyn AgentFactory>
-            })
+            .map(|e| relabel(e.factory, e.label))
             .collect();
         let thread = {
             let plan = plan.clone();
