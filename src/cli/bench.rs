@@ -16,6 +16,7 @@ use chainlab::arena::{MatchConfig, run_match};
 use chainlab::bots::search::{SearchConfig, Searcher};
 use chainlab::bots::{Interrupt, parse_player};
 
+use super::bench_strategy::shipped;
 use super::{CmdResult, Failure};
 
 /// Arguments of `chainlab bench`.
@@ -87,7 +88,7 @@ pub fn run(args: &Args) -> CmdResult {
         }
     }
     if wanted("strategy") {
-        strategy_bench(scale)?;
+        super::bench_strategy::strategy_bench(scale)?;
     }
     if wanted("groups") {
         super::bench_groups::groups_bench(scale)?;
@@ -220,44 +221,6 @@ fn analysis_bench(size: Size, count: usize) -> Result<(), Failure> {
             "ratio_to_search": (analysis / baseline.max(1e-9) * 100.0).round() / 100.0,
             "mean_depth": (analysis_depth as f64 / n * 100.0).round() / 100.0,
             "search_mean_depth": (baseline_depth as f64 / n * 100.0).round() / 100.0,
-        })
-    );
-    Ok(())
-}
-
-/// A shipped strategy by file stem, such as `04-capture`.
-fn shipped(stem: &str) -> Result<Strategy, Failure> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("strategies")
-        .join(format!("{stem}.json"));
-    Strategy::load(&path).map_err(|e| Failure::new(e.to_string()))
-}
-
-/// The shipped lookahead strategy `04-capture.json` as a compiled graph next
-/// to its hand-written Rust twin.
-fn strategy_bench(scale: usize) -> Result<(), Failure> {
-    let mut graph = graph_player("04-capture", &shipped("04-capture")?)?;
-    let mut native = chainlab::bots::native::CaptureAndWin::default();
-    let positions = sample_positions(2000);
-    let rounds = (40 / scale).max(1);
-    // Warm up both, then alternate to share any machine noise.
-    decisions_per_s(graph.as_mut(), &positions, 1)?;
-    decisions_per_s(&mut native, &positions, 1)?;
-    let (mut g, mut n) = (0.0, 0.0);
-    for _ in 0..3 {
-        g += decisions_per_s(graph.as_mut(), &positions, rounds)?;
-        n += decisions_per_s(&mut native, &positions, rounds)?;
-    }
-    let (g, n) = (g / 3.0, n / 3.0);
-    outln!(
-        "{}",
-        json!({
-            "bench": "strategy",
-            "strategy": "04-capture",
-            "positions": positions.len(),
-            "graph_decisions_per_s": g.round(),
-            "native_decisions_per_s": n.round(),
-            "ratio": ((n / g) * 1000.0).round() / 1000.0,
         })
     );
     Ok(())

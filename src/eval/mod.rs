@@ -22,6 +22,7 @@ mod trace;
 pub use compile::{Program, ProgramSize};
 pub use heat::{HeatMap, pick_best};
 pub use measure::{BoardStats, danger, is_critical, neighbours};
+pub use reply::{ReplyScan, scan_replies};
 pub use run::Evaluator;
 pub use trace::{TermTrace, Trace};
 

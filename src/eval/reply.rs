@@ -35,7 +35,7 @@ use crate::rules::{Cell, Player, Position, ReactionObserver};
 
 /// What one scan over the replies found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct ReplyScan {
+pub struct ReplyScan {
     /// Some reply leaves me no cell (it wins or knocks me out).
     pub can_win: bool,
     /// The most of my cells one reply takes.
@@ -64,7 +64,7 @@ impl ReactionObserver for Loss {
 /// Scans the replies to `after` (the board after my move) of the next
 /// player, from `me`'s point of view, by the rule of the module
 /// documentation. `scratch` is overwritten (a reused buffer).
-pub(super) fn scan(after: &Position, me: Player, scratch: &mut Position) -> ReplyScan {
+pub fn scan_replies(after: &Position, me: Player, scratch: &mut Position) -> ReplyScan {
     let mut found = ReplyScan::default();
     let Some(replier) = after.to_move() else {
         return found;
@@ -142,7 +142,7 @@ impl Replies {
     /// Scans the replies to `after` for `me` and builds what is wanted.
     #[inline(never)]
     pub fn build(&mut self, after: &Position, me: Player) {
-        self.scan = scan(after, me, &mut self.scratch);
+        self.scan = scan_replies(after, me, &mut self.scratch);
         self.scans += 1;
         if self.want_board {
             self.board = *after;
@@ -224,7 +224,7 @@ mod tests {
             for &i in moves.indices() {
                 let mut after = p;
                 let outcome = after.play_index(usize::from(i)).unwrap();
-                let fast = scan(&after, me, &mut scratch);
+                let fast = scan_replies(&after, me, &mut scratch);
                 let (reference, board) = slow(&after, me);
                 assert_eq!(fast, reference, "{p:?} move {i}");
                 let mut replies = Replies::new(&p, true, true, true);

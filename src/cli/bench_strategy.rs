@@ -1,0 +1,89 @@
+//! `chainlab bench --only strategy`: every shipped strategy as a compiled
+//! graph next to its hand-written Rust twin (`bots::native`), on the same
+//! positions, measured alternately in one run so both share the machine's
+//! noise. One line per strategy with both rates and the ratio (native
+//! decisions/s ÷ graph decisions/s: how many times slower the graph is),
+//! then a summary line with the worst and the geometric-mean ratio.
+
+use std::time::Instant;
+
+use chainlab::bots::Agent;
+use chainlab::bots::native::twins;
+use chainlab::rules::Position;
+use chainlab::strategy::Strategy;
+use serde_json::json;
+
+use super::Failure;
+use super::bench_util::{decisions_per_s, graph_player, sample_positions};
+
+/// Alternating measurements of each player per strategy.
+const PAIRS: usize = 3;
+
+/// A shipped strategy by file stem, such as `04-capture`.
+pub(super) fn shipped(stem: &str) -> Result<Strategy, Failure> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("strategies")
+        .join(format!("{stem}.json"));
+    Strategy::load(&path).map_err(|e| Failure::new(e.to_string()))
+}
+
+/// Rounds over `positions` that take about `seconds` for `player` (at
+/// least 1), from the time of one warm-up round.
+fn rounds_for(player: &mut dyn Agent, positions: &[Position], seconds: f64) -> Result<usize, Failure> {
+    let began = Instant::now();
+    decisions_per_s(player, positions, 1)?;
+    let once = began.elapsed().as_secs_f64().max(1e-9);
+    Ok(((seconds / once).round() as usize).clamp(1, 1000))
+}
+
+/// Rounds the ratio to three decimals.
+fn rounded(ratio: f64) -> f64 {
+    (ratio * 1000.0).round() / 1000.0
+}
+
+/// Runs the benchmark; `scale` 10 is `--quick` (fewer positions, shorter runs).
+pub(super) fn strategy_bench(scale: usize) -> Result<(), Failure> {
+    let positions = sample_positions(2000 / scale);
+    let seconds = 0.3 / scale as f64;
+    let mut ratios = Vec::new();
+    for mut native in twins() {
+        let stem = native.stem();
+        let mut graph = graph_player(stem, &shipped(stem)?)?;
+        // Warm up both; the slower one sets the rounds, the same for both.
+        let rounds = rounds_for(native.as_mut(), &positions, seconds)?
+            .min(rounds_for(graph.as_mut(), &positions, seconds)?);
+        let (mut g, mut n) = (0.0, 0.0);
+        for _ in 0..PAIRS {
+            g += decisions_per_s(graph.as_mut(), &positions, rounds)?;
+            n += decisions_per_s(native.as_mut(), &positions, rounds)?;
+        }
+        let (g, n) = (g / PAIRS as f64, n / PAIRS as f64);
+        let ratio = n / g.max(1e-9);
+        ratios.push((stem, ratio));
+        outln!(
+            "{}",
+            json!({
+                "bench": "strategy",
+                "strategy": stem,
+                "positions": positions.len(),
+                "rounds": rounds,
+                "graph_decisions_per_s": g.round(),
+                "native_decisions_per_s": n.round(),
+                "ratio": rounded(ratio),
+            })
+        );
+    }
+    let worst = ratios.iter().copied().max_by(|a, b| a.1.total_cmp(&b.1));
+    let geomean = (ratios.iter().map(|r| r.1.ln()).sum::<f64>() / ratios.len().max(1) as f64).exp();
+    outln!(
+        "{}",
+        json!({
+            "bench": "strategy_summary",
+            "strategies": ratios.len(),
+            "worst_strategy": worst.map(|w| w.0),
+            "worst_ratio": worst.map(|w| rounded(w.1)),
+            "geomean_ratio": rounded(geomean),
+        })
+    );
+    Ok(())
+}
