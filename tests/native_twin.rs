@@ -1,25 +1,21 @@
-//! `bots::native::CaptureAndWin`, written by hand in Rust, and the compiled
-//! `strategies/04-capture.json` value every cell alike and choose the same
-//! cell from the same seed: on positions of random games and along games the
-//! strategy plays itself, on several board sizes, player counts and all
-//! three rule variants.
+//! The hand-written twins of `bots::native` and the compiled shipped
+//! strategies value every cell alike and choose the same cell from the same
+//! seed: for every shipped strategy, on positions of random games (several
+//! board sizes, player counts and all three rule variants), on the fixture
+//! positions of `tests/data/positions`, and along games the two play in step.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 
+use std::sync::Arc;
+
 use chainlab::bots::Agent;
-use chainlab::bots::graph::file_factory;
-use chainlab::bots::native::CaptureAndWin;
+use chainlab::bots::graph::GraphPlayer;
+use chainlab::bots::native::{CaptureAndWin, NativeTwin, twins};
+use chainlab::eval::{Evaluator, Program};
 use chainlab::rng::{derive_seed, rng_from_seed};
 use chainlab::rules::{Position, Rules, Size};
-
-fn capture() -> Box<dyn Agent> {
-    file_factory(&common::repo().join("strategies/04-capture.json"))
-        .unwrap()
-        .create()
-        .unwrap()
-}
 
 const BOARDS: [(usize, usize, usize); 6] = [
     (2, 3, 2),
@@ -30,66 +26,127 @@ const BOARDS: [(usize, usize, usize); 6] = [
     (8, 8, 2),
 ];
 
-#[test]
-fn same_values_and_choices_on_random_positions() {
-    let (_, graph) = common::shipped().remove(3);
-    assert_eq!(graph.name, "04 Capture and win");
-    let program = std::sync::Arc::new(chainlab::eval::Program::compile(&graph).unwrap());
-    let mut ev = chainlab::eval::Evaluator::new(program);
-    let mut player = capture();
-    let mut native = CaptureAndWin::default();
-    let mut checked = 0;
-    for (b, &(r, c, players)) in BOARDS.iter().enumerate() {
-        for (v, rules) in Rules::ALL.into_iter().enumerate() {
-            let size = Size::new(r, c).unwrap();
-            let seed = (b * 3 + v) as u64;
-            for (k, p) in common::random_positions(seed, 150, size, players, rules)
-                .iter()
-                .enumerate()
-            {
-                let map = ev.heat_map(p, 0).unwrap();
-                for (i, raw) in map.raw.iter().enumerate() {
-                    if let Some(raw) = raw {
-                        assert_eq!(*raw, CaptureAndWin::value(p, i), "cell {i} of\n{p}");
-                    }
-                }
-                let game_seed = derive_seed(seed, k as u64);
-                let a = player.choose(p, &mut rng_from_seed(game_seed)).unwrap();
-                let b = native.choose(p, &mut rng_from_seed(game_seed)).unwrap();
-                assert_eq!(a, b, "seed {game_seed} on\n{p}");
-                checked += 1;
-            }
+/// Every shipped strategy's compiled program next to its twin, in file order.
+fn pairs() -> Vec<(Arc<Program>, Box<dyn NativeTwin>)> {
+    let shipped = common::shipped();
+    let twins = twins();
+    assert_eq!(shipped.len(), twins.len(), "a twin for every shipped strategy");
+    shipped
+        .into_iter()
+        .zip(twins)
+        .map(|((path, graph), twin)| {
+            let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+            assert_eq!(stem, twin.stem());
+            (Arc::new(Program::compile(&graph).unwrap()), twin)
+        })
+        .collect()
+}
+
+/// The fixture positions of `tests/data/positions` that have a player to move.
+fn fixture_positions() -> Vec<Position> {
+    let mut names: Vec<_> = std::fs::read_dir(common::repo().join("tests/data/positions"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let positions: Vec<_> = names
+        .iter()
+        .map(|n| common::position_file(n))
+        .filter(|p| !p.is_over())
+        .collect();
+    assert!(positions.len() >= 4, "{names:?}");
+    positions
+}
+
+/// Checks the twin's value of every legal cell against the heat map, and
+/// that both choose the same cell from the seed `seed`.
+fn check(
+    ev: &mut Evaluator,
+    player: &mut GraphPlayer,
+    twin: &mut dyn NativeTwin,
+    p: &Position,
+    seed: u64,
+) {
+    let map = ev.heat_map(p, 0).unwrap();
+    for (i, raw) in map.raw.iter().enumerate() {
+        assert_eq!(raw.is_some(), p.is_legal_index(i));
+        if let Some(raw) = raw {
+            assert_eq!(*raw, twin.cell_value(p, i), "{} cell {i} of\n{p}", twin.stem());
         }
     }
-    assert_eq!(checked, BOARDS.len() * 3 * 150);
+    let a = player.choose(p, &mut rng_from_seed(seed)).unwrap();
+    let b = twin.choose(p, &mut rng_from_seed(seed)).unwrap();
+    assert_eq!(a, b, "{}: seed {seed} on\n{p}", twin.stem());
 }
 
 #[test]
-fn same_games_when_playing_themselves() {
-    // Both players continue from the same rng: every move must match.
-    let mut games = 0;
-    for (b, &(r, c, players)) in BOARDS.iter().enumerate() {
-        for rules in Rules::ALL {
-            for g in 0..6u64 {
-                let seed = derive_seed(b as u64 * 100 + g, rules as u64);
-                let mut graph_rng = rng_from_seed(seed);
-                let mut native_rng = rng_from_seed(seed);
-                let mut player = capture();
-                let mut native = CaptureAndWin::default();
-                let mut p = Position::new(Size::new(r, c).unwrap(), players, rules).unwrap();
-                // Empties games need not end; the cap keeps them short.
-                for _ in 0..300 {
-                    if p.is_over() {
-                        break;
-                    }
-                    let a = player.choose(&p, &mut graph_rng).unwrap();
-                    let n = native.choose(&p, &mut native_rng).unwrap();
-                    assert_eq!(a, n, "seed {seed} on\n{p}");
-                    p.play(a).unwrap();
+fn same_values_and_choices_on_random_and_fixture_positions() {
+    let fixtures = fixture_positions();
+    for (program, mut twin) in pairs() {
+        let mut ev = Evaluator::new(Arc::clone(&program));
+        let mut player = GraphPlayer::new(twin.stem(), Arc::clone(&program));
+        let mut checked = 0;
+        for (b, &(r, c, players)) in BOARDS.iter().enumerate() {
+            for (v, rules) in Rules::ALL.into_iter().enumerate() {
+                let size = Size::new(r, c).unwrap();
+                let seed = (b * 3 + v) as u64;
+                for (k, p) in common::random_positions(seed, 60, size, players, rules)
+                    .iter()
+                    .enumerate()
+                {
+                    check(&mut ev, &mut player, twin.as_mut(), p, derive_seed(seed, k as u64));
+                    checked += 1;
                 }
-                games += 1;
             }
         }
+        for (k, p) in fixtures.iter().enumerate() {
+            check(&mut ev, &mut player, twin.as_mut(), p, k as u64);
+            checked += 1;
+        }
+        assert_eq!(checked, BOARDS.len() * 3 * 60 + fixtures.len());
     }
-    assert_eq!(games, BOARDS.len() * 3 * 6);
+}
+
+#[test]
+fn same_games_when_playing_in_step() {
+    // Both players continue from the same rng: every move must match.
+    for (program, mut twin) in pairs() {
+        let mut games = 0;
+        for (b, &(r, c, players)) in BOARDS.iter().enumerate() {
+            for rules in Rules::ALL {
+                for g in 0..2u64 {
+                    let seed = derive_seed(b as u64 * 100 + g, rules as u64);
+                    let mut graph_rng = rng_from_seed(seed);
+                    let mut twin_rng = rng_from_seed(seed);
+                    let mut player = GraphPlayer::new(twin.stem(), Arc::clone(&program));
+                    let mut p = Position::new(Size::new(r, c).unwrap(), players, rules).unwrap();
+                    // Empties games need not end; the cap keeps them short.
+                    for _ in 0..300 {
+                        if p.is_over() {
+                            break;
+                        }
+                        let a = player.choose(&p, &mut graph_rng).unwrap();
+                        let n = twin.choose(&p, &mut twin_rng).unwrap();
+                        assert_eq!(a, n, "{}: seed {seed} on\n{p}", twin.stem());
+                        p.play(a).unwrap();
+                    }
+                    games += 1;
+                }
+            }
+        }
+        assert_eq!(games, BOARDS.len() * 3 * 2);
+    }
+}
+
+#[test]
+fn the_capture_twin_keeps_its_name() {
+    let p = common::position_file("midgame.txt");
+    let mut twin = CaptureAndWin::default();
+    assert_eq!(twin.name(), "04-capture (native)");
+    let mut ev = Evaluator::new(Arc::new(
+        Program::compile(&common::shipped().remove(3).1).unwrap(),
+    ));
+    let map = ev.heat_map(&p, 0).unwrap();
+    let i = (0..map.raw.len()).find(|&i| map.raw[i].is_some()).unwrap();
+    assert_eq!(map.raw[i], Some(twin.value(&p, i)));
 }
