@@ -139,6 +139,16 @@ impl Replies {
         }
     }
 
+    /// Sets what is wanted for a new decision (the boards are kept as
+    /// buffers) and resets the scan count.
+    pub fn configure(&mut self, want_board: bool, want_stats: bool, endangered: bool) {
+        self.want_board = want_board || want_stats;
+        self.want_stats = want_stats;
+        self.endangered = endangered;
+        self.ready = false;
+        self.scans = 0;
+    }
+
     /// Scans the replies to `after` for `me` and builds what is wanted.
     #[inline(never)]
     pub fn build(&mut self, after: &Position, me: Player) {

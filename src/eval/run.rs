@@ -24,8 +24,9 @@ struct Ctx<'p> {
     now: &'p Position,
     me: Player,
     now_stats: BoardStats,
-    /// The board after placing on the current cell, computed on first use.
-    after: Position,
+    /// The after board and the reply buffers, reused across decisions.
+    boards: Box<Boards>,
+    /// Whether `boards.after` is the board after placing on the current cell.
     after_ready: bool,
     outcome: MoveOutcome,
     after_stats: BoardStats,
@@ -34,9 +35,17 @@ struct Ctx<'p> {
     danger_now: Option<i64>,
     want_after_stats: bool,
     endangered: bool,
+    seed: u64,
+}
+
+/// The boards a decision works on, kept by the [`Evaluator`] between
+/// decisions so that starting one copies no board.
+#[derive(Clone, Debug)]
+struct Boards {
+    /// The board after placing on the current cell, computed on first use.
+    after: Position,
     /// The next player's strongest reply to the current cell, on first use.
     replies: Replies,
-    seed: u64,
 }
 
 impl Ctx<'_> {
@@ -69,8 +78,8 @@ impl Ctx<'_> {
     #[inline(always)]
     fn ensure_reply(&mut self, index: usize) {
         self.ensure_after(index);
-        if !self.replies.ready {
-            self.replies.build(&self.after, self.me);
+        if !self.boards.replies.ready {
+            self.boards.replies.build(&self.boards.after, self.me);
         }
     }
 
@@ -87,10 +96,10 @@ impl Ctx<'_> {
     /// The work of `ensure_after`, kept out of line: it runs once per cell.
     #[inline(never)]
     fn play_after(&mut self, index: usize) {
-        self.after = *self.now;
-        self.outcome = self.after.play_index(index).unwrap_or_default();
+        self.boards.after = *self.now;
+        self.outcome = self.boards.after.play_index(index).unwrap_or_default();
         if self.want_after_stats {
-            self.after_stats = BoardStats::measure(&self.after, self.me, self.endangered);
+            self.after_stats = BoardStats::measure(&self.boards.after, self.me, self.endangered);
         }
         self.after_ready = true;
     }
@@ -107,6 +116,8 @@ pub struct Evaluator {
     static_size: Option<Size>,
     /// Cells whose replies were scanned so far (see [`Evaluator::reply_scans`]).
     reply_scans: u64,
+    /// The boards of the last decision, for the next one (`None` before the first).
+    boards: Option<Box<Boards>>,
 }
 
 impl Evaluator {
@@ -120,6 +131,7 @@ impl Evaluator {
             static_table: Vec::new(),
             static_size: None,
             reply_scans: 0,
+            boards: None,
         }
     }
 
@@ -143,18 +155,26 @@ impl Evaluator {
         } else {
             BoardStats::default()
         };
+        let mut boards = self.boards.take().unwrap_or_else(|| {
+            Box::new(Boards {
+                after: *position,
+                replies: Replies::new(position, false, false, false),
+            })
+        });
+        boards
+            .replies
+            .configure(p.reply_board, p.reply_stats, p.endangered);
         let mut ctx = Ctx {
             now: position,
             me,
             now_stats,
-            after: *position,
+            boards,
             after_ready: false,
             outcome: MoveOutcome::default(),
             after_stats: BoardStats::default(),
             danger_now: None,
             want_after_stats: p.after_stats,
             endangered: p.endangered,
-            replies: Replies::new(position, p.reply_board, p.reply_stats, p.endangered),
             seed,
         };
         for instr in &self.program.prelude {
@@ -165,6 +185,12 @@ impl Evaluator {
             self.fill_statics(&mut ctx);
         }
         Ok(ctx)
+    }
+
+    /// Ends a decision: counts its reply scans and keeps its boards.
+    fn end(&mut self, ctx: Ctx) {
+        self.reply_scans += ctx.boards.replies.scans;
+        self.boards = Some(ctx.boards);
     }
 
     /// Computes the values that depend only on where a cell is, for every
@@ -207,7 +233,7 @@ impl Evaluator {
         let p = &*self.program;
         let slots = &mut self.slots[..];
         ctx.after_ready = false;
-        ctx.replies.ready = false;
+        ctx.boards.replies.ready = false;
         ctx.danger_now = None;
         for block in &p.blocks {
             if let Some((slot, want)) = block.guard
@@ -237,7 +263,7 @@ impl Evaluator {
                 *slot = self.run_cell(&mut ctx, i, false);
             }
         }
-        self.reply_scans += ctx.replies.scans;
+        self.end(ctx);
         Ok(HeatMap {
             size: position.size(),
             raw,
@@ -257,7 +283,7 @@ impl Evaluator {
         for (k, &i) in moves.indices().iter().enumerate() {
             self.values[k] = self.run_cell(&mut ctx, usize::from(i), false).unwrap_or(0);
         }
-        self.reply_scans += ctx.replies.scans;
+        self.end(ctx);
         let values = self.values.get(..moves.len()).unwrap_or_default();
         pick_best(values, moves.indices(), position.size(), rng).ok_or(EvalError::GameOver)
     }
@@ -278,7 +304,7 @@ impl Evaluator {
         }
         let mut ctx = self.begin(position, seed)?;
         let output = self.run_cell(&mut ctx, index, true);
-        self.reply_scans += ctx.replies.scans;
+        self.end(ctx);
         Ok(super::trace::trace(
             &self.program,
             &self.slots,
@@ -343,8 +369,8 @@ fn step(code: &Code, slots: &mut [i64], terms: &[Term], ctx: &mut Ctx, index: us
 fn board<'c>(ctx: &'c Ctx<'_>, b: Board) -> &'c Position {
     match b {
         Board::Now => ctx.now,
-        Board::After => &ctx.after,
-        Board::Reply => &ctx.replies.board,
+        Board::After => &ctx.boards.after,
+        Board::Reply => &ctx.boards.replies.board,
     }
 }
 
@@ -373,7 +399,7 @@ fn exec(instr: &Instr, slots: &[i64], ctx: &mut Ctx, index: usize) -> i64 {
         }
         Op::BoardCount(m, w, Board::Reply) => {
             ctx.ensure_reply(index);
-            ctx.replies.stats.get(m, w)
+            ctx.boards.replies.stats.get(m, w)
         }
         Op::PlayersLeft(b) => {
             ctx.ensure(b, index);
@@ -406,15 +432,15 @@ fn exec(instr: &Instr, slots: &[i64], ctx: &mut Ctx, index: usize) -> i64 {
         }
         Op::ReplyCanWin => {
             ctx.ensure_reply(index);
-            i64::from(ctx.replies.scan.can_win)
+            i64::from(ctx.boards.replies.scan.can_win)
         }
         Op::ReplyMostTaken => {
             ctx.ensure_reply(index);
-            ctx.replies.scan.most_taken
+            ctx.boards.replies.scan.most_taken
         }
         Op::ThreateningReplies => {
             ctx.ensure_reply(index);
-            ctx.replies.scan.threatening
+            ctx.boards.replies.scan.threatening
         }
         Op::Sum => 0, // lowered to `Code::Sum`, which has the term table
     }
