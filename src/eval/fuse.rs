@@ -3,12 +3,16 @@
 //! of `(slot, weight)` terms. The result is exactly the same (saturating
 //! additions in the same order, each weight applied with a saturating
 //! multiplication); only the interpreter's dispatch work shrinks.
+//! Likewise the danger gate of lesson 2, `And(Is endangered now, Not(Is
+//! critical now))` whose inner values feed nothing else, becomes one
+//! `DangerGate` instruction (the same yes/no, with the same short cut: the
+//! cell's criticality is looked at only when it is endangered).
 //! Used for playing programs only: the editor's programs keep every node's
 //! value for the explain trace.
 
 use std::collections::HashMap;
 
-use super::ir::{Instr, Op, Slot, Term, arity};
+use super::ir::{Board, CellFact, Instr, Op, Slot, Term, arity};
 use crate::strategy::PureOp;
 
 /// Fuses the sums in `per_cell` (already scheduled). `prelude` holds the
@@ -42,9 +46,20 @@ pub(super) fn fuse(
             terms.extend(list);
         }
     }
+    let gates: Vec<usize> = (0..per_cell.len())
+        .filter(|&i| fusion.claim_gate(i))
+        .collect();
     let mut out = Vec::with_capacity(per_cell.len());
     for (i, instr) in per_cell.iter().enumerate() {
         if fusion.absorbed[i] {
+            continue;
+        }
+        if gates.contains(&i) {
+            out.push(Instr {
+                op: Op::DangerGate,
+                args: [0; 3],
+                ..*instr
+            });
             continue;
         }
         match sums.get(&i) {
@@ -148,6 +163,41 @@ impl Fusion<'_> {
         } else {
             None
         }
+    }
+
+    /// Whether the instruction at `i` is a danger gate whose parts (single
+    /// use, same guard, not absorbed) can be absorbed; if so they are marked.
+    fn claim_gate(&mut self, i: usize) -> bool {
+        let Some(&and) = self.per_cell.get(i) else {
+            return false;
+        };
+        if self.absorbed[i] || and.op != Op::Pure(PureOp::And) {
+            return false;
+        }
+        // A single-use part computed by `op` under the same guard as the And.
+        let part = |slot: Slot, op: Op| {
+            self.op_at(slot)
+                .filter(|(j, x)| {
+                    x.op == op && x.guard == and.guard && self.single(slot) && !self.absorbed[*j]
+                })
+                .map(|(j, x)| (j, x.args[0]))
+        };
+        let endangered = Op::Cell(CellFact::IsEndangered(Board::Now));
+        let critical = Op::Cell(CellFact::IsCritical(Board::Now));
+        let [a, b, _] = and.args;
+        let found = [(a, b), (b, a)].into_iter().find_map(|(e, n)| {
+            let (je, _) = part(e, endangered)?;
+            let (jn, c) = part(n, Op::Pure(PureOp::Not))?;
+            let (jc, _) = part(c, critical)?;
+            Some([je, jn, jc])
+        });
+        let Some(parts) = found else {
+            return false;
+        };
+        for j in parts {
+            self.absorbed[j] = true;
+        }
+        true
     }
 
     /// The term for `slot`: absorbs a single-use `x × constant` into a weight

@@ -76,6 +76,9 @@ pub(super) enum Op {
     /// A fused weighted sum: `args[0]` is the first term in the program's
     /// term table, `args[1]` the number of terms (see `fuse`).
     Sum,
+    /// The fused danger gate of lesson 2 (see `fuse`): the cell is endangered
+    /// now and not critical now (`And(Is endangered, Not(Is critical))`).
+    DangerGate,
 }
 
 /// `slots[dst] = op(slots[args[0]], slots[args[1]], slots[args[2]])`.

@@ -58,6 +58,12 @@ impl Ctx<'_> {
         }
     }
 
+    /// The danger gate: the current cell is endangered now and not critical now.
+    #[inline(always)]
+    fn danger_gate(&mut self, index: usize) -> bool {
+        self.danger_now(index) > 0 && !is_critical(self.now, index, self.now.cells()[index])
+    }
+
     /// Counts (once per cell) what `danger_now` returns.
     #[inline(never)]
     fn measure_danger_now(&mut self, index: usize) -> i64 {
@@ -345,6 +351,7 @@ fn step(code: &Code, slots: &mut [i64], terms: &[Term], ctx: &mut Ctx, index: us
         Code::Sum(d, start, len) => (d, sum(start, len, terms, slots)),
         Code::DangerNow(d) => (d, ctx.danger_now(index)),
         Code::IsEndangeredNow(d) => (d, i64::from(ctx.danger_now(index) > 0)),
+        Code::DangerGate(d) => (d, i64::from(ctx.danger_gate(index))),
         Code::IsCritical(d, b) => {
             ctx.ensure(b, index);
             let board = board(ctx, b);
@@ -442,6 +449,7 @@ fn exec(instr: &Instr, slots: &[i64], ctx: &mut Ctx, index: usize) -> i64 {
             ctx.ensure_reply(index);
             ctx.boards.replies.scan.threatening
         }
+        Op::DangerGate => i64::from(ctx.danger_gate(index)),
         Op::Sum => 0, // lowered to `Code::Sum`, which has the term table
     }
 }
