@@ -34,6 +34,9 @@ pub struct Program {
     pub(super) prelude: Vec<Instr>,
     pub(super) statics: Vec<Instr>,
     pub(super) static_exports: Vec<Slot>,
+    /// When no code runs per cell and the output is a static value: its
+    /// place in `static_exports` (a cell's value is then a table lookup).
+    pub(super) static_output: Option<usize>,
     pub(super) per_cell: Vec<Instr>,
     /// `per_cell` as the interpreter runs it (see `code`).
     pub(super) blocks: Vec<Block>,
@@ -352,11 +355,16 @@ fn finish(s: Scheduled) -> Program {
     let reply_stats = uses(&|op| matches!(op, Op::BoardCount(_, _, Board::Reply)));
     let endangered = uses(&|op| matches!(op, Op::BoardCount(BoardMeasure::EndangeredCells, _, _)));
     let blocks = code::lower(&s.per_cell);
+    let static_output = s
+        .output
+        .filter(|_| s.per_cell.is_empty())
+        .and_then(|out| static_exports.iter().position(|&e| e == out));
     Program {
         init: s.init,
         prelude: s.prelude,
         statics: s.statics,
         static_exports,
+        static_output,
         per_cell: s.per_cell,
         blocks,
         output: s.output,

@@ -76,6 +76,8 @@ fn is_opponent(cell: Cell, me: Player) -> bool {
 }
 
 /// The number of neighbours of `index` matching an owner and a state filter.
+/// (The filters are matched once, outside the loop over the neighbours: each
+/// of the twelve combinations gets its own loop.)
 #[inline]
 pub fn neighbours(
     position: &Position,
@@ -84,28 +86,42 @@ pub fn neighbours(
     owner: OwnerFilter,
     state: StateFilter,
 ) -> i64 {
+    match owner {
+        OwnerFilter::Any => by_state(position, index, state, |_| true),
+        OwnerFilter::Mine => by_state(position, index, state, |c| c.is_owned_by(me)),
+        OwnerFilter::Opponent => by_state(position, index, state, |c| is_opponent(c, me)),
+        OwnerFilter::Empty => by_state(position, index, state, Cell::is_empty),
+    }
+}
+
+/// [`neighbours`] once the owner filter is the predicate `owner_ok`.
+#[inline(always)]
+fn by_state(
+    position: &Position,
+    index: usize,
+    state: StateFilter,
+    owner_ok: impl Fn(Cell) -> bool,
+) -> i64 {
+    let critical = |n: usize, c: Cell| is_critical(position, n, c);
+    match state {
+        StateFilter::Any => count(position, index, |_, c| owner_ok(c)),
+        StateFilter::Critical => count(position, index, |n, c| owner_ok(c) && critical(n, c)),
+        StateFilter::NotCritical => {
+            count(position, index, |n, c| owner_ok(c) && !critical(n, c))
+        }
+    }
+}
+
+/// The number of neighbours `n` of `index` whose cell `c` passes `pred(n, c)`.
+#[inline(always)]
+fn count(position: &Position, index: usize, pred: impl Fn(usize, Cell) -> bool) -> i64 {
     let cells = position.cells();
-    position
-        .geometry()
-        .neighbours(index)
-        .iter()
-        .filter(|&&n| {
-            let n = usize::from(n);
-            let cell = cells[n];
-            let owner_ok = match owner {
-                OwnerFilter::Any => true,
-                OwnerFilter::Mine => cell.is_owned_by(me),
-                OwnerFilter::Opponent => is_opponent(cell, me),
-                OwnerFilter::Empty => cell.is_empty(),
-            };
-            owner_ok
-                && match state {
-                    StateFilter::Any => true,
-                    StateFilter::Critical => is_critical(position, n, cell),
-                    StateFilter::NotCritical => !is_critical(position, n, cell),
-                }
-        })
-        .count() as i64
+    let mut count = 0;
+    for &n in position.geometry().neighbours(index) {
+        let n = usize::from(n);
+        count += i64::from(pred(n, cells[n]));
+    }
+    count
 }
 
 /// The number of opponents' critical cells next to `index` ("danger").

@@ -286,8 +286,17 @@ impl Evaluator {
         let seed = rng.next_u64();
         let mut ctx = self.begin(position, seed)?;
         let moves = position.moves();
-        for (k, &i) in moves.indices().iter().enumerate() {
-            self.values[k] = self.run_cell(&mut ctx, usize::from(i), false).unwrap_or(0);
+        let cells = moves.indices();
+        if let Some(k) = self.program.static_output {
+            // Every value is in the table of static values (see `Program`).
+            let n = self.program.static_exports.len();
+            for (v, &i) in self.values.iter_mut().zip(cells) {
+                *v = self.static_table.get(usize::from(i) * n + k).copied().unwrap_or(0);
+            }
+        } else {
+            for (k, &i) in cells.iter().enumerate() {
+                self.values[k] = self.run_cell(&mut ctx, usize::from(i), false).unwrap_or(0);
+            }
         }
         self.end(ctx);
         let values = self.values.get(..moves.len()).unwrap_or_default();
