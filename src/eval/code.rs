@@ -2,16 +2,17 @@
 //! per-cell instructions lowered to a form that is cheap to dispatch.
 //!
 //! Two things change, never the meaning:
-//! - consecutive instructions with the same guard form one [`Block`], whose
+//! - consecutive instructions with the same guard form one block, whose
 //!   guard is tested once (a guard's condition slot is never written inside
 //!   the block it guards, so testing it once or before every instruction is
-//!   the same);
+//!   the same); the blocks are laid out in one flat sequence, a guarded
+//!   block preceded by a [`Code::Skip`] over it;
 //! - the commonest operations get their own [`Code`] variant with their
 //!   operands in place, so one jump table dispatches them; everything else
 //!   runs as the general instruction it was.
 
 use super::ir::{Board, CellFact, Instr, Op, Slot};
-use crate::strategy::PureOp;
+use crate::strategy::{BoardMeasure, OwnerFilter, PureOp, StateFilter, Whose};
 
 /// One step of per-cell code. Operands are slots; the first one is where
 /// the result goes. (`repr(u8)` puts a plain tag first, so dispatching reads
@@ -51,22 +52,21 @@ pub(super) enum Code {
     CellsCaptured(Slot),
     /// `dst` = whether placing here wins the game.
     Wins(Slot),
+    /// `dst` = a count on the board after placing here.
+    CountAfter(Slot, BoardMeasure, Whose),
+    /// `dst` = the cell's neighbours matching the filters on the given board.
+    Neighbours(Slot, OwnerFilter, StateFilter, Board),
+    /// Skips the next `len` steps unless `(slots[slot] != 0) == want` (the
+    /// guard of the block that follows; see `guard`).
+    Skip(Slot, bool, u32),
     /// Any other instruction, run by the general interpreter.
     General(Instr),
 }
 
-/// Per-cell code run together: skipped as a whole when its guard says so.
-#[derive(Clone, Debug)]
-pub(super) struct Block {
-    /// Run only when `slots[guard.0] != 0` equals `guard.1` (see `guard`).
-    pub guard: Option<(Slot, bool)>,
-    /// The steps, in order.
-    pub code: Box<[Code]>,
-}
-
-/// Lowers the scheduled per-cell instructions to blocks of code.
-pub(super) fn lower(per_cell: &[Instr]) -> Vec<Block> {
-    let mut blocks = Vec::new();
+/// Lowers the scheduled per-cell instructions to one flat sequence of code
+/// (see the module documentation).
+pub(super) fn lower(per_cell: &[Instr]) -> Vec<Code> {
+    let mut out = Vec::new();
     let mut guard = None;
     let mut code: Vec<Code> = Vec::new();
     // Whether the current block writes its own guard's slot (then the next
@@ -74,10 +74,7 @@ pub(super) fn lower(per_cell: &[Instr]) -> Vec<Block> {
     let mut writes_guard = false;
     for instr in per_cell {
         if !code.is_empty() && (instr.guard != guard || writes_guard) {
-            blocks.push(Block {
-                guard,
-                code: std::mem::take(&mut code).into_boxed_slice(),
-            });
+            emit(&mut out, guard, &mut code);
         }
         if code.is_empty() {
             guard = instr.guard;
@@ -86,13 +83,18 @@ pub(super) fn lower(per_cell: &[Instr]) -> Vec<Block> {
         writes_guard |= guard.is_some_and(|(slot, _)| slot == instr.dst);
         code.push(lower_one(instr));
     }
-    if !code.is_empty() {
-        blocks.push(Block {
-            guard,
-            code: code.into_boxed_slice(),
-        });
+    emit(&mut out, guard, &mut code);
+    out
+}
+
+/// Appends the block `code` to `out`, behind a skip when it is guarded.
+fn emit(out: &mut Vec<Code>, guard: Option<(Slot, bool)>, code: &mut Vec<Code>) {
+    if let Some((slot, want)) = guard
+        && !code.is_empty()
+    {
+        out.push(Code::Skip(slot, want, code.len() as u32));
     }
-    blocks
+    out.append(code);
 }
 
 fn lower_one(instr: &Instr) -> Code {
@@ -115,6 +117,8 @@ fn lower_one(instr: &Instr) -> Code {
         Op::Cell(CellFact::IsCritical(board)) => Code::IsCritical(d, board),
         Op::CellsCaptured => Code::CellsCaptured(d),
         Op::Wins => Code::Wins(d),
+        Op::BoardCount(m, w, Board::After) => Code::CountAfter(d, m, w),
+        Op::Cell(CellFact::Neighbours(o, st, board)) => Code::Neighbours(d, o, st, board),
         _ => Code::General(*instr),
     }
 }

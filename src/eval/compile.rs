@@ -12,7 +12,7 @@
 //!    instruction each;
 //! 4. finish: what the interpreter needs is derived (the static values the
 //!    per-cell part reads, which boards and statistics are used) and the
-//!    per-cell part is lowered to blocks of code (`code`).
+//!    per-cell part is lowered to a flat sequence of code (`code`).
 //!
 //! Each pass keeps the meaning: a program values every cell exactly as the
 //! graph does.
@@ -20,7 +20,7 @@
 use std::collections::HashSet;
 
 use super::EvalError;
-use super::code::{self, Block};
+use super::code::{self, Code};
 use super::fuse;
 use super::guard;
 use super::ir::{Board, Instr, Op, Slot, Term, arity, cell_board};
@@ -39,7 +39,7 @@ pub struct Program {
     pub(super) static_output: Option<usize>,
     pub(super) per_cell: Vec<Instr>,
     /// `per_cell` as the interpreter runs it (see `code`).
-    pub(super) blocks: Vec<Block>,
+    pub(super) code: Vec<Code>,
     pub(super) output: Option<Slot>,
     pub(super) needs_after: bool,
     pub(super) needs_reply: bool,
@@ -302,7 +302,7 @@ fn fusion(s: &mut Scheduled) {
 
 /// Derives what the interpreter needs from the final instructions: the
 /// static values the per-cell part reads, whether the lookahead board and
-/// the board statistics are used, and the per-cell blocks of code.
+/// the board statistics are used, and the per-cell code.
 fn finish(s: Scheduled) -> Program {
     // The static values the per-cell part reads (copied in for every cell).
     let static_slots: HashSet<Slot> = s.statics.iter().map(|i| i.dst).collect();
@@ -354,7 +354,7 @@ fn finish(s: Scheduled) -> Program {
         uses(&|op| matches!(op, Op::BoardCount(_, _, Board::After) | Op::AtomsGained));
     let reply_stats = uses(&|op| matches!(op, Op::BoardCount(_, _, Board::Reply)));
     let endangered = uses(&|op| matches!(op, Op::BoardCount(BoardMeasure::EndangeredCells, _, _)));
-    let blocks = code::lower(&s.per_cell);
+    let code = code::lower(&s.per_cell);
     let static_output = s
         .output
         .filter(|_| s.per_cell.is_empty())
@@ -366,7 +366,7 @@ fn finish(s: Scheduled) -> Program {
         static_exports,
         static_output,
         per_cell: s.per_cell,
-        blocks,
+        code,
         output: s.output,
         needs_after,
         needs_reply,

@@ -241,16 +241,16 @@ impl Evaluator {
         ctx.after_ready = false;
         ctx.boards.replies.ready = false;
         ctx.danger_now = None;
-        for block in &p.blocks {
-            if let Some((slot, want)) = block.guard
-                && !eager
-                && (slots[slot as usize] != 0) != want
-            {
+        let mut pc = 0;
+        while let Some(code) = p.code.get(pc) {
+            pc += 1;
+            if let Code::Skip(slot, want, len) = *code {
+                if !eager && (slots[slot as usize] != 0) != want {
+                    pc += len as usize;
+                }
                 continue;
             }
-            for code in &block.code {
-                step(code, slots, &p.terms, ctx, index);
-            }
+            step(code, slots, &p.terms, ctx, index);
         }
         p.output.map(|s| slots[s as usize])
     }
@@ -377,6 +377,15 @@ fn step(code: &Code, slots: &mut [i64], terms: &[Term], ctx: &mut Ctx, index: us
             ctx.ensure_after(index);
             (d, i64::from(ctx.outcome.won))
         }
+        Code::CountAfter(d, m, w) => {
+            ctx.ensure_after(index);
+            (d, ctx.after_stats.get(m, w))
+        }
+        Code::Neighbours(d, o, s, b) => {
+            ctx.ensure(b, index);
+            (d, neighbours(board(ctx, b), ctx.me, index, o, s))
+        }
+        Code::Skip(..) => return, // run by `run_cell`
         Code::General(ref instr) => (instr.dst, exec(instr, slots, ctx, index)),
     };
     slots[dst as usize] = v;
