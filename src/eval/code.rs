@@ -44,8 +44,9 @@ pub(super) enum Code {
     DangerNow(Slot),
     /// `dst` = whether the cell is endangered on the board as it is.
     IsEndangeredNow(Slot),
-    /// `dst` = the danger gate: endangered now and not critical now.
-    DangerGate(Slot),
+    /// `danger` = the critical enemy neighbours now, then `dst` = the danger
+    /// gate: endangered now and not critical now.
+    DangerGate(Slot, Slot),
     /// `dst` = whether the cell is critical on the given board.
     IsCritical(Slot, Board),
     /// `dst` = the cells captured by placing here.
@@ -111,7 +112,7 @@ fn lower_one(instr: &Instr) -> Code {
         Op::Pure(PureOp::Not) => Code::Not(d, a),
         Op::Pure(PureOp::If) => Code::If(d, a, b, c),
         Op::Sum => Code::Sum(d, a, b),
-        Op::DangerGate => Code::DangerGate(d),
+        Op::DangerGate { danger } => Code::DangerGate(d, danger),
         Op::Cell(CellFact::Danger(Board::Now)) => Code::DangerNow(d),
         Op::Cell(CellFact::IsEndangered(Board::Now)) => Code::IsEndangeredNow(d),
         Op::Cell(CellFact::IsCritical(board)) => Code::IsCritical(d, board),

@@ -6,7 +6,8 @@
 //! Likewise the danger gate of lesson 2, `And(Is endangered now, Not(Is
 //! critical now))` whose inner values feed nothing else, becomes one
 //! `DangerGate` instruction (the same yes/no, with the same short cut: the
-//! cell's criticality is looked at only when it is endangered).
+//! cell's criticality is looked at only when it is endangered), which also
+//! writes the danger count of a later Critical enemy neighbours node.
 //! Used for playing programs only: the editor's programs keep every node's
 //! value for the explain trace.
 
@@ -46,17 +47,20 @@ pub(super) fn fuse(
             terms.extend(list);
         }
     }
-    let gates: Vec<usize> = (0..per_cell.len())
-        .filter(|&i| fusion.claim_gate(i))
-        .collect();
+    let mut gates: Vec<(usize, Slot)> = Vec::new();
+    for i in 0..per_cell.len() {
+        if fusion.claim_gate(i) {
+            gates.push((i, fusion.claim_danger(i)));
+        }
+    }
     let mut out = Vec::with_capacity(per_cell.len());
     for (i, instr) in per_cell.iter().enumerate() {
         if fusion.absorbed[i] {
             continue;
         }
-        if gates.contains(&i) {
+        if let Some(&(_, danger)) = gates.iter().find(|g| g.0 == i) {
             out.push(Instr {
-                op: Op::DangerGate,
+                op: Op::DangerGate { danger },
                 args: [0; 3],
                 ..*instr
             });
@@ -198,6 +202,27 @@ impl Fusion<'_> {
             self.absorbed[j] = true;
         }
         true
+    }
+
+    /// The slot the gate at `i` writes the danger count to: the first
+    /// Critical enemy neighbours (now) scheduled after it, which is then
+    /// absorbed (its value is a function of the cell alone, and every slot
+    /// has one writer, so computing it earlier changes nothing); else the
+    /// gate's own slot.
+    fn claim_danger(&mut self, i: usize) -> Slot {
+        let dst = self.per_cell.get(i).map_or(0, |x| x.dst);
+        let later = self.per_cell.iter().enumerate().skip(i + 1);
+        let found = later
+            .filter(|(j, x)| !self.absorbed[*j] && x.op == Op::Cell(CellFact::Danger(Board::Now)))
+            .map(|(j, x)| (j, x.dst))
+            .next();
+        match found {
+            Some((j, slot)) => {
+                self.absorbed[j] = true;
+                slot
+            }
+            None => dst,
+        }
     }
 
     /// The term for `slot`: absorbs a single-use `x × constant` into a weight

@@ -78,7 +78,10 @@ pub(super) enum Op {
     Sum,
     /// The fused danger gate of lesson 2 (see `fuse`): the cell is endangered
     /// now and not critical now (`And(Is endangered, Not(Is critical))`).
-    DangerGate,
+    /// The cell's critical enemy neighbours, which it counts, go to
+    /// `danger` first (a slot of an absorbed Critical enemy neighbours
+    /// node, or `dst` itself when there is none).
+    DangerGate { danger: Slot },
 }
 
 /// `slots[dst] = op(slots[args[0]], slots[args[1]], slots[args[2]])`.

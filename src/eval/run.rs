@@ -360,7 +360,10 @@ fn step(code: &Code, slots: &mut [i64], terms: &[Term], ctx: &mut Ctx, index: us
         Code::Sum(d, start, len) => (d, sum(start, len, terms, slots)),
         Code::DangerNow(d) => (d, ctx.danger_now(index)),
         Code::IsEndangeredNow(d) => (d, i64::from(ctx.danger_now(index) > 0)),
-        Code::DangerGate(d) => (d, i64::from(ctx.danger_gate(index))),
+        Code::DangerGate(d, danger) => {
+            slots[danger as usize] = ctx.danger_now(index);
+            (d, i64::from(ctx.danger_gate(index)))
+        }
         Code::IsCritical(d, b) => {
             ctx.ensure(b, index);
             let board = board(ctx, b);
@@ -467,7 +470,7 @@ fn exec(instr: &Instr, slots: &[i64], ctx: &mut Ctx, index: usize) -> i64 {
             ctx.ensure_reply(index);
             ctx.boards.replies.scan.threatening
         }
-        Op::DangerGate => i64::from(ctx.danger_gate(index)),
+        Op::DangerGate { .. } => i64::from(ctx.danger_gate(index)), // lowered to `Code::DangerGate`
         Op::Sum => 0, // lowered to `Code::Sum`, which has the term table
     }
 }
