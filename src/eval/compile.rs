@@ -23,7 +23,7 @@ use super::EvalError;
 use super::code::{self, Code};
 use super::fuse;
 use super::guard;
-use super::ir::{Board, Instr, Op, Slot, Term, arity, cell_board};
+use super::ir::{Board, CellFact, Instr, Op, Slot, Term, arity, cell_board};
 use super::lower::{self, Lowered, Plan};
 use crate::strategy::{BoardMeasure, Flat, NodeId, NodeKind, Strategy};
 
@@ -49,6 +49,9 @@ pub struct Program {
     pub(super) now_stats: bool,
     pub(super) after_stats: bool,
     pub(super) endangered: bool,
+    /// Whether some step reads the cell's critical enemy neighbours now
+    /// (then the interpreter counts them for every cell once per decision).
+    pub(super) danger_table: bool,
     /// The slot of every top-level node's value (a group instance's is its
     /// first output's), sorted by id.
     pub(super) node_slots: Vec<(NodeId, Option<Slot>)>,
@@ -354,6 +357,13 @@ fn finish(s: Scheduled) -> Program {
         uses(&|op| matches!(op, Op::BoardCount(_, _, Board::After) | Op::AtomsGained));
     let reply_stats = uses(&|op| matches!(op, Op::BoardCount(_, _, Board::Reply)));
     let endangered = uses(&|op| matches!(op, Op::BoardCount(BoardMeasure::EndangeredCells, _, _)));
+    let danger_table = uses(&|op| {
+        matches!(
+            op,
+            Op::Cell(CellFact::Danger(Board::Now) | CellFact::IsEndangered(Board::Now))
+                | Op::DangerGate { .. }
+        )
+    });
     let code = code::lower(&s.per_cell);
     let static_output = s
         .output
@@ -375,6 +385,7 @@ fn finish(s: Scheduled) -> Program {
         now_stats,
         after_stats,
         endangered,
+        danger_table,
         node_slots: s.node_slots,
         terms: s.terms,
         weighted: Vec::new(),

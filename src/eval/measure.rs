@@ -139,3 +139,24 @@ pub fn danger(position: &Position, me: Player, index: usize) -> i64 {
     }
     count
 }
+
+/// [`danger`] of every cell at once, into `out` (indexed by cell; cells
+/// past the board are left alone): each opponent's critical cell counts for
+/// each of its neighbours (being neighbours is symmetric), so the whole
+/// board costs one pass instead of a look around every cell.
+pub(super) fn danger_all(position: &Position, me: Player, out: &mut [u8]) {
+    let cells = position.cells();
+    let geo = position.geometry();
+    if let Some(board) = out.get_mut(..cells.len()) {
+        board.fill(0);
+    }
+    for (i, &cell) in cells.iter().enumerate() {
+        if is_opponent(cell, me) && is_critical(position, i, cell) {
+            for &n in geo.neighbours(i) {
+                if let Some(d) = out.get_mut(usize::from(n)) {
+                    *d += 1;
+                }
+            }
+        }
+    }
+}

@@ -11,7 +11,7 @@ use super::code::Code;
 use super::compile::Program;
 use super::heat::{HeatMap, pick_best};
 use super::ir::{Board, CellFact, Instr, Op, Slot, Term};
-use super::measure::{BoardStats, danger, is_critical, neighbours};
+use super::measure::{BoardStats, danger, danger_all, is_critical, neighbours};
 use super::reply::Replies;
 use super::trace::Trace;
 use crate::rng::{GameRng, derive_seed};
@@ -30,9 +30,6 @@ struct Ctx<'p> {
     after_ready: bool,
     outcome: MoveOutcome,
     after_stats: BoardStats,
-    /// The current cell's critical enemy neighbours now, once computed (Is
-    /// endangered and Critical enemy neighbours share it).
-    danger_now: Option<i64>,
     want_after_stats: bool,
     endangered: bool,
     seed: u64,
@@ -46,30 +43,23 @@ struct Boards {
     after: Position,
     /// The next player's strongest reply to the current cell, on first use.
     replies: Replies,
+    /// Every cell's critical enemy neighbours now (filled per decision when
+    /// the program reads them; see `measure::danger_all`).
+    danger: [u8; MAX_CELLS],
 }
 
 impl Ctx<'_> {
-    /// The current cell's critical enemy neighbours on the board as it is.
+    /// The current cell's critical enemy neighbours on the board as it is
+    /// (from the table `begin` fills for programs that read it).
     #[inline(always)]
-    fn danger_now(&mut self, index: usize) -> i64 {
-        match self.danger_now {
-            Some(d) => d,
-            None => self.measure_danger_now(index),
-        }
+    fn danger_now(&self, index: usize) -> i64 {
+        i64::from(self.boards.danger.get(index).copied().unwrap_or(0))
     }
 
     /// The danger gate: the current cell is endangered now and not critical now.
     #[inline(always)]
-    fn danger_gate(&mut self, index: usize) -> bool {
+    fn danger_gate(&self, index: usize) -> bool {
         self.danger_now(index) > 0 && !is_critical(self.now, index, self.now.cells()[index])
-    }
-
-    /// Counts (once per cell) what `danger_now` returns.
-    #[inline(never)]
-    fn measure_danger_now(&mut self, index: usize) -> i64 {
-        let d = danger(self.now, self.me, index);
-        self.danger_now = Some(d);
-        d
     }
 
     /// Plays the current cell on a copy of the board, once per cell, when first needed.
@@ -165,8 +155,12 @@ impl Evaluator {
             Box::new(Boards {
                 after: *position,
                 replies: Replies::new(position, false, false, false),
+                danger: [0; MAX_CELLS],
             })
         });
+        if p.danger_table {
+            danger_all(position, me, &mut boards.danger);
+        }
         boards
             .replies
             .configure(p.reply_board, p.reply_stats, p.endangered);
@@ -178,7 +172,6 @@ impl Evaluator {
             after_ready: false,
             outcome: MoveOutcome::default(),
             after_stats: BoardStats::default(),
-            danger_now: None,
             want_after_stats: p.after_stats,
             endangered: p.endangered,
             seed,
@@ -240,7 +233,6 @@ impl Evaluator {
         let slots = &mut self.slots[..];
         ctx.after_ready = false;
         ctx.boards.replies.ready = false;
-        ctx.danger_now = None;
         let mut pc = 0;
         while let Some(code) = p.code.get(pc) {
             pc += 1;
