@@ -3,7 +3,7 @@
 //! danger gate of lesson 2.
 
 use super::CellRule;
-use super::lessons::{after, gated};
+use super::lessons::gated;
 use crate::eval::{BoardStats, is_critical, neighbours};
 use crate::rules::{Player, Position};
 use crate::strategy::{OwnerFilter, StateFilter};
@@ -18,7 +18,8 @@ impl CellRule for Expert {
     fn value(&mut self, position: &Position, me: Player, index: usize) -> i64 {
         gated(position, me, index, |danger| {
             let capacity = position.geometry().capacity(index);
-            let (after, outcome) = after(position, index);
+            let mut after = *position;
+            let outcome = after.play_index(index).unwrap_or_default();
             let stats = BoardStats::measure(&after, me, true);
             let around = |owner, state| neighbours(&after, me, index, owner, state);
             9 * i64::from(capacity == 2) - i64::from(capacity == 3)

@@ -34,14 +34,6 @@ pub(super) fn gated(
     }
 }
 
-/// The board after placing on `index`, and what the move did.
-#[inline(always)]
-pub(super) fn after(position: &Position, index: usize) -> (Position, MoveOutcome) {
-    let mut after = *position;
-    let outcome = after.play_index(index).unwrap_or_default();
-    (after, outcome)
-}
-
 /// Whether the cell at `index` is critical on `after`.
 fn critical_after(after: &Position, index: usize) -> bool {
     is_critical(after, index, after.cells()[index])
@@ -73,7 +65,8 @@ fn safety_points(after: &Position, me: Player, index: usize, level: u8) -> i64 {
 /// The value of lessons 3 to 7 (`LEVEL`): the gated sum of every term up to it.
 fn lookahead<const LEVEL: u8>(position: &Position, me: Player, index: usize) -> i64 {
     gated(position, me, index, |danger| {
-        let (after, outcome) = after(position, index);
+        let mut after = *position;
+        let outcome = after.play_index(index).unwrap_or_default();
         let mut points = where_points(position, index) + 8 * danger;
         points += capture_points(&after, outcome, index, LEVEL >= 4);
         if LEVEL >= 5 {

@@ -4,7 +4,6 @@
 //! worth 0. The two files differ only in their weights.
 
 use super::CellRule;
-use super::lessons::after;
 use crate::eval::{BoardStats, danger, scan_replies};
 use crate::rules::{Player, Position};
 
@@ -24,7 +23,8 @@ struct Weights {
 
 /// The value of a cell by `w`; `scratch` is a reused board for the reply scan.
 fn value(w: &Weights, position: &Position, me: Player, index: usize, scratch: &mut Position) -> i64 {
-    let (after, outcome) = after(position, index);
+    let mut after = *position;
+    let outcome = after.play_index(index).unwrap_or_default();
     let replies = scan_replies(&after, me, scratch);
     if replies.can_win {
         return 0;
