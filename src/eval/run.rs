@@ -276,23 +276,40 @@ impl Evaluator {
             return Err(EvalError::NoOutput);
         }
         let seed = rng.next_u64();
-        let mut ctx = self.begin(position, seed)?;
-        let moves = position.moves();
-        let cells = moves.indices();
-        if let Some(k) = self.program.static_output {
-            // Every value is in the table of static values (see `Program`).
-            let n = self.program.static_exports.len();
-            for (v, &i) in self.values.iter_mut().zip(cells) {
-                *v = self.static_table.get(usize::from(i) * n + k).copied().unwrap_or(0);
+        let static_output = self.program.static_output;
+        let moves = match static_output {
+            // Every value is in the table of static values (see `Program`),
+            // once it is filled for this size: nothing else to set up.
+            Some(k) if self.static_size == Some(position.size()) => {
+                position.to_move().ok_or(EvalError::GameOver)?;
+                let moves = position.moves();
+                self.static_values(moves.indices(), k);
+                moves
             }
-        } else {
-            for (k, &i) in cells.iter().enumerate() {
-                self.values[k] = self.run_cell(&mut ctx, usize::from(i), false).unwrap_or(0);
+            _ => {
+                let mut ctx = self.begin(position, seed)?;
+                let moves = position.moves();
+                if let Some(k) = static_output {
+                    self.static_values(moves.indices(), k);
+                } else {
+                    for (k, &i) in moves.indices().iter().enumerate() {
+                        self.values[k] = self.run_cell(&mut ctx, usize::from(i), false).unwrap_or(0);
+                    }
+                }
+                self.end(ctx);
+                moves
             }
-        }
-        self.end(ctx);
+        };
         let values = self.values.get(..moves.len()).unwrap_or_default();
         pick_best(values, moves.indices(), position.size(), rng).ok_or(EvalError::GameOver)
+    }
+
+    /// Copies the static value at `k` of every cell in `cells` to `values`.
+    fn static_values(&mut self, cells: &[u16], k: usize) {
+        let n = self.program.static_exports.len();
+        for (v, &i) in self.values.iter_mut().zip(cells) {
+            *v = self.static_table.get(usize::from(i) * n + k).copied().unwrap_or(0);
+        }
     }
 
     /// Every node's value for the cell `coord` (which must be active).
