@@ -30,7 +30,11 @@ const BOARDS: [(usize, usize, usize); 6] = [
 fn pairs() -> Vec<(Arc<Program>, Box<dyn NativeTwin>)> {
     let shipped = common::shipped();
     let twins = twins();
-    assert_eq!(shipped.len(), twins.len(), "a twin for every shipped strategy");
+    assert_eq!(
+        shipped.len(),
+        twins.len(),
+        "a twin for every shipped strategy"
+    );
     shipped
         .into_iter()
         .zip(twins)
@@ -71,7 +75,12 @@ fn check(
     for (i, raw) in map.raw.iter().enumerate() {
         assert_eq!(raw.is_some(), p.is_legal_index(i));
         if let Some(raw) = raw {
-            assert_eq!(*raw, twin.cell_value(p, i), "{} cell {i} of\n{p}", twin.stem());
+            assert_eq!(
+                *raw,
+                twin.cell_value(p, i),
+                "{} cell {i} of\n{p}",
+                twin.stem()
+            );
         }
     }
     let a = player.choose(p, &mut rng_from_seed(seed)).unwrap();
@@ -94,7 +103,13 @@ fn same_values_and_choices_on_random_and_fixture_positions() {
                     .iter()
                     .enumerate()
                 {
-                    check(&mut ev, &mut player, twin.as_mut(), p, derive_seed(seed, k as u64));
+                    check(
+                        &mut ev,
+                        &mut player,
+                        twin.as_mut(),
+                        p,
+                        derive_seed(seed, k as u64),
+                    );
                     checked += 1;
                 }
             }

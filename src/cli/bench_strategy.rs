@@ -29,7 +29,11 @@ pub(super) fn shipped(stem: &str) -> Result<Strategy, Failure> {
 
 /// Rounds over `positions` that take about `seconds` for `player` (at
 /// least 1), from the time of one warm-up round.
-fn rounds_for(player: &mut dyn Agent, positions: &[Position], seconds: f64) -> Result<usize, Failure> {
+fn rounds_for(
+    player: &mut dyn Agent,
+    positions: &[Position],
+    seconds: f64,
+) -> Result<usize, Failure> {
     let began = Instant::now();
     decisions_per_s(player, positions, 1)?;
     let once = began.elapsed().as_secs_f64().max(1e-9);
@@ -50,8 +54,11 @@ pub(super) fn strategy_bench(scale: usize) -> Result<(), Failure> {
         let stem = native.stem();
         let mut graph = graph_player(stem, &shipped(stem)?)?;
         // Warm up both; the slower one sets the rounds, the same for both.
-        let rounds = rounds_for(native.as_mut(), &positions, seconds)?
-            .min(rounds_for(graph.as_mut(), &positions, seconds)?);
+        let rounds = rounds_for(native.as_mut(), &positions, seconds)?.min(rounds_for(
+            graph.as_mut(),
+            &positions,
+            seconds,
+        )?);
         let (mut g, mut n) = (0.0, 0.0);
         for _ in 0..PAIRS {
             g += decisions_per_s(graph.as_mut(), &positions, rounds)?;

@@ -81,7 +81,9 @@ pub(super) enum Op {
     /// The cell's critical enemy neighbours, which it counts, go to
     /// `danger` first (a slot of an absorbed Critical enemy neighbours
     /// node, or `dst` itself when there is none).
-    DangerGate { danger: Slot },
+    DangerGate {
+        danger: Slot,
+    },
 }
 
 /// `slots[dst] = op(slots[args[0]], slots[args[1]], slots[args[2]])`.

@@ -106,9 +106,7 @@ fn by_state(
     match state {
         StateFilter::Any => count(position, index, |_, c| owner_ok(c)),
         StateFilter::Critical => count(position, index, |n, c| owner_ok(c) && critical(n, c)),
-        StateFilter::NotCritical => {
-            count(position, index, |n, c| owner_ok(c) && !critical(n, c))
-        }
+        StateFilter::NotCritical => count(position, index, |n, c| owner_ok(c) && !critical(n, c)),
     }
 }
 

@@ -293,7 +293,8 @@ impl Evaluator {
                     self.static_values(moves.indices(), k);
                 } else {
                     for (k, &i) in moves.indices().iter().enumerate() {
-                        self.values[k] = self.run_cell(&mut ctx, usize::from(i), false).unwrap_or(0);
+                        self.values[k] =
+                            self.run_cell(&mut ctx, usize::from(i), false).unwrap_or(0);
                     }
                 }
                 self.end(ctx);
@@ -308,7 +309,11 @@ impl Evaluator {
     fn static_values(&mut self, cells: &[u16], k: usize) {
         let n = self.program.static_exports.len();
         for (v, &i) in self.values.iter_mut().zip(cells) {
-            *v = self.static_table.get(usize::from(i) * n + k).copied().unwrap_or(0);
+            *v = self
+                .static_table
+                .get(usize::from(i) * n + k)
+                .copied()
+                .unwrap_or(0);
         }
     }
 

@@ -22,7 +22,13 @@ struct Weights {
 }
 
 /// The value of a cell by `w`; `scratch` is a reused board for the reply scan.
-fn value(w: &Weights, position: &Position, me: Player, index: usize, scratch: &mut Position) -> i64 {
+fn value(
+    w: &Weights,
+    position: &Position,
+    me: Player,
+    index: usize,
+    scratch: &mut Position,
+) -> i64 {
     let mut after = *position;
     let outcome = after.play_index(index).unwrap_or_default();
     let replies = scan_replies(&after, me, scratch);
