@@ -3,9 +3,11 @@
 //! seed: for every shipped strategy, on positions of random games (several
 //! board sizes, player counts and all three rule variants), on the fixture
 //! positions of `tests/data/positions`, and along games the two play in step.
+//! `chainlab bench --only strategy` reports every pair.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod cli_util;
 mod common;
 
 use std::sync::Arc;
@@ -164,4 +166,36 @@ fn the_capture_twin_keeps_its_name() {
     let map = ev.heat_map(&p, 0).unwrap();
     let i = (0..map.raw.len()).find(|&i| map.raw[i].is_some()).unwrap();
     assert_eq!(map.raw[i], Some(twin.value(&p, i)));
+}
+
+#[test]
+fn bench_reports_every_shipped_strategy_and_a_summary() {
+    let o = cli_util::chainlab(&["bench", "--quick", "--only", "strategy"]);
+    assert!(o.status.success(), "{}", cli_util::stderr(&o));
+    let lines: Vec<serde_json::Value> = cli_util::stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let stems: Vec<String> = twins().iter().map(|t| t.stem().to_string()).collect();
+    assert_eq!(lines.len(), stems.len() + 1, "{lines:?}");
+    for (v, stem) in lines.iter().zip(&stems) {
+        assert_eq!(v["bench"], "strategy");
+        assert_eq!(v["strategy"], stem.as_str());
+        let (g, n) = (
+            v["graph_decisions_per_s"].as_f64(),
+            v["native_decisions_per_s"].as_f64(),
+        );
+        assert!(g.unwrap() > 0.0 && n.unwrap() > 0.0, "{v}");
+        assert!(v["ratio"].as_f64().unwrap() > 0.0, "{v}");
+    }
+    let summary = &lines[stems.len()];
+    assert_eq!(summary["bench"], "strategy_summary");
+    assert_eq!(summary["strategies"], stems.len());
+    let worst = summary["worst_ratio"].as_f64().unwrap();
+    let ratios = lines[..stems.len()]
+        .iter()
+        .map(|v| v["ratio"].as_f64().unwrap());
+    assert_eq!(worst, ratios.clone().fold(0.0, f64::max));
+    let geomean = summary["geomean_ratio"].as_f64().unwrap();
+    assert!(geomean > 0.0 && geomean <= worst, "{summary}");
 }
