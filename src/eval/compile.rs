@@ -303,13 +303,10 @@ fn fusion(s: &mut Scheduled) {
     }
 }
 
-/// Derives what the interpreter needs from the final instructions: the
-/// static values the per-cell part reads, whether the lookahead board and
-/// the board statistics are used, and the per-cell code.
-fn finish(s: Scheduled) -> Program {
-    // The static values the per-cell part reads (copied in for every cell).
+/// The static values the per-cell part reads (copied in for every cell), sorted.
+fn static_exports(s: &Scheduled) -> Vec<Slot> {
     let static_slots: HashSet<Slot> = s.statics.iter().map(|i| i.dst).collect();
-    let mut static_exports: Vec<Slot> = s
+    let mut exports: Vec<Slot> = s
         .per_cell
         .iter()
         .flat_map(|i| {
@@ -320,8 +317,16 @@ fn finish(s: Scheduled) -> Program {
         .chain(s.output)
         .filter(|v| static_slots.contains(v))
         .collect();
-    static_exports.sort_unstable();
-    static_exports.dedup();
+    exports.sort_unstable();
+    exports.dedup();
+    exports
+}
+
+/// Derives what the interpreter needs from the final instructions: the
+/// static values the per-cell part reads, whether the lookahead board and
+/// the board statistics are used, and the per-cell code.
+fn finish(s: Scheduled) -> Program {
+    let static_exports = static_exports(&s);
     let uses = |pred: &dyn Fn(Op) -> bool| {
         s.prelude
             .iter()

@@ -9,6 +9,7 @@
 
 mod code;
 mod compile;
+mod ctx;
 mod fuse;
 mod guard;
 mod heat;
