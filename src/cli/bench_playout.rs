@@ -10,7 +10,7 @@
 use std::time::Instant;
 
 use chainlab::rng::{GameRng, rng_from_seed};
-use chainlab::rules::{Position, Rules, Size};
+use chainlab::rules::{MoveList, Position, Rules, Size};
 use rand::RngExt;
 use serde_json::json;
 
@@ -25,12 +25,14 @@ use reference_engine::RefEngine;
 /// Alternating rounds per engine: enough to spread machine noise over both.
 const ROUNDS: u64 = 5;
 
-/// Plays one random game to its end; returns the number of moves.
-fn random_game(start: &Position, rng: &mut GameRng) -> u64 {
+/// Plays one random game to its end, filling `list` with the legal moves
+/// before every move (as the reference engine fills its own); returns the
+/// number of moves.
+fn random_game(start: &Position, list: &mut MoveList, rng: &mut GameRng) -> u64 {
     let mut position = *start;
     let mut moves = 0;
     loop {
-        let list = position.moves();
+        position.moves_into(list);
         if list.is_empty() {
             return moves;
         }
@@ -43,8 +45,11 @@ fn random_game(start: &Position, rng: &mut GameRng) -> u64 {
 /// Moves and seconds of `games` random games from `start` by chainlab.
 fn chainlab_round(start: &Position, games: u64, seed: u64) -> (u64, f64) {
     let mut rng = rng_from_seed(seed);
+    let mut list = MoveList::default();
     let began = Instant::now();
-    let moves: u64 = (0..games).map(|_| random_game(start, &mut rng)).sum();
+    let moves: u64 = (0..games)
+        .map(|_| random_game(start, &mut list, &mut rng))
+        .sum();
     (moves, began.elapsed().as_secs_f64())
 }
 
