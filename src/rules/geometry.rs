@@ -59,11 +59,13 @@ impl Geometry {
     }
 
     /// The board size.
+    #[inline]
     pub fn size(&self) -> Size {
         self.size
     }
 
     /// Number of cells.
+    #[inline]
     pub fn cells(&self) -> usize {
         self.size.cells()
     }

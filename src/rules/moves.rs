@@ -23,16 +23,19 @@ impl Default for MoveList {
 
 impl MoveList {
     /// Number of legal moves.
+    #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Whether there are no legal moves (the game is over).
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// The moves as flat cell indices, for [`Position::play_index`].
+    #[inline]
     pub fn indices(&self) -> &[u16] {
         &self.cells[..self.len]
     }

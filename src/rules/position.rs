@@ -109,11 +109,13 @@ impl Position {
     }
 
     /// The board size.
+    #[inline]
     pub fn size(&self) -> Size {
         self.geo.size()
     }
 
     /// The board's precomputed neighbours and capacities.
+    #[inline]
     pub fn geometry(&self) -> &'static Geometry {
         self.geo
     }
@@ -124,6 +126,7 @@ impl Position {
     }
 
     /// Number of players in the game (including eliminated ones).
+    #[inline]
     pub fn player_count(&self) -> usize {
         usize::from(self.players)
     }
@@ -134,6 +137,7 @@ impl Position {
     }
 
     /// The player to move, `None` once the game is over.
+    #[inline]
     pub fn to_move(&self) -> Option<Player> {
         match self.winner {
             Some(_) => None,
@@ -142,31 +146,37 @@ impl Position {
     }
 
     /// The player who moved last when the game is over, otherwise the player to move.
+    #[inline]
     pub fn mover(&self) -> Player {
         self.mover
     }
 
     /// The winner, once only one player is left.
+    #[inline]
     pub fn winner(&self) -> Option<Player> {
         self.winner
     }
 
     /// Whether the game is over.
+    #[inline]
     pub fn is_over(&self) -> bool {
         self.winner.is_some()
     }
 
     /// The players who have placed at least once.
+    #[inline]
     pub fn placed(&self) -> PlayerSet {
         self.placed
     }
 
     /// Whether `player` has placed at least once.
+    #[inline]
     pub fn has_placed(&self, player: Player) -> bool {
         self.placed.contains(player)
     }
 
     /// Whether `player` is out: they have placed and own no cell.
+    #[inline]
     pub fn is_eliminated(&self, player: Player) -> bool {
         self.placed.contains(player) && self.count(player) == 0
     }
@@ -189,6 +199,7 @@ impl Position {
     }
 
     /// All cells in row-major order.
+    #[inline]
     pub fn cells(&self) -> &[Cell] {
         &self.cells[..self.geo.cells()]
     }
@@ -274,12 +285,34 @@ impl Position {
         let mut len = 0;
         if self.winner.is_none() {
             let own = self.mover.index() as u8 + 1;
-            // Branch-free: every index is written, and kept when legal
-            // (owners are random, so a branch would be mispredicted often).
-            // `len <= i < MAX_CELLS`, so the write is always in range.
-            for (i, cell) in self.cells().iter().enumerate() {
+            let legal = |cell: &Cell| usize::from(cell.owner == 0 || cell.owner == own);
+            // Branch-free (owners are random, so a branch would often be
+            // mispredicted): every index is written at `len`, and kept when
+            // legal. Four cells at a time, so that one range check covers
+            // four writes (`len <= i`, so `len + 4 <= i + 4 <= cells`).
+            let cells = self.cells();
+            let mut quads = cells.chunks_exact(4);
+            let mut i = 0;
+            for quad in &mut quads {
+                let out = &mut list.cells[len..len + 4];
+                if let [a, b, c, d] = quad {
+                    let mut k = 0;
+                    out[0] = i as u16;
+                    k += legal(a);
+                    out[k] = i as u16 + 1;
+                    k += legal(b);
+                    out[k] = i as u16 + 2;
+                    k += legal(c);
+                    out[k] = i as u16 + 3;
+                    k += legal(d);
+                    len += k;
+                }
+                i += 4;
+            }
+            for cell in quads.remainder() {
                 list.cells[len] = i as u16;
-                len += usize::from(cell.owner == 0 || cell.owner == own);
+                len += legal(cell);
+                i += 1;
             }
         }
         list.len = len;

@@ -87,6 +87,7 @@ impl Position {
     /// Resolves the chain that cell `start` begins, wave by wave, on a
     /// board of at most `N` cells (the wave lists are `N` long: a cell
     /// joins a wave at most once, when its atoms reach the threshold).
+    #[inline]
     fn react<const N: usize, O: ReactionObserver>(
         &mut self,
         start: usize,
@@ -124,6 +125,7 @@ impl Position {
             // ... then every neighbour receives one and becomes the mover's.
             let mut next_len = 0;
             let mut someone_lost_all = false;
+            let mut captured = 0;
             for &c in current {
                 for &n in geo.neighbours(usize::from(c)) {
                     let n = usize::from(n);
@@ -134,7 +136,7 @@ impl Position {
                             let victim = &mut self.counts[usize::from(cell.owner) & COUNT_MASK];
                             *victim -= 1;
                             someone_lost_all |= *victim == 0;
-                            outcome.captured += 1;
+                            captured += 1;
                         }
                         cell.owner = own;
                         self.counts[own_slot] += 1;
@@ -147,6 +149,7 @@ impl Position {
                     }
                 }
             }
+            outcome.captured += captured;
             outcome.reactions += current_len as u32;
             outcome.waves += 1;
             if someone_lost_all && self.sole_survivor() == Some(mover) {
