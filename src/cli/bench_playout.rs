@@ -22,8 +22,9 @@ mod reference_engine;
 
 use reference_engine::RefEngine;
 
-/// Alternating rounds per engine: enough to spread machine noise over both.
-const ROUNDS: u64 = 5;
+/// Alternating rounds per engine: short rounds, so that a burst of load
+/// on the machine hits both engines alike.
+const ROUNDS: u64 = 20;
 
 /// Plays one random game to its end, filling `list` with the legal moves
 /// before every move (as the reference engine fills its own); returns the
@@ -61,8 +62,20 @@ fn reference_round(engine: &mut RefEngine, games: u64, seed: u64) -> (u64, f64) 
     (moves, began.elapsed().as_secs_f64())
 }
 
+/// The median of `values` (0 when empty).
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
 /// Random playouts of 2 players on `size`: chainlab's and the reference's
-/// moves per second, measured in alternating rounds, and their ratio.
+/// moves per second, measured in alternating rounds, their ratio over the
+/// whole run, and the median of the per-round ratios (which a burst of
+/// load during one round does not move).
 pub(super) fn playout(size: Size, games: u64) -> Result<(), Failure> {
     let (Ok(start), Some(mut engine)) = (
         Position::new(size, 2, Rules::Standard),
@@ -74,21 +87,29 @@ pub(super) fn playout(size: Size, games: u64) -> Result<(), Failure> {
     };
     let per_round = (games / ROUNDS).max(1);
     // Warm up both (caches, branch predictors, the CPU's clock).
-    chainlab_round(&start, per_round / 4 + 1, SEED);
-    reference_round(&mut engine, per_round / 4 + 1, SEED);
+    chainlab_round(&start, per_round, SEED);
+    reference_round(&mut engine, per_round, SEED);
     let (mut ours, mut theirs) = ((0u64, 0.0f64), (0u64, 0.0f64));
+    let mut ratios = Vec::new();
     for round in 0..ROUNDS {
         let seed = SEED.wrapping_add(round);
-        let (m, s) = chainlab_round(&start, per_round, seed);
-        ours = (ours.0 + m, ours.1 + s);
-        let (m, s) = reference_round(&mut engine, per_round, seed);
-        theirs = (theirs.0 + m, theirs.1 + s);
-    }
-    if ours.0 != theirs.0 {
-        return Err(Failure::new(format!(
-            "playout bench on {size}: chainlab played {} moves, the reference engine {}",
-            ours.0, theirs.0
-        )));
+        // Who goes first alternates too, so that neither always follows
+        // the other's cache and clock state.
+        let ((a, sa), (b, sb)) = if round % 2 == 0 {
+            let a = chainlab_round(&start, per_round, seed);
+            (a, reference_round(&mut engine, per_round, seed))
+        } else {
+            let b = reference_round(&mut engine, per_round, seed);
+            (chainlab_round(&start, per_round, seed), b)
+        };
+        if a != b {
+            return Err(Failure::new(format!(
+                "playout bench on {size}: chainlab played {a} moves, the reference engine {b}"
+            )));
+        }
+        ours = (ours.0 + a, ours.1 + sa);
+        theirs = (theirs.0 + b, theirs.1 + sb);
+        ratios.push(sb / sa.max(1e-9));
     }
     let per_s = |(moves, seconds): (u64, f64)| moves as f64 / seconds.max(1e-9);
     let (a, b) = (per_s(ours), per_s(theirs));
@@ -105,6 +126,7 @@ pub(super) fn playout(size: Size, games: u64) -> Result<(), Failure> {
             "reference_seconds": (theirs.1 * 1000.0).round() / 1000.0,
             "reference_moves_per_s": b.round(),
             "ratio": (a / b.max(1e-9) * 1000.0).round() / 1000.0,
+            "median_round_ratio": (median(&mut ratios) * 1000.0).round() / 1000.0,
         })
     );
     Ok(())

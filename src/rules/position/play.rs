@@ -6,6 +6,7 @@
 use super::observer::{MoveOutcome, ReactionObserver};
 use super::{COUNT_SLOTS, Position, WAVE_LIMIT};
 use crate::rules::RulesError;
+use crate::rules::cell::Cell;
 use crate::rules::coord::{Coord, MAX_CELLS};
 
 /// Masks an owner byte into the range of the position's counts.
@@ -127,23 +128,26 @@ impl Position {
             let mut someone_lost_all = false;
             let mut captured = 0;
             for &c in current {
-                for &n in geo.neighbours(usize::from(c)) {
-                    let n = usize::from(n);
+                for nb in geo.around(usize::from(c)) {
+                    let n = usize::from(nb.index);
                     let cell = &mut self.cells[n];
                     let before = *cell;
-                    if cell.owner != own {
-                        if cell.owner != 0 {
-                            let victim = &mut self.counts[usize::from(cell.owner) & COUNT_MASK];
+                    if before.owner != own {
+                        if before.owner != 0 {
+                            let victim = &mut self.counts[usize::from(before.owner) & COUNT_MASK];
                             *victim -= 1;
                             someone_lost_all |= *victim == 0;
                             captured += 1;
                         }
-                        cell.owner = own;
                         self.counts[own_slot] += 1;
                     }
-                    cell.atoms += 1;
+                    // Whoever held it, the cell is now the mover's: one write.
+                    *cell = Cell {
+                        owner: own,
+                        atoms: before.atoms + 1,
+                    };
                     observer.cell_changed(n, before, *cell);
-                    if cell.atoms == geo.capacity(n) + extra {
+                    if before.atoms + 1 == nb.capacity + extra {
                         next[next_len] = n as u16;
                         next_len += 1;
                     }
