@@ -284,8 +284,10 @@ impl Position {
     pub fn moves_into(&self, list: &mut MoveList) {
         let mut len = 0;
         if self.winner.is_none() {
-            let own = self.mover.index() as u8 + 1;
-            let legal = |cell: &Cell| usize::from(cell.owner == 0 || cell.owner == own);
+            // Bit `o` is set for the legal owner bytes `o` (empty, or the
+            // mover's): one bit test per cell instead of two comparisons.
+            let bits = 1u32 | 1 << (self.mover.index() + 1);
+            let legal = |cell: &Cell| ((bits >> (cell.owner & 15)) & 1) as usize;
             // Branch-free (owners are random, so a branch would often be
             // mispredicted): every index is written at `len`, and kept when
             // legal. Four cells at a time, so that one range check covers
