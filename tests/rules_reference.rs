@@ -4,6 +4,8 @@
 //! thousands of seeded random games on several sizes and player counts.
 //! Without this, the ratio that `bench` prints would compare different work.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 #[path = "../benches/reference_engine.rs"]
 mod reference_engine;
 
