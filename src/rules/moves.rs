@@ -1,5 +1,6 @@
 //! The legal moves of a position as a fixed-size list (no heap), filled by
-//! `Position::moves`: flat cell indices, in board order.
+//! `Position::moves` (a fresh list) or `Position::moves_into` (a list used
+//! again, for loops): flat cell indices, in board order.
 
 use super::coord::{Coord, MAX_CELLS, Size};
 
