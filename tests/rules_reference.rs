@@ -65,28 +65,38 @@ fn agree(rows: usize, cols: usize, players: usize, games: u64) {
     }
 }
 
+/// [`agree`] on every `(rows, cols, players, games)` of `cases`.
+fn agree_on(cases: &[(usize, usize, usize, u64)]) {
+    for &(rows, cols, players, games) in cases {
+        agree(rows, cols, players, games);
+    }
+}
+
 #[test]
 fn reference_plays_like_chainlab_on_two_player_boards() {
-    agree(5, 6, 2, 3000);
-    agree(9, 6, 2, 1000);
-    agree(8, 8, 2, 1000);
+    agree_on(&[(5, 6, 2, 3000), (9, 6, 2, 1000), (8, 8, 2, 1000)]);
 }
 
 #[test]
 fn reference_plays_like_chainlab_with_more_players() {
-    agree(5, 6, 3, 1000);
-    agree(6, 7, 4, 500);
-    agree(4, 4, 8, 500);
-    agree(10, 6, 5, 300);
+    agree_on(&[
+        (5, 6, 3, 1000),
+        (6, 7, 4, 500),
+        (4, 4, 8, 500),
+        (10, 6, 5, 300),
+    ]);
 }
 
 #[test]
 fn reference_plays_like_chainlab_on_odd_sizes() {
-    agree(2, 2, 2, 1000);
-    agree(2, 20, 3, 300);
-    agree(20, 3, 2, 200);
-    agree(13, 17, 6, 50);
-    agree(20, 20, 2, 20);
+    let cases = [
+        (2, 2, 2, 1000),
+        (2, 20, 3, 300),
+        (20, 3, 2, 200),
+        (13, 17, 6, 50),
+    ];
+    agree_on(&cases);
+    agree_on(&[(20, 20, 2, 20)]);
 }
 
 #[test]
