@@ -3,10 +3,9 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use chainlab::rng::{GameRng, rng_from_seed};
-use chainlab::rules::{Position, Rules, Size};
+use chainlab::rng::rng_from_seed;
+use chainlab::rules::Size;
 use chainlab::strategy::{Strategy, When};
-use rand::RngExt;
 use serde_json::json;
 
 use std::sync::atomic::AtomicBool;
@@ -66,7 +65,7 @@ pub fn run(args: &Args) -> CmdResult {
             (Size::PHONE, 20_000),
             (Size::ARCHIMEDES, 15_000),
         ] {
-            playout(size, games / scale as u64)?;
+            super::bench_playout::playout(size, games / scale as u64)?;
         }
     }
     if wanted("search") {
@@ -309,43 +308,5 @@ fn editor_bench(scale: usize) -> Result<(), Failure> {
             })
         );
     }
-    Ok(())
-}
-
-/// Plays one random game to its end; returns the number of moves.
-pub fn random_game(start: &Position, rng: &mut GameRng) -> u64 {
-    let mut position = *start;
-    let mut moves = 0;
-    loop {
-        let list = position.moves();
-        if list.is_empty() {
-            return moves;
-        }
-        let pick = list.indices()[rng.random_range(0..list.len())];
-        position.play_index(usize::from(pick));
-        moves += 1;
-    }
-}
-
-fn playout(size: Size, games: u64) -> Result<(), Failure> {
-    let Ok(start) = Position::new(size, 2, Rules::Standard) else {
-        return Ok(());
-    };
-    let mut rng = rng_from_seed(SEED);
-    let began = Instant::now();
-    let moves: u64 = (0..games).map(|_| random_game(&start, &mut rng)).sum();
-    let seconds = began.elapsed().as_secs_f64().max(1e-9);
-    outln!(
-        "{}",
-        json!({
-            "bench": "playout",
-            "size": size.to_string(),
-            "players": 2,
-            "games": games,
-            "moves": moves,
-            "seconds": (seconds * 1000.0).round() / 1000.0,
-            "moves_per_s": (moves as f64 / seconds).round(),
-        })
-    );
     Ok(())
 }

@@ -33,6 +33,7 @@ mod arena_args;
 mod bench;
 mod bench_engine;
 mod bench_groups;
+mod bench_playout;
 mod bench_strategy;
 mod bench_util;
 mod cancel;

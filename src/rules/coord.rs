@@ -47,16 +47,19 @@ impl Size {
     }
 
     /// Number of rows.
+    #[inline]
     pub fn rows(self) -> usize {
         usize::from(self.rows)
     }
 
     /// Number of columns.
+    #[inline]
     pub fn cols(self) -> usize {
         usize::from(self.cols)
     }
 
     /// Number of cells, `rows * cols`.
+    #[inline]
     pub fn cells(self) -> usize {
         self.rows() * self.cols()
     }
@@ -67,16 +70,19 @@ impl Size {
     }
 
     /// Whether `coord` lies on this board.
+    #[inline]
     pub fn contains(self, coord: Coord) -> bool {
         coord.row() < self.rows() && coord.col() < self.cols()
     }
 
     /// The flat index of an on-board coordinate (row-major).
+    #[inline]
     pub fn index(self, coord: Coord) -> usize {
         coord.row() * self.cols() + coord.col()
     }
 
     /// The coordinate of a flat index (row-major).
+    #[inline]
     pub fn coord_of(self, index: usize) -> Coord {
         Coord::new_unchecked(index / self.cols(), index % self.cols())
     }
@@ -177,6 +183,7 @@ impl Player {
     pub const B: Player = Player(1);
 
     /// The player with this number (0 = `A`), if below 8.
+    #[inline]
     pub fn new(index: usize) -> Option<Player> {
         u8::try_from(index)
             .ok()
@@ -185,6 +192,7 @@ impl Player {
     }
 
     /// The player's number, 0 for `A`.
+    #[inline]
     pub fn index(self) -> usize {
         usize::from(self.0)
     }
@@ -258,11 +266,13 @@ impl PlayerSet {
     pub const EMPTY: PlayerSet = PlayerSet(0);
 
     /// Whether `player` is in the set.
+    #[inline]
     pub fn contains(self, player: Player) -> bool {
         self.0 & (1 << player.0) != 0
     }
 
     /// Adds `player`.
+    #[inline]
     pub fn insert(&mut self, player: Player) {
         self.0 |= 1 << player.0;
     }

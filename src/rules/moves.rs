@@ -1,5 +1,6 @@
 //! The legal moves of a position as a fixed-size list (no heap), filled by
-//! `Position::moves`: flat cell indices, in board order.
+//! `Position::moves` (a fresh list) or `Position::moves_into` (a list used
+//! again, for loops): flat cell indices, in board order.
 
 use super::coord::{Coord, MAX_CELLS, Size};
 
@@ -23,16 +24,19 @@ impl Default for MoveList {
 
 impl MoveList {
     /// Number of legal moves.
+    #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Whether there are no legal moves (the game is over).
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// The moves as flat cell indices, for [`Position::play_index`].
+    #[inline]
     pub fn indices(&self) -> &[u16] {
         &self.cells[..self.len]
     }

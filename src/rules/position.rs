@@ -13,7 +13,7 @@ use std::fmt;
 
 use super::RulesError;
 use super::cell::Cell;
-use super::coord::{ByPlayer, Coord, MAX_CELLS, MAX_PLAYERS, MIN_PLAYERS, Player, PlayerSet, Size};
+use super::coord::{Coord, MAX_CELLS, MAX_PLAYERS, MIN_PLAYERS, Player, PlayerSet, Size};
 use super::geometry::Geometry;
 use super::moves::MoveList;
 use super::variant::Rules;
@@ -34,9 +34,17 @@ pub struct Position {
     placed: PlayerSet,
     winner: Option<Player>,
     placements: u32,
-    counts: ByPlayer<u16>,
+    /// Cells owned by each player, indexed by the owner byte of a cell
+    /// (player index + 1; slot 0 is unused), so that the reaction loop
+    /// counts a capture without converting or bounds-checking the byte.
+    counts: [u16; COUNT_SLOTS],
     cells: [Cell; MAX_CELLS],
 }
+
+/// Slots of [`Position`]'s owner-indexed counts: a power of two above
+/// every owner byte (1..=8), so that masking an index with
+/// `COUNT_SLOTS - 1` keeps it in range.
+pub(super) const COUNT_SLOTS: usize = 16;
 
 /// Waves beyond this many in one move are impossible from a legal position
 /// (an endless chain eliminates every other player first); the bound only
@@ -61,7 +69,7 @@ impl Position {
             placed: PlayerSet::EMPTY,
             winner: None,
             placements: 0,
-            counts: ByPlayer::splat(0),
+            counts: [0; COUNT_SLOTS],
             cells: [Cell::EMPTY; MAX_CELLS],
         })
     }
@@ -84,13 +92,13 @@ impl Position {
             placed,
             winner: None,
             placements,
-            counts: ByPlayer::splat(0),
+            counts: [0; COUNT_SLOTS],
             cells: [Cell::EMPTY; MAX_CELLS],
         };
         for (slot, &cell) in position.cells.iter_mut().zip(cells) {
             *slot = cell;
-            if let Some(owner) = cell.owner() {
-                *position.counts.get_mut(owner) += 1;
+            if cell.owner != 0 {
+                position.counts[usize::from(cell.owner) & (COUNT_SLOTS - 1)] += 1;
             }
         }
         position.winner = position.sole_survivor();
@@ -101,11 +109,13 @@ impl Position {
     }
 
     /// The board size.
+    #[inline]
     pub fn size(&self) -> Size {
         self.geo.size()
     }
 
     /// The board's precomputed neighbours and capacities.
+    #[inline]
     pub fn geometry(&self) -> &'static Geometry {
         self.geo
     }
@@ -116,6 +126,7 @@ impl Position {
     }
 
     /// Number of players in the game (including eliminated ones).
+    #[inline]
     pub fn player_count(&self) -> usize {
         usize::from(self.players)
     }
@@ -126,6 +137,7 @@ impl Position {
     }
 
     /// The player to move, `None` once the game is over.
+    #[inline]
     pub fn to_move(&self) -> Option<Player> {
         match self.winner {
             Some(_) => None,
@@ -134,33 +146,39 @@ impl Position {
     }
 
     /// The player who moved last when the game is over, otherwise the player to move.
+    #[inline]
     pub fn mover(&self) -> Player {
         self.mover
     }
 
     /// The winner, once only one player is left.
+    #[inline]
     pub fn winner(&self) -> Option<Player> {
         self.winner
     }
 
     /// Whether the game is over.
+    #[inline]
     pub fn is_over(&self) -> bool {
         self.winner.is_some()
     }
 
     /// The players who have placed at least once.
+    #[inline]
     pub fn placed(&self) -> PlayerSet {
         self.placed
     }
 
     /// Whether `player` has placed at least once.
+    #[inline]
     pub fn has_placed(&self, player: Player) -> bool {
         self.placed.contains(player)
     }
 
     /// Whether `player` is out: they have placed and own no cell.
+    #[inline]
     pub fn is_eliminated(&self, player: Player) -> bool {
-        self.placed.contains(player) && self.counts.get(player) == 0
+        self.placed.contains(player) && self.count(player) == 0
     }
 
     /// The players still in the game, in turn order.
@@ -181,13 +199,14 @@ impl Position {
     }
 
     /// All cells in row-major order.
+    #[inline]
     pub fn cells(&self) -> &[Cell] {
         &self.cells[..self.geo.cells()]
     }
 
     /// Number of cells `player` owns.
     pub fn cells_of(&self, player: Player) -> usize {
-        usize::from(self.counts.get(player))
+        usize::from(self.count(player))
     }
 
     /// Number of atoms `player` has on the board.
@@ -254,17 +273,58 @@ impl Position {
     /// The legal moves of the player to move, in row-major order (none once the game is over).
     pub fn moves(&self) -> MoveList {
         let mut list = MoveList::default();
+        self.moves_into(&mut list);
+        list
+    }
+
+    /// Fills `list` with the legal moves of the player to move, as
+    /// [`Position::moves`] does, reusing its storage: the cheaper call in
+    /// a loop (playouts, searches), since a fresh list is cleared first.
+    #[inline]
+    pub fn moves_into(&self, list: &mut MoveList) {
+        let mut len = 0;
         if self.winner.is_none() {
-            let own = self.mover.index() as u8 + 1;
-            for (i, cell) in self.cells().iter().enumerate() {
-                if cell.owner == 0 || cell.owner == own {
-                    list.cells[list.len] = i as u16;
-                    list.len += 1;
+            // Bit `o` is set for the legal owner bytes `o` (empty, or the
+            // mover's): one bit test per cell instead of two comparisons.
+            let bits = 1u32 | 1 << (self.mover.index() + 1);
+            let legal = |cell: &Cell| ((bits >> (cell.owner & 15)) & 1) as usize;
+            // Branch-free (owners are random, so a branch would often be
+            // mispredicted): every index is written at `len`, and kept when
+            // legal. Four cells at a time, so that one range check covers
+            // four writes (`len <= i`, so `len + 4 <= i + 4 <= cells`).
+            let cells = self.cells();
+            let mut quads = cells.chunks_exact(4);
+            let mut i = 0;
+            for quad in &mut quads {
+                let out = &mut list.cells[len..len + 4];
+                if let [a, b, c, d] = quad {
+                    let mut k = 0;
+                    out[0] = i as u16;
+                    k += legal(a);
+                    out[k] = i as u16 + 1;
+                    k += legal(b);
+                    out[k] = i as u16 + 2;
+                    k += legal(c);
+                    out[k] = i as u16 + 3;
+                    k += legal(d);
+                    len += k;
                 }
+                i += 4;
+            }
+            for cell in quads.remainder() {
+                list.cells[len] = i as u16;
+                len += legal(cell);
+                i += 1;
             }
         }
+        list.len = len;
         list.size = self.size();
-        list
+    }
+
+    /// The cell count of `player`.
+    #[inline]
+    fn count(&self, player: Player) -> u16 {
+        self.counts[(player.index() + 1) & (COUNT_SLOTS - 1)]
     }
 
     /// The only player left, if exactly one is.
@@ -277,20 +337,19 @@ impl Position {
     }
 
     /// The next player after `player` in turn order who is still in the game.
+    #[inline]
     fn next_alive(&self, player: Player) -> Player {
         let n = self.player_count();
-        (1..=n)
-            .filter_map(|k| Player::new((player.index() + k) % n))
-            .find(|&p| !self.is_eliminated(p))
-            .unwrap_or(player)
-    }
-}
-
-impl Player {
-    /// The player of a non-zero cell owner byte.
-    #[inline]
-    fn from_owner(owner: u8) -> Player {
-        Player::new(usize::from(owner) - 1).unwrap_or(Player::A)
+        let mut q = player.index();
+        for _ in 1..n {
+            q = if q + 1 >= n { 0 } else { q + 1 };
+            if let Some(p) = Player::new(q)
+                && !self.is_eliminated(p)
+            {
+                return p;
+            }
+        }
+        player
     }
 }
 

@@ -1,0 +1,133 @@
+//! `chainlab bench`'s playout line: random games played to their end by
+//! chainlab's `Position` and by a tight flat-array reference engine
+//! (`benches/reference_engine.rs`, compiled in here with `#[path]`), in
+//! alternating rounds of the same run, each round playing the same games
+//! on both (the same seeds, the same `random_range` pick from the list of
+//! legal moves in board order). `tests/rules_reference.rs` checks that the
+//! two engines play every such game identically, so their moves per second
+//! compare like for like.
+
+use std::time::Instant;
+
+use chainlab::rng::{GameRng, rng_from_seed};
+use chainlab::rules::{MoveList, Position, Rules, Size};
+use rand::RngExt;
+use serde_json::json;
+
+use super::Failure;
+use super::bench_util::SEED;
+
+#[path = "../../benches/reference_engine.rs"]
+mod reference_engine;
+
+use reference_engine::RefEngine;
+
+/// Alternating rounds per engine: short rounds, so that a burst of load
+/// on the machine hits both engines alike.
+const ROUNDS: u64 = 20;
+
+/// Plays one random game to its end, filling `list` with the legal moves
+/// before every move (as the reference engine fills its own); returns the
+/// number of moves.
+fn random_game(start: &Position, list: &mut MoveList, rng: &mut GameRng) -> u64 {
+    let mut position = *start;
+    let mut moves = 0;
+    loop {
+        position.moves_into(list);
+        if list.is_empty() {
+            return moves;
+        }
+        let pick = list.indices()[rng.random_range(0..list.len())];
+        position.play_index(usize::from(pick));
+        moves += 1;
+    }
+}
+
+/// Moves and seconds of `games` random games from `start` by chainlab.
+fn chainlab_round(start: &Position, games: u64, seed: u64) -> (u64, f64) {
+    let mut rng = rng_from_seed(seed);
+    let mut list = MoveList::default();
+    let began = Instant::now();
+    let moves: u64 = (0..games)
+        .map(|_| random_game(start, &mut list, &mut rng))
+        .sum();
+    (moves, began.elapsed().as_secs_f64())
+}
+
+/// Moves and seconds of `games` random games by the reference engine.
+fn reference_round(engine: &mut RefEngine, games: u64, seed: u64) -> (u64, f64) {
+    let mut rng = rng_from_seed(seed);
+    let began = Instant::now();
+    let moves: u64 = (0..games).map(|_| engine.random_game(&mut rng)).sum();
+    (moves, began.elapsed().as_secs_f64())
+}
+
+/// The median of `values` (0 when empty).
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
+/// Random playouts of 2 players on `size`: chainlab's and the reference's
+/// moves per second, measured in alternating rounds, their ratio over the
+/// whole run, and the median of the per-round ratios (which a burst of
+/// load during one round does not move).
+pub(super) fn playout(size: Size, games: u64) -> Result<(), Failure> {
+    let (Ok(start), Some(mut engine)) = (
+        Position::new(size, 2, Rules::Standard),
+        RefEngine::new(size.rows(), size.cols(), 2),
+    ) else {
+        return Err(Failure::new(format!(
+            "playout bench: no 2-player game on {size}"
+        )));
+    };
+    let per_round = (games / ROUNDS).max(1);
+    // Warm up both (caches, branch predictors, the CPU's clock).
+    chainlab_round(&start, per_round, SEED);
+    reference_round(&mut engine, per_round, SEED);
+    let (mut ours, mut theirs) = ((0u64, 0.0f64), (0u64, 0.0f64));
+    let mut ratios = Vec::new();
+    for round in 0..ROUNDS {
+        let seed = SEED.wrapping_add(round);
+        // Who goes first alternates too, so that neither always follows
+        // the other's cache and clock state.
+        let ((a, sa), (b, sb)) = if round % 2 == 0 {
+            let a = chainlab_round(&start, per_round, seed);
+            (a, reference_round(&mut engine, per_round, seed))
+        } else {
+            let b = reference_round(&mut engine, per_round, seed);
+            (chainlab_round(&start, per_round, seed), b)
+        };
+        if a != b {
+            return Err(Failure::new(format!(
+                "playout bench on {size}: chainlab played {a} moves, the reference engine {b}"
+            )));
+        }
+        ours = (ours.0 + a, ours.1 + sa);
+        theirs = (theirs.0 + b, theirs.1 + sb);
+        ratios.push(sb / sa.max(1e-9));
+    }
+    let per_s = |(moves, seconds): (u64, f64)| moves as f64 / seconds.max(1e-9);
+    let (a, b) = (per_s(ours), per_s(theirs));
+    outln!(
+        "{}",
+        json!({
+            "bench": "playout",
+            "size": size.to_string(),
+            "players": 2,
+            "games": per_round * ROUNDS,
+            "moves": ours.0,
+            "seconds": (ours.1 * 1000.0).round() / 1000.0,
+            "moves_per_s": a.round(),
+            "reference_seconds": (theirs.1 * 1000.0).round() / 1000.0,
+            "reference_moves_per_s": b.round(),
+            "ratio": (a / b.max(1e-9) * 1000.0).round() / 1000.0,
+            "median_round_ratio": (median(&mut ratios) * 1000.0).round() / 1000.0,
+        })
+    );
+    Ok(())
+}
