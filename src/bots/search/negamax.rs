@@ -155,12 +155,16 @@ impl Searcher {
             window,
         };
         let mut best_move = order[0];
-        for &m in &order[..n] {
+        for (k, &m) in order[..n].iter().enumerate() {
             let mut child = *position;
             let child_key = self.play_child(&mut child, key, m, depth - 1);
-            let v = self.child_value(&child, team, best.window, |s, child_team, w| {
-                s.negamax(&child, child_key, depth - 1, w, child_team, ply + 1)
-            });
+            let v = if k == 0 {
+                self.child_value(&child, team, best.window, |s, child_team, w| {
+                    s.negamax(&child, child_key, depth - 1, w, child_team, ply + 1)
+                })
+            } else {
+                self.scout(&child, child_key, depth - 1, team, best.window, ply + 1)
+            };
             if self.aborted {
                 return 0;
             }
@@ -176,6 +180,40 @@ impl Searcher {
         }
         self.remember(key, depth, window, best.value, best_move);
         best.value
+    }
+
+    /// The value of a later `child` (not the first move of its parent) by
+    /// principal-variation search: first a null window just above the
+    /// parent's alpha, which only proves the move no better; a move that
+    /// turns out better, but not beyond beta, is searched again with the
+    /// parent's whole `window`. The value is the same as a full-window
+    /// search's wherever it falls inside `window`, and a bound of the same
+    /// side outside it.
+    pub(super) fn scout(
+        &mut self,
+        child: &Position,
+        child_key: u64,
+        depth: u8,
+        team: bool,
+        window: Window,
+        ply: usize,
+    ) -> i32 {
+        let search = |s: &mut Searcher, w: Window| {
+            s.child_value(child, team, w, |s, child_team, w| {
+                s.negamax(child, child_key, depth, w, child_team, ply)
+            })
+        };
+        if window.beta > window.alpha.saturating_add(1) {
+            let null = Window {
+                alpha: window.alpha,
+                beta: window.alpha + 1,
+            };
+            let v = search(self, null);
+            if self.aborted || v <= window.alpha || v >= window.beta {
+                return v;
+            }
+        }
+        search(self, window)
     }
 
     /// What the table knows of the node with `key`, searched `depth` plies
