@@ -184,7 +184,7 @@ mod tests {
                 let m = moves.indices()[rng.random_range(0..moves.len())];
                 p.play_index(usize::from(m));
             }
-            for me in (0..usize::from(players)).filter_map(Player::new) {
+            for me in (0..players).filter_map(Player::new) {
                 assert_eq!(expert_value(&p, me), reference_value(&p, me), "{me}\n{p}");
             }
         }
