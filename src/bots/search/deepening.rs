@@ -3,9 +3,11 @@
 //! values, and picks at random among the equally best moves of the deepest
 //! completed iteration.
 //!
-//! Invariant: the move returned comes from the deepest completed iteration;
-//! an iteration cut short by a limit only counts when no iteration completed
-//! (then its searched moves are used, and with none, any legal move).
+//! Invariant: the move returned is a best move of the deepest iteration that
+//! searched the previous iteration's best move (always the first it
+//! searches); its value is exact at that depth. An iteration cut short
+//! before that only counts when no iteration completed (then its searched
+//! moves are used, and with none, any legal move).
 
 use super::negamax::Window;
 use super::ordering::sort_by_value;
@@ -109,16 +111,25 @@ impl Searcher {
         for depth in 1..=self.config.depth.clamp(1, MAX_DEPTH) {
             // The node limit spares the first iteration, so that it gives a move.
             self.limits_active = depth > 1;
-            let (value, ties) = self.root_iteration(position, &mut root, depth);
-            if self.aborted && (found.depth > 0 || ties.is_empty()) {
+            let guess = (found.depth > 0).then_some(found.value);
+            let (value, ties, searched) = self.root_iteration(position, &mut root, depth, guess);
+            if self.aborted {
+                // A cut-short iteration counts once it has searched the last
+                // iteration's best move: a move it found better is better
+                // founded. The first iteration counts with whatever it has.
+                if !ties.is_empty() && (searched > 0 && found.depth > 0 || found.len == 0) {
+                    found.moves[..ties.len()].copy_from_slice(ties);
+                    found.len = ties.len();
+                    found.value = value;
+                    if found.depth > 0 {
+                        found.depth = depth;
+                    }
+                }
                 break;
             }
             found.moves[..ties.len()].copy_from_slice(ties);
             found.len = ties.len();
             found.value = value;
-            if self.aborted {
-                break;
-            }
             found.depth = depth;
             // The next iteration tries the moves in order of this one's values.
             root.sort();
@@ -130,29 +141,38 @@ impl Searcher {
     }
 
     /// Searches every root move `depth` plies (until aborted) and returns the
-    /// best value and the moves that have it, in the order searched.
+    /// best value, the moves that have it in the order searched, and how
+    /// many moves were searched. The first move is searched within an
+    /// aspiration window around `guess` (the last iteration's value), the
+    /// others by principal-variation search ([`Searcher::scout`]) with the
+    /// window just below the best so far, so that a move equal to the best
+    /// gets its exact value (ties) and a worse one only needs to be proved
+    /// worse.
     fn root_iteration<'a>(
         &mut self,
         position: &Position,
         root: &'a mut RootMoves,
         depth: u8,
-    ) -> (i32, &'a [u16]) {
+        guess: Option<i32>,
+    ) -> (i32, &'a [u16], usize) {
         let key = self.root_key(position);
         let mut alpha = -INF;
         let mut tie_count = 0;
+        let mut searched = 0;
         for k in 0..root.len {
             let m = root.order[k];
             let mut child = *position;
             let child_key = self.play_child(&mut child, key, m, depth - 1);
-            // Searched with the window just below the best so far, so
-            // that a move equal to the best gets its exact value (ties).
-            let window = Window { alpha, beta: INF };
-            let v = self.child_value(&child, true, window, |s, child_team, w| {
-                s.negamax(&child, child_key, depth - 1, w, child_team, 1)
-            });
+            let v = if k == 0 {
+                self.aspire(&child, child_key, depth - 1, guess)
+            } else {
+                let window = Window { alpha, beta: INF };
+                self.scout(&child, child_key, depth - 1, true, window, 1)
+            };
             if self.aborted {
                 break;
             }
+            searched = k + 1;
             root.values[k] = v;
             if v > alpha + 1 || tie_count == 0 {
                 tie_count = 0;
@@ -163,7 +183,30 @@ impl Searcher {
                 tie_count += 1;
             }
         }
-        (alpha + 1, &root.ties[..tie_count])
+        (alpha + 1, &root.ties[..tie_count], searched)
+    }
+
+    /// The exact value of the first root move `child`: searched within
+    /// [`SearchConfig::aspiration`] of `guess` first, and with the full
+    /// window when the value falls outside (or there is no guess).
+    fn aspire(&mut self, child: &Position, child_key: u64, depth: u8, guess: Option<i32>) -> i32 {
+        let search = |s: &mut Searcher, w: Window| {
+            s.child_value(child, true, w, |s, child_team, w| {
+                s.negamax(child, child_key, depth, w, child_team, 1)
+            })
+        };
+        let delta = i32::from(self.config.aspiration);
+        if let Some(g) = guess.filter(|g| delta > 0 && g.abs() < WIN) {
+            let window = Window {
+                alpha: g - delta,
+                beta: g + delta,
+            };
+            let v = search(self, window);
+            if self.aborted || (v > window.alpha && v < window.beta) {
+                return v;
+            }
+        }
+        search(self, Window::FULL)
     }
 
     /// The value of `position` for the player to move, searched to exactly

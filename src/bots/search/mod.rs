@@ -43,6 +43,8 @@ pub use self::value::balanced_value;
 const INF: i32 = 1_000_000;
 /// The deepest search the limits accept.
 pub const MAX_DEPTH: u8 = 32;
+/// The master's aspiration half-width (see [`SearchConfig::aspiration`]).
+const ASPIRATION: u16 = 16;
 /// Nodes between two looks at the clock (the interrupt's flag is read at every node).
 const CLOCK_EVERY: u64 = 256;
 
@@ -78,6 +80,14 @@ pub struct SearchConfig {
     /// Evaluate with [`balanced_value`] (own expert value minus the best
     /// opponent's) instead of the plain expert value.
     pub balanced: bool,
+    /// Half the width of the aspiration window around the last iteration's
+    /// value for the first root move; 0 searches it with the full window.
+    /// Values are the same either way, only the node count changes.
+    pub aspiration: u16,
+    /// Late move reductions: search late quiet moves one ply shallower
+    /// first. Faster, but values are no longer exactly those of a
+    /// fixed-depth search (the master uses them; analysis does not).
+    pub reductions: bool,
 }
 
 impl SearchConfig {
@@ -94,6 +104,8 @@ impl SearchConfig {
             table_bits: 0,
             balanced: false,
             quiescence: 0,
+            aspiration: 0,
+            reductions: false,
         }
     }
 
@@ -103,7 +115,16 @@ impl SearchConfig {
             ordering: true,
             table_bits: 18,
             quiescence: 4,
+            aspiration: ASPIRATION,
             ..SearchConfig::plain(depth)
+        }
+    }
+
+    /// The master's search: [`SearchConfig::enhanced`] with late move reductions.
+    pub fn master(depth: u8) -> SearchConfig {
+        SearchConfig {
+            reductions: true,
+            ..SearchConfig::enhanced(depth)
         }
     }
 }
@@ -115,7 +136,9 @@ pub struct SearchResult {
     pub best: usize,
     /// Its value for the player to move.
     pub value: i32,
-    /// The deepest completed iteration.
+    /// The depth the chosen move was searched to: the deepest iteration
+    /// that searched the previous best move (0 when even the first
+    /// iteration was cut short).
     pub depth: u8,
     /// Nodes visited.
     pub nodes: u64,
