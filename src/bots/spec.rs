@@ -103,7 +103,7 @@ impl BotSpec {
             }
             BotKind::Master => Box::new(SearchPlayer::new(
                 label,
-                search(SearchConfig::master(depth)),
+                search(SearchConfig::enhanced(depth)),
             )),
             BotKind::Mcts => Box::new(MctsPlayer::new(
                 label,

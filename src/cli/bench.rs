@@ -71,7 +71,7 @@ pub fn run(args: &Args) -> CmdResult {
     if wanted("search") {
         for (name, config) in [
             ("expert", SearchConfig::plain(4)),
-            ("master", SearchConfig::master(5)),
+            ("master", SearchConfig::enhanced(5)),
         ] {
             search_bench(name, config, 200 / scale)?;
         }

@@ -84,10 +84,6 @@ pub struct SearchConfig {
     /// value for the first root move; 0 searches it with the full window.
     /// Values are the same either way, only the node count changes.
     pub aspiration: u16,
-    /// Late move reductions: search late quiet moves one ply shallower
-    /// first. Faster, but values are no longer exactly those of a
-    /// fixed-depth search (the master uses them; analysis does not).
-    pub reductions: bool,
 }
 
 impl SearchConfig {
@@ -105,7 +101,6 @@ impl SearchConfig {
             balanced: false,
             quiescence: 0,
             aspiration: 0,
-            reductions: false,
         }
     }
 
@@ -117,14 +112,6 @@ impl SearchConfig {
             quiescence: 4,
             aspiration: ASPIRATION,
             ..SearchConfig::plain(depth)
-        }
-    }
-
-    /// The master's search: [`SearchConfig::enhanced`] with late move reductions.
-    pub fn master(depth: u8) -> SearchConfig {
-        SearchConfig {
-            reductions: true,
-            ..SearchConfig::enhanced(depth)
         }
     }
 }

@@ -15,11 +15,6 @@ use super::ordering::NO_MOVE;
 use super::table::{Bound, Entry};
 use super::value::leaf_value;
 use super::{INF, Searcher};
-
-/// Late move reductions apply from this many plies before the horizon ...
-const REDUCE_FROM_DEPTH: u8 = 3;
-/// ... to the moves after this many.
-const REDUCE_AFTER_MOVES: usize = 3;
 use crate::bots::heuristic::has_lost;
 use crate::rules::{MAX_CELLS, Position};
 
@@ -167,8 +162,6 @@ impl Searcher {
                 self.child_value(&child, team, best.window, |s, child_team, w| {
                     s.negamax(&child, child_key, depth - 1, w, child_team, ply + 1)
                 })
-            } else if self.reduces(position, &child, depth, k, m, table_move, ply) {
-                self.reduced(&child, child_key, depth, team, best.window, ply + 1)
             } else {
                 self.scout(&child, child_key, depth - 1, team, best.window, ply + 1)
             };
@@ -221,56 +214,6 @@ impl Searcher {
             }
         }
         search(self, window)
-    }
-
-    /// Whether the `k`-th move `m` of a node `depth` plies from the horizon
-    /// (leading to `child`) is searched one ply shallower first (late move
-    /// reduction): a late, quiet move of a deep enough node, that is neither
-    /// the table move nor a killer, does not strike and does not end the game.
-    #[allow(clippy::too_many_arguments)]
-    fn reduces(
-        &self,
-        position: &Position,
-        child: &Position,
-        depth: u8,
-        k: usize,
-        m: u16,
-        table_move: u16,
-        ply: usize,
-    ) -> bool {
-        self.config.reductions
-            && depth >= REDUCE_FROM_DEPTH
-            && k >= REDUCE_AFTER_MOVES
-            && m != table_move
-            && !self.ordering.is_killer(m, ply)
-            && !child.is_over()
-            && !is_striking(position, usize::from(m))
-    }
-
-    /// The value of a late quiet `child` of a node `depth` plies from the
-    /// horizon: a null-window search one ply shallower than usual proves
-    /// most such moves no better than alpha; one that seems better is
-    /// searched again at the full depth ([`Searcher::scout`]).
-    fn reduced(
-        &mut self,
-        child: &Position,
-        child_key: u64,
-        depth: u8,
-        team: bool,
-        window: Window,
-        ply: usize,
-    ) -> i32 {
-        let null = Window {
-            alpha: window.alpha,
-            beta: window.alpha.saturating_add(1),
-        };
-        let v = self.child_value(child, team, null, |s, child_team, w| {
-            s.negamax(child, child_key, depth - 2, w, child_team, ply)
-        });
-        if self.aborted || v <= window.alpha {
-            return v;
-        }
-        self.scout(child, child_key, depth - 1, team, window, ply)
     }
 
     /// What the table knows of the node with `key`, searched `depth` plies

@@ -53,12 +53,6 @@ impl Ordering {
         }
     }
 
-    /// Whether `m` is a killer move at `ply`.
-    #[inline]
-    pub fn is_killer(&self, m: u16, ply: usize) -> bool {
-        self.killers.get(ply).is_some_and(|k| k.contains(&m))
-    }
-
     /// Orders the moves of `mover` at `ply`: the table move, then killers,
     /// then by history; ties keep board order.
     #[inline]
