@@ -59,13 +59,16 @@ pub fn run(args: &Args) -> CmdResult {
         )));
     }
     let scale: usize = if args.quick { 10 } else { 1 };
+    // The ratios of the whole run, printed together at the end.
+    let mut summary = serde_json::Map::new();
     if wanted("playout") {
         for (size, games) in [
             (Size::JABC, 60_000),
             (Size::PHONE, 20_000),
             (Size::ARCHIMEDES, 15_000),
         ] {
-            super::bench_playout::playout(size, games / scale as u64)?;
+            let ratio = super::bench_playout::playout(size, games / scale as u64)?;
+            summary.insert(format!("playout_ratio_{size}"), rounded(ratio).into());
         }
     }
     if wanted("search") {
@@ -74,6 +77,10 @@ pub fn run(args: &Args) -> CmdResult {
             ("master", SearchConfig::enhanced(5)),
         ] {
             search_bench(name, config, 200 / scale)?;
+        }
+        for size in [Size::JABC, Size::PHONE] {
+            let ms = depth_bench(size, 40 / scale)?;
+            summary.insert(format!("master_ms_to_depth_6_{size}"), rounded(ms).into());
         }
     }
     if wanted("match") {
@@ -87,7 +94,9 @@ pub fn run(args: &Args) -> CmdResult {
         }
     }
     if wanted("strategy") {
-        super::bench_strategy::strategy_bench(scale)?;
+        let (worst, geomean) = super::bench_strategy::strategy_bench(scale)?;
+        summary.insert("strategy_worst_ratio".into(), rounded(worst).into());
+        summary.insert("strategy_geomean_ratio".into(), rounded(geomean).into());
     }
     if wanted("groups") {
         super::bench_groups::groups_bench(scale)?;
@@ -107,7 +116,56 @@ pub fn run(args: &Args) -> CmdResult {
     if wanted("editor") {
         editor_bench(scale)?;
     }
+    if summary.len() > 1 {
+        summary.insert("bench".into(), "summary".into());
+        outln!("{}", serde_json::Value::Object(summary));
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Rounded to three decimals, for the JSON lines.
+fn rounded(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+/// The master's search to exactly depth 6 on `count` fixed positions of
+/// `size` (the same every run), a fresh searcher each: milliseconds per
+/// position to complete depth 6, and nodes per second. Returns the
+/// milliseconds.
+fn depth_bench(size: Size, count: usize) -> Result<f64, Failure> {
+    let positions = sample_positions_on(size, count.max(1));
+    let config = SearchConfig {
+        // Every move completes depth 6 (a won game stops deepening sooner).
+        node_cells: None,
+        ..SearchConfig::enhanced(6)
+    };
+    let mut rng = rng_from_seed(SEED);
+    let (mut nodes, mut elapsed) = (0, std::time::Duration::ZERO);
+    for p in &positions {
+        let mut searcher = Searcher::new(config);
+        let began = Instant::now();
+        let result = searcher
+            .search(p, &mut rng)
+            .map_err(|e| Failure::new(e.to_string()))?;
+        elapsed += began.elapsed();
+        nodes += result.nodes;
+    }
+    let seconds = elapsed.as_secs_f64().max(1e-9);
+    let ms = seconds * 1000.0 / positions.len() as f64;
+    outln!(
+        "{}",
+        json!({
+            "bench": "search_depth",
+            "search": "master",
+            "size": size.to_string(),
+            "depth": 6,
+            "positions": positions.len(),
+            "nodes": nodes,
+            "ms_per_position": rounded(ms),
+            "nodes_per_s": (nodes as f64 / seconds).round(),
+        })
+    );
+    Ok(ms)
 }
 
 /// The players of the match benchmark.
