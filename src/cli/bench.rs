@@ -37,27 +37,7 @@ use super::bench_util::{
 /// Runs `chainlab bench`.
 pub fn run(args: &Args) -> CmdResult {
     let wanted = |name: &str| args.only.as_deref().is_none_or(|o| name.contains(o));
-    let names: &[&str] = if cfg!(feature = "gui") {
-        &[
-            "playout", "search", "match", "strategy", "groups", "reply", "analysis", "engine",
-            "editor",
-        ]
-    } else {
-        &[
-            "playout", "search", "match", "strategy", "groups", "reply", "analysis", "engine",
-        ]
-    };
-    if let Some(only) = args
-        .only
-        .as_deref()
-        .filter(|_| !names.iter().any(|n| wanted(n)))
-    {
-        return Err(Failure::usage(format!(
-            "--only {}: no benchmark has that in its name (they are {})",
-            super::shown(only),
-            names.join(", ")
-        )));
-    }
+    check_only(args)?;
     let scale: usize = if args.quick { 10 } else { 1 };
     // The ratios of the whole run, printed together at the end.
     let mut summary = serde_json::Map::new();
@@ -121,6 +101,33 @@ pub fn run(args: &Args) -> CmdResult {
         outln!("{}", serde_json::Value::Object(summary));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Refuses an `--only` that names no benchmark.
+fn check_only(args: &Args) -> Result<(), Failure> {
+    let wanted = |name: &str| args.only.as_deref().is_none_or(|o| name.contains(o));
+    let names: &[&str] = if cfg!(feature = "gui") {
+        &[
+            "playout", "search", "match", "strategy", "groups", "reply", "analysis", "engine",
+            "editor",
+        ]
+    } else {
+        &[
+            "playout", "search", "match", "strategy", "groups", "reply", "analysis", "engine",
+        ]
+    };
+    if let Some(only) = args
+        .only
+        .as_deref()
+        .filter(|_| !names.iter().any(|n| wanted(n)))
+    {
+        return Err(Failure::usage(format!(
+            "--only {}: no benchmark has that in its name (they are {})",
+            super::shown(only),
+            names.join(", ")
+        )));
+    }
+    Ok(())
 }
 
 /// Rounded to three decimals, for the JSON lines.
