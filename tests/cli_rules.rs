@@ -130,19 +130,50 @@ fn the_search_bench_counts_the_same_nodes_every_run() {
     let run = || {
         let o = chainlab(&["bench", "--quick", "--only", "search"]);
         assert!(o.status.success(), "{}", stderr(&o));
-        stdout(&o)
+        let lines: Vec<serde_json::Value> = stdout(&o)
             .lines()
-            .map(|l| {
-                let v: serde_json::Value = serde_json::from_str(l).unwrap();
-                assert_eq!(v["bench"], "search");
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let kinds: Vec<&str> = lines.iter().map(|v| v["bench"].as_str().unwrap()).collect();
+        assert_eq!(
+            kinds,
+            [
+                "search",
+                "search",
+                "search_depth",
+                "search_depth",
+                "summary"
+            ]
+        );
+        let summary = &lines[4];
+        for size in ["5x6", "9x6"] {
+            assert!(
+                summary[format!("master_ms_to_depth_6_{size}")]
+                    .as_f64()
+                    .unwrap()
+                    > 0.0
+            );
+        }
+        lines[..4]
+            .iter()
+            .map(|v| {
                 assert!(v["nodes_per_s"].as_f64().unwrap() > 0.0);
-                (v["search"].to_string(), v["nodes"].as_u64().unwrap())
+                let name = format!("{} {}", v["search"], v["size"]);
+                (name, v["nodes"].as_u64().unwrap())
             })
             .collect::<Vec<_>>()
     };
     let first = run();
     let names: Vec<&str> = first.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names, ["\"expert\"", "\"master\""]);
+    assert_eq!(
+        names,
+        [
+            "\"expert\" null",
+            "\"master\" null",
+            "\"master\" \"5x6\"",
+            "\"master\" \"9x6\""
+        ]
+    );
     assert!(first.iter().all(|(_, nodes)| *nodes > 1000), "{first:?}");
     assert_eq!(run(), first);
 }
@@ -155,9 +186,13 @@ fn bench_prints_json_lines() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
+    let (summary, lines) = lines.split_last().unwrap();
+    assert_eq!(summary["bench"], "summary");
     let sizes: Vec<&str> = lines.iter().map(|v| v["size"].as_str().unwrap()).collect();
     assert_eq!(sizes, ["5x6", "9x6", "8x8"]);
-    for v in &lines {
+    for v in lines {
+        let size = v["size"].as_str().unwrap();
+        assert_eq!(summary[format!("playout_ratio_{size}")], v["ratio"]);
         assert_eq!(v["bench"], "playout");
         assert!(v["moves"].as_u64().unwrap() > 0);
         assert!(v["moves_per_s"].as_f64().unwrap() > 0.0);
