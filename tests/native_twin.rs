@@ -177,7 +177,13 @@ fn bench_reports_every_shipped_strategy_and_a_summary() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     let stems: Vec<String> = twins().iter().map(|t| t.stem().to_string()).collect();
-    assert_eq!(lines.len(), stems.len() + 1, "{lines:?}");
+    assert_eq!(lines.len(), stems.len() + 2, "{lines:?}");
+    let summary = &lines[stems.len() + 1];
+    assert_eq!(summary["bench"], "summary");
+    assert_eq!(
+        summary["strategy_worst_ratio"],
+        lines[stems.len()]["worst_ratio"]
+    );
     for (v, stem) in lines.iter().zip(&stems) {
         assert_eq!(v["bench"], "strategy");
         assert_eq!(v["strategy"], stem.as_str());

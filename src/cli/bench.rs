@@ -96,7 +96,7 @@ pub fn run(args: &Args) -> CmdResult {
     if wanted("editor") {
         editor_bench(scale)?;
     }
-    if summary.len() > 1 {
+    if !summary.is_empty() {
         summary.insert("bench".into(), "summary".into());
         outln!("{}", serde_json::Value::Object(summary));
     }
