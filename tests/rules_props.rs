@@ -257,6 +257,25 @@ proptest! {
     }
 
     #[test]
+    fn copy_from_makes_a_scratch_position_play_like_its_source((rows, cols, players) in board(), rules in any_rules(), seed: u64, plies in 0usize..60, other in board(), other_plies in 0usize..60) {
+        let start = Position::new(Size::new(rows, cols).unwrap(), players, rules).unwrap();
+        let source = random_game(start, seed, plies, |_, _| {});
+        // A scratch position that held another game, of the same or another size.
+        let (other_rows, other_cols, other_players) = if seed % 2 == 0 { (rows, cols, players) } else { other };
+        let other_start = Position::new(Size::new(other_rows, other_cols).unwrap(), other_players, rules).unwrap();
+        let mut scratch = random_game(other_start, seed ^ 1, other_plies, |_, _| {});
+        scratch.copy_from(&source);
+        prop_assert_eq!(scratch, source);
+        let (copied, original_moves) = (scratch.moves(), source.moves());
+        prop_assert_eq!(copied.indices(), original_moves.indices());
+        let mut original = source;
+        random_game(scratch, seed ^ 2, 40, |after, m| {
+            original.play(m).unwrap();
+            assert_eq!(*after, original);
+        });
+    }
+
+    #[test]
     fn undo_restores_every_earlier_position((rows, cols, players) in board(), rules in any_rules(), seed: u64, plies in 1usize..80) {
         let start = Position::new(Size::new(rows, cols).unwrap(), players, rules).unwrap();
         let mut game = Game::new(start);

@@ -41,6 +41,13 @@ impl MoveList {
         &self.cells[..self.len]
     }
 
+    /// The moves as flat cell indices, to reorder in place (a search
+    /// sorting its moves without copying the list).
+    #[inline]
+    pub fn indices_mut(&mut self) -> &mut [u16] {
+        &mut self.cells[..self.len]
+    }
+
     /// The moves as coordinates.
     pub fn iter(&self) -> impl Iterator<Item = Coord> + '_ {
         self.indices()

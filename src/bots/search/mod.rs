@@ -9,8 +9,9 @@
 //! unchanged. Wins count [`WIN`] plus the remaining depth, so that sooner wins
 //! (and later losses) are preferred.
 //!
-//! Copy-make: every child is a copy of the `Copy` position; the search
-//! allocates nothing per node (the table is allocated once per player).
+//! Copy-make: every child is a copy of its parent, made in a scratch frame
+//! per ply that the searcher keeps; the search allocates nothing per node
+//! (the table is allocated once per player, a frame once per ply).
 //!
 //! The files: this one holds the configuration and the searcher's state and
 //! limits; `deepening` the iterative-deepening driver at the root; `analyse`
@@ -18,10 +19,11 @@
 //! the alpha-beta core, quiescence and the one rule that turns a child's
 //! value into its parent's; `ordering` killers and history; `value` the leaf
 //! values; `table` the transposition table and `key` its incrementally kept
-//! position key.
+//! position key; `frames` the scratch move lists and children of each ply.
 
 mod analyse;
 mod deepening;
+mod frames;
 mod key;
 mod negamax;
 mod ordering;
@@ -30,6 +32,7 @@ mod value;
 
 use std::time::{Duration, Instant};
 
+use self::frames::Frames;
 use self::ordering::Ordering;
 use self::table::Table;
 use super::{BotError, Interrupt};
@@ -137,6 +140,7 @@ pub struct Searcher {
     config: SearchConfig,
     table: Table,
     ordering: Ordering,
+    frames: Frames,
     root: Player,
     nodes: u64,
     node_limit: u64,
@@ -153,6 +157,7 @@ impl Searcher {
             config,
             table: Table::new(config.table_bits),
             ordering: Ordering::new(config.ordering),
+            frames: Frames::default(),
             root: Player::A,
             nodes: 0,
             node_limit: u64::MAX,

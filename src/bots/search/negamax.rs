@@ -5,8 +5,9 @@
 //! the root player's team). [`Searcher::child_value`] is the one place where
 //! a child's result becomes its parent's value: negated, with the window
 //! negated and swapped, only where the team changes (see the module doc of
-//! [`super`] for why this is the paranoid search). Positions are copied,
-//! never undone; a child's table key is derived from its parent's as the
+//! [`super`] for why this is the paranoid search). Children are played on
+//! the scratch position of the node's frame (see [`super::frames`]), reset
+//! from the node before every move, never undone; a child's table key is derived from its parent's as the
 //! move is played (see [`super::key`]) and only for children that will
 //! look into the table.
 
@@ -16,7 +17,7 @@ use super::table::{Bound, Entry};
 use super::value::leaf_value;
 use super::{INF, Searcher};
 use crate::bots::heuristic::has_lost;
-use crate::rules::{MAX_CELLS, Position};
+use crate::rules::Position;
 
 /// An alpha-beta window from the point of view of the team at a node: values
 /// at or below `alpha` are no better than what the team has elsewhere, values
@@ -138,34 +139,38 @@ impl Searcher {
             return self.leaf(position, team, depth);
         }
         if depth == 0 {
-            return self.quiesce(position, window, team, self.config.quiescence);
+            return self.quiesce(position, window, team, self.config.quiescence, ply);
         }
         let table_move = match self.probe(key, depth, window) {
             Ok(settled) => return settled,
             Err(table_move) => table_move,
         };
-        let list = position.moves();
-        let n = list.len();
-        let mut order = [0u16; MAX_CELLS];
-        order[..n].copy_from_slice(list.indices());
+        let mut frame = self.frames.take(ply, position);
+        position.moves_into(&mut frame.list);
         let mover = position.mover().index();
-        self.ordering.order(&mut order[..n], table_move, mover, ply);
+        self.ordering
+            .order(frame.list.indices_mut(), table_move, mover, ply);
         let mut best = Best {
             value: -INF,
             window,
         };
-        let mut best_move = order[0];
-        for (k, &m) in order[..n].iter().enumerate() {
-            let mut child = *position;
-            let child_key = self.play_child(&mut child, key, m, depth - 1);
+        let mut best_move = frame.list.indices().first().copied().unwrap_or(NO_MOVE);
+        for k in 0..frame.list.len() {
+            let Some(&m) = frame.list.indices().get(k) else {
+                break;
+            };
+            frame.child.copy_from(position);
+            let child_key = self.play_child(&mut frame.child, key, m, depth - 1);
+            let child = &frame.child;
             let v = if k == 0 {
-                self.child_value(&child, team, best.window, |s, child_team, w| {
-                    s.negamax(&child, child_key, depth - 1, w, child_team, ply + 1)
+                self.child_value(child, team, best.window, |s, child_team, w| {
+                    s.negamax(child, child_key, depth - 1, w, child_team, ply + 1)
                 })
             } else {
-                self.scout(&child, child_key, depth - 1, team, best.window, ply + 1)
+                self.scout(child, child_key, depth - 1, team, best.window, ply + 1)
             };
             if self.aborted {
+                self.frames.give(ply, frame);
                 return 0;
             }
             match best.take(v) {
@@ -178,6 +183,7 @@ impl Searcher {
                 }
             }
         }
+        self.frames.give(ply, frame);
         self.remember(key, depth, window, best.value, best_move);
         best.value
     }
@@ -257,8 +263,15 @@ impl Searcher {
 
     /// The value at a leaf for `team`: the static value, or better for the
     /// side to move if one of its reactions next to an opponent gains, up to
-    /// `left` plies of such reactions.
-    fn quiesce(&mut self, position: &Position, window: Window, team: bool, left: u8) -> i32 {
+    /// `left` plies of such reactions; `ply` plies from the root.
+    fn quiesce(
+        &mut self,
+        position: &Position,
+        window: Window,
+        team: bool,
+        left: u8,
+        ply: usize,
+    ) -> i32 {
         if !self.enter() {
             return 0;
         }
@@ -274,23 +287,28 @@ impl Searcher {
                 beta: window.beta,
             },
         };
-        let list = position.moves();
-        for &m in list.indices() {
-            if !is_striking(position, usize::from(m)) {
+        // Striking cells are the mover's own, so legal: scanning the board
+        // in order visits the same moves as the move list would.
+        let mut frame = self.frames.take(ply, position);
+        for m in 0..position.cells().len() {
+            if !is_striking(position, m) {
                 continue;
             }
-            let mut child = *position;
-            child.play_index(usize::from(m));
-            let v = self.child_value(&child, team, best.window, |s, child_team, w| {
-                s.quiesce(&child, w, child_team, left - 1)
+            frame.child.copy_from(position);
+            frame.child.play_index(m);
+            let child = &frame.child;
+            let v = self.child_value(child, team, best.window, |s, child_team, w| {
+                s.quiesce(child, w, child_team, left - 1, ply + 1)
             });
             if self.aborted {
+                self.frames.give(ply, frame);
                 return 0;
             }
             if best.take(v) == Step::Cutoff {
                 break;
             }
         }
+        self.frames.give(ply, frame);
         best.value
     }
 }

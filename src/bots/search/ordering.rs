@@ -19,6 +19,8 @@ pub(super) struct Ordering {
     killers: [[u16; 2]; MAX_DEPTH as usize + 1],
     /// Indexed by player × [`MAX_CELLS`] + cell.
     history: Vec<u32>,
+    /// Scratch for the scores of the moves being ordered.
+    scores: Vec<u32>,
 }
 
 impl Ordering {
@@ -32,6 +34,7 @@ impl Ordering {
             } else {
                 Vec::new()
             },
+            scores: Vec::new(),
         }
     }
 
@@ -56,28 +59,29 @@ impl Ordering {
     /// Orders the moves of `mover` at `ply`: the table move, then killers,
     /// then by history; ties keep board order.
     #[inline]
-    pub fn order(&self, moves: &mut [u16], table_move: u16, mover: usize, ply: usize) {
+    pub fn order(&mut self, moves: &mut [u16], table_move: u16, mover: usize, ply: usize) {
         if !self.enabled {
             return;
         }
         let killers = self.killers.get(ply).copied().unwrap_or([NO_MOVE; 2]);
-        let mut scores = [0u32; MAX_CELLS];
-        for (k, &m) in moves.iter().enumerate() {
-            scores[k] = if m == table_move {
+        let history = &self.history;
+        self.scores.clear();
+        self.scores.extend(moves.iter().map(|&m| {
+            if m == table_move {
                 u32::MAX
             } else if m == killers[0] {
                 u32::MAX - 1
             } else if m == killers[1] {
                 u32::MAX - 2
             } else {
-                self.history
+                history
                     .get(mover * MAX_CELLS + usize::from(m))
                     .copied()
                     .unwrap_or(0)
                     .min(u32::MAX - 3)
-            };
-        }
-        sort_by_value(moves, &mut scores[..moves.len()]);
+            }
+        }));
+        sort_by_value(moves, &mut self.scores);
     }
 }
 
