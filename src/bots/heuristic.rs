@@ -14,7 +14,7 @@
 //! under the position's rules (capacity − 1 under `standard` and `empties`,
 //! capacity under `overflow`).
 
-use crate::rules::{MAX_CELLS, Player, Position};
+use crate::rules::{MAX_CELLS, Masks, Player, Position};
 
 /// The value of a won game; a lost game is worth `-WIN`.
 pub const WIN: i32 = 10_000;
@@ -35,6 +35,9 @@ pub fn expert_value(position: &Position, me: Player) -> i32 {
         return -WIN;
     }
     let geo = position.geometry();
+    if let Some(masks) = geo.masks() {
+        return small_board_value(position, me, masks);
+    }
     let cells = position.cells();
     let mut critical = Bits::default();
     for (i, cell) in cells.iter().enumerate() {
@@ -79,6 +82,50 @@ pub fn expert_value(position: &Position, me: Player) -> i32 {
         in_blocks += i32::from(is_critical && joined);
     }
     score + 2 * in_blocks
+}
+
+/// [`expert_value`] of an undecided position on a board of at most 64
+/// cells, with the cells as bit masks: one pass over the board finds the own
+/// and the critical cells and sums the own atoms, and every other term is
+/// counted over whole sets at once. The penalty
+/// `Σ own cells (5 − capacity) × enemy critical neighbours` is a count of
+/// neighbour pairs per capacity (3, 2 and 1 per pair for corners, edges and
+/// inner cells); the safe cells are the own ones without an enemy critical
+/// cell around; the block cells are the own critical ones with an own
+/// critical cell around.
+fn small_board_value(position: &Position, me: Player, masks: &Masks) -> i32 {
+    let geo = position.geometry();
+    let threshold = [
+        0,
+        0,
+        position.threshold(2),
+        position.threshold(3),
+        position.threshold(4),
+    ];
+    let (mut mine, mut critical, mut atoms) = (0u64, 0u64, 0u32);
+    for (i, cell) in position.cells().iter().enumerate() {
+        let own = cell.is_owned_by(me);
+        let limit = threshold
+            .get(usize::from(geo.capacity(i)))
+            .copied()
+            .unwrap_or(0);
+        let is_critical = !cell.is_empty() && cell.atoms() + 1 == limit;
+        mine |= u64::from(own) << i;
+        critical |= u64::from(is_critical) << i;
+        atoms += u32::from(cell.atoms()) * u32::from(own);
+    }
+    let [_, _, corners, edges, inner] = masks.by_capacity;
+    let enemy_critical = critical & !mine;
+    let own_critical = critical & mine;
+    let penalty = 3 * masks.pairs(mine & corners, enemy_critical)
+        + 2 * masks.pairs(mine & edges, enemy_critical)
+        + masks.pairs(mine & inner, enemy_critical);
+    let safe = mine & !masks.around(enemy_critical);
+    let bonus = 3 * (safe & corners).count_ones()
+        + 2 * (safe & edges).count_ones()
+        + 2 * (safe & own_critical).count_ones();
+    let blocks = (own_critical & masks.around(own_critical)).count_ones();
+    (atoms + bonus + 2 * blocks) as i32 - penalty as i32
 }
 
 /// A set of cells as bits: 56 bytes to clear per evaluation where an array

@@ -17,6 +17,75 @@ pub struct Geometry {
     /// The neighbours again, each with its capacity beside its index, so
     /// that a reaction reads one entry per neighbour instead of two tables.
     around: [[Neighbour; 4]; MAX_CELLS],
+    /// The board as bit masks, on boards of at most 64 cells.
+    masks: Option<Masks>,
+}
+
+/// A board of at most 64 cells as bit masks (bit `i` is the cell of flat
+/// index `i`), so that an evaluation can count over whole sets of cells at
+/// once: which cells have a neighbour in a set, and how many such
+/// neighbour pairs there are.
+#[derive(Clone, Copy, Debug)]
+pub struct Masks {
+    /// Every cell of the board.
+    pub all: u64,
+    /// The cells of each capacity (indices 2, 3 and 4 are used).
+    pub by_capacity: [u64; 5],
+    cols: u32,
+    not_first_col: u64,
+    not_last_col: u64,
+}
+
+impl Masks {
+    fn of(size: Size, capacity: &[u8]) -> Option<Masks> {
+        let n = size.cells();
+        if n > 64 {
+            return None;
+        }
+        let mut masks = Masks {
+            all: 0,
+            by_capacity: [0; 5],
+            cols: size.cols() as u32,
+            not_first_col: 0,
+            not_last_col: 0,
+        };
+        for (i, &cap) in capacity.iter().enumerate().take(n) {
+            let bit = 1u64 << i;
+            masks.all |= bit;
+            if let Some(m) = masks.by_capacity.get_mut(usize::from(cap)) {
+                *m |= bit;
+            }
+            let col = i % size.cols();
+            if col > 0 {
+                masks.not_first_col |= bit;
+            }
+            if col + 1 < size.cols() {
+                masks.not_last_col |= bit;
+            }
+        }
+        Some(masks)
+    }
+
+    /// The cells with at least one orthogonal neighbour in `set`.
+    #[inline]
+    pub fn around(&self, set: u64) -> u64 {
+        ((set << self.cols)
+            | (set >> self.cols)
+            | ((set << 1) & self.not_first_col)
+            | ((set >> 1) & self.not_last_col))
+            & self.all
+    }
+
+    /// The number of pairs of orthogonal neighbours with one cell in
+    /// `cells` and the other in `set`: for every cell of `cells`, how many
+    /// of its neighbours are in `set`, summed.
+    #[inline]
+    pub fn pairs(&self, cells: u64, set: u64) -> u32 {
+        (cells & (set << self.cols)).count_ones()
+            + (cells & (set >> self.cols)).count_ones()
+            + (cells & (set << 1) & self.not_first_col).count_ones()
+            + (cells & (set >> 1) & self.not_last_col).count_ones()
+    }
 }
 
 /// A neighbour of a cell as a reaction needs it: its flat index and its
@@ -75,6 +144,7 @@ impl Geometry {
         }
         Geometry {
             size,
+            masks: Masks::of(size, &capacity),
             capacity,
             neighbours,
             around,
@@ -115,6 +185,12 @@ impl Geometry {
             .take(usize::from(self.capacity[index]))
     }
 
+    /// The board as bit masks, on boards of at most 64 cells.
+    #[inline]
+    pub fn masks(&self) -> Option<&Masks> {
+        self.masks.as_ref()
+    }
+
     /// `Σ (capacity − 1)` over all cells: the most atoms a stable standard board holds.
     pub fn stable_atoms(&self) -> usize {
         (0..self.cells())
@@ -126,6 +202,37 @@ impl Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn masks_agree_with_the_neighbour_lists() {
+        for rows in 2..=8 {
+            for cols in 2..=20 {
+                let g = Geometry::of(Size::new(rows, cols).unwrap());
+                let Some(m) = g.masks() else {
+                    assert!(rows * cols > 64);
+                    continue;
+                };
+                assert!(rows * cols <= 64);
+                for i in 0..g.cells() {
+                    let bit = 1u64 << i;
+                    let cap = usize::from(g.capacity(i));
+                    assert_ne!(m.by_capacity[cap] & bit, 0);
+                    // A set of one cell: its neighbours are exactly the cells around it.
+                    let expected: u64 = g.neighbours(i).iter().map(|&n| 1u64 << n).sum();
+                    assert_eq!(m.around(bit), expected, "{rows}x{cols} cell {i}");
+                    // Pairs with a set of cells: the neighbour count, cell by cell.
+                    let set = 0x5555_5555_5555_5555u64.rotate_left(i as u32) & m.all;
+                    let count = g
+                        .neighbours(i)
+                        .iter()
+                        .filter(|&&n| set >> n & 1 == 1)
+                        .count();
+                    assert_eq!(m.pairs(bit, set) as usize, count, "{rows}x{cols} cell {i}");
+                }
+                assert_eq!(m.all.count_ones() as usize, g.cells());
+            }
+        }
+    }
 
     #[test]
     fn capacities_on_5x6() {

@@ -22,7 +22,7 @@ pub use coord::{
     Size,
 };
 pub use game::Game;
-pub use geometry::Geometry;
+pub use geometry::{Geometry, Masks};
 pub use json::{JsonCell, PositionJson};
 pub use moves::MoveList;
 pub use position::{MoveOutcome, Position, ReactionObserver, WaveLog};
