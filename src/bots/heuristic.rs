@@ -94,22 +94,15 @@ pub fn expert_value(position: &Position, me: Player) -> i32 {
 /// cell around; the block cells are the own critical ones with an own
 /// critical cell around.
 fn small_board_value(position: &Position, me: Player, masks: &Masks) -> i32 {
-    let geo = position.geometry();
-    let threshold = [
-        0,
-        0,
-        position.threshold(2),
-        position.threshold(3),
-        position.threshold(4),
-    ];
+    // A cell is critical when `atoms + 1 == threshold(capacity)`, and the
+    // threshold is the capacity plus a constant of the rules; no empty cell
+    // passes the test (every capacity is at least 2).
+    let offset = position.threshold(2) - 2;
     let (mut mine, mut critical, mut atoms) = (0u64, 0u64, 0u32);
-    for (i, cell) in position.cells().iter().enumerate() {
+    let capacities = position.geometry().capacities();
+    for (i, (cell, &capacity)) in position.cells().iter().zip(capacities).enumerate() {
         let own = cell.is_owned_by(me);
-        let limit = threshold
-            .get(usize::from(geo.capacity(i)))
-            .copied()
-            .unwrap_or(0);
-        let is_critical = !cell.is_empty() && cell.atoms() + 1 == limit;
+        let is_critical = cell.atoms() + 1 == capacity + offset;
         mine |= u64::from(own) << i;
         critical |= u64::from(is_critical) << i;
         atoms += u32::from(cell.atoms()) * u32::from(own);

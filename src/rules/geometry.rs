@@ -169,6 +169,12 @@ impl Geometry {
         self.capacity[index]
     }
 
+    /// The capacities of all cells, by flat index.
+    #[inline]
+    pub fn capacities(&self) -> &[u8] {
+        &self.capacity[..self.cells()]
+    }
+
     /// The orthogonal neighbours of the cell at `index`, as flat indices, in
     /// the order up, left, right, down (missing ones left out).
     #[inline]
