@@ -94,24 +94,19 @@ pub fn expert_value(position: &Position, me: Player) -> i32 {
 /// cell around; the block cells are the own critical ones with an own
 /// critical cell around.
 fn small_board_value(position: &Position, me: Player, masks: &Masks) -> i32 {
-    // Four cells at a time (see `Position::cell_quads`): a lane's owner
-    // byte equal to `me`'s, and its atoms equal to the critical count (the
-    // standard one plus the rules' offset: no empty cell has it, every
-    // capacity being at least 2).
-    let offset = u64::from(position.threshold(2) - 2);
-    let me_lanes = (me.index() as u64 + 1) * LANES;
-    let (mut mine, mut critical, mut atoms) = (0u64, 0u64, 0u64);
-    for (k, (word, &critical_atoms)) in position.cell_quads().zip(&masks.critical_atoms).enumerate()
-    {
-        let own = zero_bytes(word ^ me_lanes) & OWNER_HIGH_BITS;
-        let at_critical =
-            zero_bytes(word ^ (critical_atoms + offset * (LANES << 8))) & ATOMS_HIGH_BITS;
-        mine |= gather_lanes(own >> 7) << (4 * k);
-        critical |= gather_lanes(at_critical >> 15) << (4 * k);
-        let own_bytes = (own >> 7).wrapping_mul(0xFF);
-        atoms += ((word >> 8) & own_bytes).wrapping_mul(LANES) >> 48;
+    // A cell is critical when `atoms + 1 == threshold(capacity)`, and the
+    // threshold is the capacity plus a constant of the rules; no empty cell
+    // passes the test (every capacity is at least 2).
+    let offset = position.threshold(2) - 2;
+    let (mut mine, mut critical, mut atoms) = (0u64, 0u64, 0u32);
+    let capacities = position.geometry().capacities();
+    for (i, (cell, &capacity)) in position.cells().iter().zip(capacities).enumerate() {
+        let own = cell.is_owned_by(me);
+        let is_critical = cell.atoms() + 1 == capacity + offset;
+        mine |= u64::from(own) << i;
+        critical |= u64::from(is_critical) << i;
+        atoms += u32::from(cell.atoms()) * u32::from(own);
     }
-    let (mine, critical) = (mine & masks.all, critical & masks.all);
     let [_, _, corners, edges, inner] = masks.by_capacity;
     let enemy_critical = critical & !mine;
     let own_critical = critical & mine;
@@ -123,31 +118,7 @@ fn small_board_value(position: &Position, me: Player, masks: &Masks) -> i32 {
         + 2 * (safe & edges).count_ones()
         + 2 * (safe & own_critical).count_ones();
     let blocks = (own_critical & masks.around(own_critical)).count_ones();
-    (atoms as u32 + bonus + 2 * blocks) as i32 - penalty as i32
-}
-
-/// One in every 16-bit lane of a word.
-const LANES: u64 = 0x0001_0001_0001_0001;
-/// The high bit of each lane's owner byte (the low byte).
-const OWNER_HIGH_BITS: u64 = 0x0080_0080_0080_0080;
-/// The high bit of each lane's atoms byte (the high byte).
-const ATOMS_HIGH_BITS: u64 = 0x8000_8000_8000_8000;
-
-/// The high bit of every byte of `word` that is zero, and no other bit
-/// (exact: no carry crosses a byte).
-#[inline]
-fn zero_bytes(word: u64) -> u64 {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    !(((word & LOW7) + LOW7) | word | LOW7)
-}
-
-/// The bits 0, 16, 32 and 48 of `bits` (no other bit set) as bits 0 to 3:
-/// one multiplication moves each to bit 48 + lane, where no other product
-/// lands.
-#[inline]
-fn gather_lanes(bits: u64) -> u64 {
-    const MAGIC: u64 = 1 << 48 | 1 << 33 | 1 << 18 | 1 << 3;
-    bits.wrapping_mul(MAGIC) >> 48 & 0xF
+    (atoms + bonus + 2 * blocks) as i32 - penalty as i32
 }
 
 /// A set of cells as bits: 56 bytes to clear per evaluation where an array

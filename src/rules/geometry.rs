@@ -31,11 +31,6 @@ pub struct Masks {
     pub all: u64,
     /// The cells of each capacity (indices 2, 3 and 4 are used).
     pub by_capacity: [u64; 5],
-    /// Per word of [`Position::cell_quads`](super::Position::cell_quads):
-    /// the atoms of a critical cell under the standard rules (capacity − 1)
-    /// in the high byte of each lane; 0xFE in lanes past the board, which
-    /// no cell holds.
-    pub critical_atoms: [u64; 16],
     cols: u32,
     not_first_col: u64,
     not_last_col: u64,
@@ -50,7 +45,6 @@ impl Masks {
         let mut masks = Masks {
             all: 0,
             by_capacity: [0; 5],
-            critical_atoms: [0xFEFE_FEFE_FEFE_FEFE & 0xFF00_FF00_FF00_FF00; 16],
             cols: size.cols() as u32,
             not_first_col: 0,
             not_last_col: 0,
@@ -60,10 +54,6 @@ impl Masks {
             masks.all |= bit;
             if let Some(m) = masks.by_capacity.get_mut(usize::from(cap)) {
                 *m |= bit;
-            }
-            if let Some(word) = masks.critical_atoms.get_mut(i / 4) {
-                let shift = 16 * (i % 4) + 8;
-                *word = *word & !(0xFF << shift) | u64::from(cap.saturating_sub(1)) << shift;
             }
             let col = i % size.cols();
             if col > 0 {

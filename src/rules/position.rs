@@ -342,19 +342,6 @@ impl Position {
         self.cells[..n].copy_from_slice(&source.cells[..n]);
     }
 
-    /// The board's cells four at a time, packed in one word each for
-    /// evaluations that test many cells at once: cell `4k + j` in 16-bit
-    /// lane `j` of word `k`, its owner byte (0 when empty, else the player's
-    /// index + 1) low and its atoms high; lanes past the board are empty.
-    #[inline]
-    pub fn cell_quads(&self) -> impl Iterator<Item = u64> + '_ {
-        self.cells().chunks(4).map(|quad| {
-            quad.iter().rev().fold(0u64, |word, cell| {
-                word << 16 | u64::from(cell.owner) | u64::from(cell.atoms) << 8
-            })
-        })
-    }
-
     /// The cell count of `player`.
     #[inline]
     fn count(&self, player: Player) -> u16 {
