@@ -3,17 +3,26 @@
 //! keeps a small summary (the running tallies, the latest games, the score
 //! plot) under a lock; the window copies it when it draws and is asked to
 //! repaint after every game. Cancelling raises the arena's cancel flag.
+//!
+//! Where there are no threads (the web page, see [`platform`]) the same run
+//! is played in slices: each frame plays games of [`MatchSteps`] or
+//! [`TournamentSteps`] for up to [`platform::SLICE_BUDGET`], through the
+//! same watcher, so the page never freezes and the results are the threaded
+//! runner's (the tests below play both).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::arena::{
-    GameRecord, MatchConfig, MatchObserver, MatchReport, Pairing, Tally, TournamentConfig,
-    TournamentObserver, TournamentReport, run_match, run_tournament,
+    GameRecord, MatchConfig, MatchObserver, MatchReport, MatchSteps, Pairing, Tally,
+    TournamentConfig, TournamentObserver, TournamentReport, TournamentSteps, run_match,
+    run_tournament,
 };
 use crate::bots::{AgentFactory, relabel};
+use crate::gui::platform;
+use crate::time::Instant;
 
 use super::store::{FinishedGame, Recent, RecordsIndex, RecordsOut, ScoreSeries};
 
@@ -166,6 +175,15 @@ impl Watcher {
     fn entrant(&self, label: &str) -> usize {
         self.labels.iter().position(|l| l == label).unwrap_or(0)
     }
+
+    /// Records how the run ended.
+    fn finish(&self, outcome: Outcome) {
+        let mut live = lock(&self.live);
+        live.outcome = Some(outcome);
+        live.changed();
+        drop(live);
+        self.repaint();
+    }
 }
 
 impl MatchObserver for Watcher {
@@ -227,6 +245,68 @@ impl TournamentObserver for Watcher {
     }
 }
 
+/// A run played in slices on the window's thread.
+struct Sliced {
+    steps: Steps,
+    watcher: Watcher,
+}
+
+/// The stepped runner of a plan.
+enum Steps {
+    Match(MatchSteps),
+    Tournament(TournamentSteps),
+    Failed(String),
+}
+
+impl Sliced {
+    fn new(factories: Vec<Arc<dyn AgentFactory>>, plan: &Plan, watcher: Watcher) -> Sliced {
+        let steps = match plan {
+            Plan::Match(config) => match (factories.first(), factories.get(1)) {
+                (Some(a), Some(b)) => MatchSteps::new(Arc::clone(a), Arc::clone(b), config.clone())
+                    .map_or_else(|e| Steps::Failed(e.to_string()), Steps::Match),
+                _ => Steps::Failed("a match needs two players".to_string()),
+            },
+            Plan::Tournament(config) => TournamentSteps::new(factories, config.clone())
+                .map_or_else(|e| Steps::Failed(e.to_string()), Steps::Tournament),
+        };
+        Sliced { steps, watcher }
+    }
+
+    /// Plays games until `budget` is spent or the run is over; the outcome then.
+    fn advance(&mut self, cancel: &AtomicBool, budget: Duration) -> Option<Outcome> {
+        let began = Instant::now();
+        loop {
+            let outcome = match &mut self.steps {
+                Steps::Match(steps) => steps
+                    .step(cancel, &mut self.watcher)
+                    .map(|report| Outcome::Match(Box::new(report))),
+                Steps::Tournament(steps) => {
+                    steps
+                        .step(cancel, &mut self.watcher)
+                        .map(|report| match report {
+                            Ok(report) => Outcome::Tournament(Box::new(report)),
+                            Err(e) => Outcome::Failed(e.to_string()),
+                        })
+                }
+                Steps::Failed(why) => Some(Outcome::Failed(std::mem::take(why))),
+            };
+            if outcome.is_some() || began.elapsed() >= budget {
+                return outcome;
+            }
+        }
+    }
+}
+
+/// Where a run is played.
+enum Engine {
+    /// On its own thread.
+    Thread(JoinHandle<()>),
+    /// In slices on the window's thread, until it is over.
+    Sliced(Box<Sliced>),
+    /// Played to the end in slices.
+    Done,
+}
+
 /// A match or tournament being played (or played) in the background.
 pub struct Run {
     labels: Vec<String>,
@@ -237,16 +317,28 @@ pub struct Run {
     cancel: Arc<AtomicBool>,
     started: Instant,
     ended: Option<Instant>,
-    thread: Option<JoinHandle<()>>,
+    engine: Engine,
 }
 
 impl Run {
-    /// Starts playing `plan` between `entrants` on a new thread; `ctx` (if
+    /// Starts playing `plan` between `entrants` in the background: on a new
+    /// thread, or in slices per frame where there are no threads; `ctx` (if
     /// any) is asked to repaint after every game.
     pub fn start(
         entrants: Vec<Entrant>,
         plan: Plan,
         ctx: Option<egui::Context>,
+    ) -> Result<Run, String> {
+        Run::start_on(entrants, plan, ctx, platform::HAS_THREADS)
+    }
+
+    /// Starts the run on a thread (`threaded`) or to be played in slices by
+    /// [`refresh`](Run::refresh) (as on the web; tests run both).
+    pub fn start_on(
+        entrants: Vec<Entrant>,
+        plan: Plan,
+        ctx: Option<egui::Context>,
+        threaded: bool,
     ) -> Result<Run, String> {
         let labels: Vec<String> = entrants.iter().map(|e| e.label.clone()).collect();
         let mut live = Live::default();
@@ -275,20 +367,20 @@ impl Run {
             .into_iter()
             .map(|e| relabel(e.factory, e.label))
             .collect();
-        let thread = {
+        let engine = if threaded {
             let plan = plan.clone();
             let cancel = Arc::clone(&cancel);
-            std::thread::Builder::new()
+            let thread = std::thread::Builder::new()
                 .name("chainlab-arena".to_string())
                 .spawn(move || {
                     let outcome = play(&factories, &plan, &cancel, &mut watcher);
-                    let mut live = lock(&watcher.live);
-                    live.outcome = Some(outcome);
-                    live.changed();
-                    drop(live);
-                    watcher.repaint();
+                    watcher.finish(outcome);
                 })
-                .map_err(|e| format!("cannot start a thread for the arena: {e}"))?
+                .map_err(|e| format!("cannot start a thread for the arena: {e}"))?;
+            Engine::Thread(thread)
+        } else {
+            watcher.repaint();
+            Engine::Sliced(Box::new(Sliced::new(factories, &plan, watcher)))
         };
         Ok(Run {
             labels,
@@ -299,7 +391,7 @@ impl Run {
             cancel,
             started: Instant::now(),
             ended: None,
-            thread: Some(thread),
+            engine,
         })
     }
 
@@ -328,8 +420,20 @@ impl Run {
 
     /// Copies the run's state into `view` if it has changed since; a thread
     /// that ended without an outcome is reported as failed.
+    /// A run played in slices plays its next games here first.
     pub fn refresh(&mut self, view: &mut Live) {
-        let thread_done = self.thread.as_ref().is_none_or(JoinHandle::is_finished);
+        if let Engine::Sliced(sliced) = &mut self.engine {
+            if let Some(outcome) = sliced.advance(&self.cancel, platform::SLICE_BUDGET) {
+                sliced.watcher.finish(outcome);
+                self.engine = Engine::Done;
+            } else {
+                sliced.watcher.repaint();
+            }
+        }
+        let thread_done = match &self.engine {
+            Engine::Thread(thread) => thread.is_finished(),
+            Engine::Sliced(_) | Engine::Done => false,
+        };
         let mut live = lock(&self.live);
         if thread_done && live.outcome.is_none() {
             live.outcome = Some(Outcome::Failed(
@@ -426,3 +530,7 @@ fn play(
         },
     }
 }
+
+#[cfg(test)]
+#[path = "run_tests.rs"]
+mod tests;
