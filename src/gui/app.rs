@@ -157,6 +157,9 @@ impl App {
                 ..Settings::default()
             });
         let mut app = App::new(settings, catalogue);
+        if let Some(view) = platform::start_view() {
+            app.settings.view = view;
+        }
         if let Some(dir) = platform::data_dir() {
             app.editor.enable_recovery(dir.join("recovery.json"));
         }

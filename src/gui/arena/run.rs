@@ -253,8 +253,8 @@ struct Sliced {
 
 /// The stepped runner of a plan.
 enum Steps {
-    Match(MatchSteps),
-    Tournament(TournamentSteps),
+    Match(Box<MatchSteps>),
+    Tournament(Box<TournamentSteps>),
     Failed(String),
 }
 
@@ -263,11 +263,17 @@ impl Sliced {
         let steps = match plan {
             Plan::Match(config) => match (factories.first(), factories.get(1)) {
                 (Some(a), Some(b)) => MatchSteps::new(Arc::clone(a), Arc::clone(b), config.clone())
-                    .map_or_else(|e| Steps::Failed(e.to_string()), Steps::Match),
+                    .map_or_else(
+                        |e| Steps::Failed(e.to_string()),
+                        |s| Steps::Match(Box::new(s)),
+                    ),
                 _ => Steps::Failed("a match needs two players".to_string()),
             },
             Plan::Tournament(config) => TournamentSteps::new(factories, config.clone())
-                .map_or_else(|e| Steps::Failed(e.to_string()), Steps::Tournament),
+                .map_or_else(
+                    |e| Steps::Failed(e.to_string()),
+                    |s| Steps::Tournament(Box::new(s)),
+                ),
         };
         Sliced { steps, watcher }
     }
@@ -492,7 +498,8 @@ impl Run {
             text.push_str(&line);
             text.push('\n');
         }
-        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        platform::write_file(path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         Ok(live.recent.len() as u64)
     }
 }

@@ -136,7 +136,7 @@ impl EditorView {
             groups: GroupState::default(),
         };
         if let Some(path) = settings.last_file.clone() {
-            if path.is_file() {
+            if crate::gui::platform::is_file(&path) {
                 view.open_now(&path, settings);
             } else {
                 settings.last_file = None;

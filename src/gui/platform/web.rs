@@ -103,9 +103,9 @@ pub fn spawn(_name: &str, job: impl FnOnce() + Send + 'static) -> Result<(), Str
     Ok(())
 }
 
-/// The page has no folder of its own (autosave goes to the browser's storage).
+/// The app's own data (autosave) goes to the browser's local storage.
 pub fn data_dir() -> Option<PathBuf> {
-    None
+    Some(PathBuf::from(super::web_files::STORAGE_DIR))
 }
 
 /// The page has no temporary folder: an arena run keeps its latest games
@@ -133,4 +133,14 @@ pub fn frame_drawn(_ctx: &egui::Context) {
         &JsValue::from_str("chainlabFirstFrame"),
         &JsValue::from_f64(now),
     );
+}
+
+/// The view named by the page address's `#editor`, `#play`, `#arena` or
+/// `#replay`, if any: a link can open a view.
+pub fn start_view() -> Option<crate::gui::View> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    let name = hash.trim_start_matches('#').to_lowercase();
+    crate::gui::View::ALL
+        .into_iter()
+        .find(|v| v.title().eq_ignore_ascii_case(&name))
 }
