@@ -1,8 +1,13 @@
 // chainlab's browser test (run by scripts/web-smoke.sh): opens the page in
 // headless Chromium, waits for the app's first frame, screenshots each view
-// (reached by the page's #view address), and fails on console errors, page
-// errors, a visible error message or a blank canvas.
+// (reached by the page's #view address), then uses the page as a person
+// would: a move against the computer, a match in the arena (the page must
+// keep drawing while it plays), and a corrupt and a good records file in the
+// replay view. Fails on console errors, page errors, a visible error
+// message, a blank canvas or a frozen page.
+// Clicks are at the places of the 1280x800 layout of the first screenshots.
 // Usage: node smoke.mjs URL SCREENSHOT_DIR
+import { readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 const [url, shots] = process.argv.slice(2);
@@ -75,6 +80,70 @@ for (const view of VIEWS) {
   if (error) problems.push(`${view}: the page shows an error: ${error}`);
   await page.close();
 }
+/// Frames drawn per second over `ms` milliseconds (the page is not frozen).
+async function fps(page, ms) {
+  return page.evaluate(async (ms) => {
+    let frames = 0;
+    const end = performance.now() + ms;
+    await new Promise((done) => {
+      const tick = () => (performance.now() < end ? (frames++, requestAnimationFrame(tick)) : done());
+      requestAnimationFrame(tick);
+    });
+    return (frames * 1000) / ms;
+  }, ms);
+}
+
+async function shot(page, name) {
+  const file = `${shots}/web-${name}.png`;
+  await page.screenshot({ path: file });
+  const error = await visibleError(page);
+  if (error) problems.push(`${name}: the page shows an error: ${error}`);
+  console.log(`${name}: ${file}`);
+}
+
+// Play: A (the human) takes the top-left corner; Greedy answers.
+{
+  const { page } = await open(`${url}#play`);
+  await page.mouse.click(405, 260);
+  await page.waitForTimeout(2500);
+  await shot(page, "play-move");
+  await page.close();
+}
+
+// Arena: a 100-game match, played in slices while the page keeps drawing.
+{
+  const { page } = await open(`${url}#arena`);
+  await page.mouse.click(180, 472);
+  const rate = await fps(page, 2000);
+  console.log(`arena: ${rate.toFixed(0)} frames/s while the match plays`);
+  if (rate < 5) problems.push(`arena: the page froze during the match (${rate.toFixed(1)} frames/s)`);
+  await page.waitForTimeout(4000);
+  await shot(page, "arena-match");
+  await page.close();
+}
+
+// Replay: a corrupt records file gives the desktop's message; a good one loads.
+{
+  const { page } = await open(`${url}#replay`);
+  const pick = async (name, buffer) => {
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.mouse.click(614, 47)]);
+    await chooser.setFiles({ name, mimeType: "application/octet-stream", buffer });
+    await page.waitForTimeout(1500);
+  };
+  await pick("corrupt.jsonl", Buffer.from('{"format": "not a game"\nthis is not json\n'));
+  await shot(page, "replay-corrupt");
+  await pick("games.jsonl", readFileSync(new URL("../../tests/data/records/games.jsonl", import.meta.url)));
+  await shot(page, "replay-file");
+  // Analysis of the game, one position at a time between frames.
+  await page.mouse.click(40, 218);
+  const rate = await fps(page, 2000);
+  console.log(`replay: ${rate.toFixed(0)} frames/s while the game is analysed`);
+  if (rate < 5) problems.push(`replay: the page froze during the analysis (${rate.toFixed(1)} frames/s)`);
+  await page.waitForTimeout(Number(process.env.ANALYSIS_WAIT_MS || 20000));
+  await shot(page, "replay-analysis");
+  await page.close();
+}
+
 await browser.close();
 
 console.log(`time to first frame (ms): ${times.map((t) => t.toFixed(0)).join(", ")}`);
