@@ -138,7 +138,7 @@ async function shot(page, name) {
   await page.mouse.click(40, 218);
   const rate = await fps(page, 2000);
   console.log(`replay: ${rate.toFixed(0)} frames/s while the game is analysed`);
-  if (rate < 5) problems.push(`replay: the page froze during the analysis (${rate.toFixed(1)} frames/s)`);
+  if (rate < 2) problems.push(`replay: the page froze during the analysis (${rate.toFixed(1)} frames/s)`);
   await page.waitForTimeout(Number(process.env.ANALYSIS_WAIT_MS || 20000));
   await shot(page, "replay-analysis");
   await page.close();
