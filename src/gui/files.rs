@@ -1,40 +1,7 @@
 //! File dialogs: pick a strategy or records file to open, or a file to save
 //! to. Each view owns a [`FilePicker`] and tags every request with what the
-//! file is for. The picker is the platform's (see [`platform`]): a dialog
+//! file is for. The picker is the platform's (see [`crate::gui::platform`]): a dialog
 //! drawn inside the window on the desktop, the browser's file picker and a
 //! download in the web page.
 
-pub use crate::gui::platform::FilePicker;
-
-/// What kind of file a dialog asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FileKind {
-    /// A strategy graph (`.json`).
-    Strategy,
-    /// Game records, one JSON object per line (`.jsonl`).
-    Records,
-    /// A program to run (any file).
-    Program,
-}
-
-impl FileKind {
-    /// The filter's name and extensions; `None` for any file.
-    pub fn filter(self) -> Option<(&'static str, Vec<&'static str>)> {
-        match self {
-            FileKind::Strategy => Some(("Strategies (.json)", vec!["json"])),
-            FileKind::Records => Some(("Game records (.jsonl)", vec!["jsonl", "json", "txt"])),
-            FileKind::Program => None,
-        }
-    }
-
-    /// The browser file picker's `accept` list (empty: any file).
-    pub fn accept(self) -> String {
-        self.filter().map_or_else(String::new, |(_, extensions)| {
-            extensions
-                .iter()
-                .map(|e| format!(".{e}"))
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-    }
-}
+pub use crate::gui::platform::{FileKind, FilePicker};

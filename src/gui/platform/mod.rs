@@ -38,7 +38,10 @@ mod web_picker;
 #[cfg(target_arch = "wasm32")]
 pub use web_picker::FilePicker;
 
+mod kind;
 mod shipped;
+
+pub use kind::FileKind;
 
 /// How long a frame may spend on sliced background work (a match played a
 /// few games at a time on the web) before it draws.

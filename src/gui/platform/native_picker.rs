@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use egui_file_dialog::{DialogState, FileDialog};
 
-use crate::gui::files::FileKind;
+use super::FileKind;
 
 /// One file dialog at a time, remembering what it was opened for.
 pub struct FilePicker<P> {
