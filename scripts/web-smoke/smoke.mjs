@@ -101,6 +101,41 @@ async function shot(page, name) {
   console.log(`${name}: ${file}`);
 }
 
+/// Clicks at (x, y), which opens the browser's file picker, and hands it a file.
+/// A click that egui takes for a hover only is clicked again (up to 3 times).
+async function pickFile(page, x, y, name, buffer) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [chooser] = await Promise.all([
+        page.waitForEvent("filechooser", { timeout: 5000 }),
+        page.mouse.click(x, y),
+      ]);
+      await chooser.setFiles({ name, mimeType: "application/octet-stream", buffer });
+      await page.waitForTimeout(1500);
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      console.log(`  no file picker after a click at ${x},${y}; again`);
+    }
+  }
+}
+
+// Editor: File > Open… > From this computer…, on a fresh page each: a file
+// that is not a strategy (the desktop's message), then a shipped strategy.
+for (const [name, buffer, shotName] of [
+  ["notes.json", Buffer.from('{"shopping": ["milk", "eggs"]}\n'), "editor-bad-file"],
+  ["04-capture.json", readFileSync(new URL("../../strategies/04-capture.json", import.meta.url)), "editor-open"],
+]) {
+  const { page } = await open(`${url}#editor`);
+  await page.mouse.click(27, 41);
+  await page.waitForTimeout(800);
+  await page.mouse.click(41, 92);
+  await page.waitForTimeout(1200);
+  await pickFile(page, 476, 415, name, buffer);
+  await shot(page, shotName);
+  await page.close();
+}
+
 // Play: A (the human) takes the top-left corner; Greedy answers.
 {
   const { page } = await open(`${url}#play`);
@@ -125,11 +160,7 @@ async function shot(page, name) {
 // Replay: a corrupt records file gives the desktop's message; a good one loads.
 {
   const { page } = await open(`${url}#replay`);
-  const pick = async (name, buffer) => {
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.mouse.click(614, 47)]);
-    await chooser.setFiles({ name, mimeType: "application/octet-stream", buffer });
-    await page.waitForTimeout(1500);
-  };
+  const pick = (name, buffer) => pickFile(page, 614, 47, name, buffer);
   await pick("corrupt.jsonl", Buffer.from('{"format": "not a game"\nthis is not json\n'));
   await shot(page, "replay-corrupt");
   await pick("games.jsonl", readFileSync(new URL("../../tests/data/records/games.jsonl", import.meta.url)));
