@@ -24,9 +24,11 @@ const browser = await chromium.launch({
   ],
 });
 
-/// Opens `address` in a fresh page; returns the page and its first-frame time.
-async function open(address) {
+/// Opens `address` in a fresh page (after `init`, a script run before the
+/// page's own); returns the page and its first-frame time.
+async function open(address, init) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  if (init) await page.addInitScript(init);
   page.on("console", (m) => {
     const text = m.text();
     if (m.type() === "error" || /panicked/.test(text)) problems.push(`${address}: console: ${text}`);
@@ -80,6 +82,15 @@ for (const view of VIEWS) {
   if (error) problems.push(`${view}: the page shows an error: ${error}`);
   await page.close();
 }
+/// Moves the pointer to (x, y), lets a frame see it there, then clicks, as a
+/// person does (egui may take a press at a place it has not seen the
+/// pointer over for a hover only).
+async function click(page, x, y) {
+  await page.mouse.move(x, y);
+  await page.waitForTimeout(150);
+  await page.mouse.click(x, y);
+}
+
 /// Frames drawn per second over `ms` milliseconds (the page is not frozen).
 async function fps(page, ms) {
   return page.evaluate(async (ms) => {
@@ -108,7 +119,7 @@ async function pickFile(page, x, y, name, buffer) {
     try {
       const [chooser] = await Promise.all([
         page.waitForEvent("filechooser", { timeout: 5000 }),
-        page.mouse.click(x, y),
+        click(page, x, y),
       ]);
       await chooser.setFiles({ name, mimeType: "application/octet-stream", buffer });
       await page.waitForTimeout(1500);
@@ -127,9 +138,9 @@ for (const [name, buffer, shotName] of [
   ["04-capture.json", readFileSync(new URL("../../strategies/04-capture.json", import.meta.url)), "editor-open"],
 ]) {
   const { page } = await open(`${url}#editor`);
-  await page.mouse.click(27, 41);
+  await click(page, 27, 41);
   await page.waitForTimeout(800);
-  await page.mouse.click(41, 92);
+  await click(page, 41, 92);
   await page.waitForTimeout(1200);
   await pickFile(page, 476, 415, name, buffer);
   await shot(page, shotName);
@@ -139,7 +150,7 @@ for (const [name, buffer, shotName] of [
 // Play: A (the human) takes the top-left corner; Greedy answers.
 {
   const { page } = await open(`${url}#play`);
-  await page.mouse.click(405, 260);
+  await click(page, 405, 260);
   await page.waitForTimeout(2500);
   await shot(page, "play-move");
   await page.close();
@@ -148,7 +159,7 @@ for (const [name, buffer, shotName] of [
 // Arena: a 100-game match, played in slices while the page keeps drawing.
 {
   const { page } = await open(`${url}#arena`);
-  await page.mouse.click(180, 472);
+  await click(page, 180, 472);
   const rate = await fps(page, 2000);
   console.log(`arena: ${rate.toFixed(0)} frames/s while the match plays`);
   if (rate < 5) problems.push(`arena: the page froze during the match (${rate.toFixed(1)} frames/s)`);
@@ -166,13 +177,41 @@ for (const [name, buffer, shotName] of [
   await pick("games.jsonl", readFileSync(new URL("../../tests/data/records/games.jsonl", import.meta.url)));
   await shot(page, "replay-file");
   // Analysis of the game, one position at a time between frames.
-  await page.mouse.click(40, 218);
+  await click(page, 40, 218);
   const rate = await fps(page, 2000);
   console.log(`replay: ${rate.toFixed(0)} frames/s while the game is analysed`);
   if (rate < 2) problems.push(`replay: the page froze during the analysis (${rate.toFixed(1)} frames/s)`);
   await page.waitForTimeout(Number(process.env.ANALYSIS_WAIT_MS || 20000));
   await shot(page, "replay-analysis");
   await page.close();
+}
+
+// Storage full, and storage disabled: the page starts, and autosave (30 s
+// after a change) reports the desktop's message in the editor.
+{
+  const full = () => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException("the quota has been exceeded", "QuotaExceededError");
+    };
+  };
+  const disabled = () => {
+    Object.defineProperty(window, "localStorage", {
+      get() {
+        throw new DOMException("access denied", "SecurityError");
+      },
+    });
+  };
+  const pages = [];
+  for (const [name, init] of [["storage-full", full], ["storage-disabled", disabled]]) {
+    const { page } = await open(`${url}#editor`, init);
+    await click(page, 34, 182); // "Is corner" from the palette: an unsaved change
+    pages.push([name, page]);
+  }
+  await pages[0][1].waitForTimeout(32000);
+  for (const [name, page] of pages) {
+    await shot(page, name);
+    await page.close();
+  }
 }
 
 await browser.close();

@@ -316,6 +316,9 @@ impl EditorView {
         if let Some(wait) = self.recovery.tick(&self.doc, now) {
             ctx.request_repaint_after_secs(wait as f32);
         }
+        if let Some(e) = self.recovery.take_unshown_error() {
+            self.notify_error(format!("Autosave failed: {e}"));
+        }
         let title = self.window_title();
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));

@@ -52,6 +52,8 @@ pub struct Recovery {
     written: Option<u64>,
     /// The last error writing the file.
     pub error: Option<String>,
+    /// Whether that error is yet to be shown.
+    unshown: bool,
 }
 
 impl Recovery {
@@ -87,6 +89,14 @@ impl Recovery {
         }
     }
 
+    /// The error of the last write, once, to be shown (storage full,
+    /// disabled or unwritable).
+    pub fn take_unshown_error(&mut self) -> Option<String> {
+        std::mem::take(&mut self.unshown)
+            .then(|| self.error.clone())
+            .flatten()
+    }
+
     /// Writes the work now if it is unsaved and not yet written (on exit).
     pub fn flush(&mut self, doc: &Document) {
         if doc.is_dirty() && self.written != Some(doc.revision()) {
@@ -116,7 +126,10 @@ impl Recovery {
                 self.written = Some(doc.revision());
                 self.error = None;
             }
-            Err(e) => self.error = Some(format!("cannot write the recovery file: {e}")),
+            Err(e) => {
+                self.error = Some(format!("cannot write the recovery file: {e}"));
+                self.unshown = true;
+            }
         }
     }
 
@@ -238,6 +251,26 @@ mod tests {
         assert!(doc.undo());
         recovery.tick(&doc, DELAY + 2.0);
         assert!(!path.exists(), "nothing unsaved: the file is removed");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_failed_write_is_reported_once() {
+        // The recovery file's folder is a file: the write fails, as when
+        // the disk or the browser's storage is full.
+        let (dir, _, _, doc) = unsaved("unwritable");
+        std::fs::create_dir_all(&dir).unwrap();
+        let blocker = dir.join("not-a-folder");
+        std::fs::write(&blocker, "x").unwrap();
+        let mut recovery = Recovery::new(Some(blocker.join("recovery.json")));
+        recovery.tick(&doc, 0.0);
+        recovery.tick(&doc, DELAY + 1.0);
+        let error = recovery.take_unshown_error().unwrap();
+        assert!(
+            error.starts_with("cannot write the recovery file: "),
+            "{error}"
+        );
+        assert_eq!(recovery.take_unshown_error(), None);
         let _ = std::fs::remove_dir_all(dir);
     }
 
