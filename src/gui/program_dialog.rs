@@ -156,6 +156,7 @@ fn submit<T>(open: &mut Open<T>, ctx: &egui::Context) {
 /// Starts the program of `spec` on a thread, then ends it; the answer
 /// comes through the check.
 fn start_check(spec: String, ctx: egui::Context) -> Result<Check, String> {
+    crate::gui::platform::can_run_programs()?;
     let factory = parse_player(&spec).map_err(|e| e.to_string())?;
     let line = command_line(&spec).to_string();
     let (tx, rx) = mpsc::channel();

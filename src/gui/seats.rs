@@ -74,6 +74,7 @@ impl ComputerChoice {
     /// A program (`cmd:COMMAND ARGS…`) named by its program's file name and
     /// arguments; not started here. Why not when the command line cannot be split.
     pub fn program(spec: &str) -> Result<ComputerChoice, String> {
+        platform::can_run_programs()?;
         let factory = parse_player(spec).map_err(|e| e.to_string())?;
         Ok(ComputerChoice {
             spec: spec.trim().to_string(),
@@ -89,6 +90,9 @@ impl ComputerChoice {
     /// named by the ladder when it is on it and by its spec otherwise.
     pub fn builtin(spec: &str) -> Result<ComputerChoice, String> {
         let factory = parse_player(spec).map_err(|e| e.to_string())?;
+        if !factory.is_deterministic() {
+            platform::can_limit_time()?;
+        }
         let canonical = factory.label();
         let info = builtins().into_iter().find(|b| b.spec == canonical);
         Ok(ComputerChoice {

@@ -50,6 +50,16 @@ pub fn temp_dir() -> Result<PathBuf, String> {
     Ok(std::env::temp_dir())
 }
 
+/// Whether programs (`cmd:` players) can be started: on the desktop they can.
+pub fn can_run_programs() -> Result<(), String> {
+    Ok(())
+}
+
+/// Whether a player's own time limit (`ms=`) works: on the desktop it does.
+pub fn can_limit_time() -> Result<(), String> {
+    Ok(())
+}
+
 /// Called after every frame; the desktop has nothing to mark.
 pub fn frame_drawn(_ctx: &egui::Context) {}
 

@@ -114,6 +114,21 @@ pub fn temp_dir() -> Result<PathBuf, String> {
     Err("the page keeps the latest 200 games in memory (a browser has no records file)".to_string())
 }
 
+/// Programs (`cmd:` players) cannot be started from a web page.
+pub fn can_run_programs() -> Result<(), String> {
+    Err(
+        "programs (cmd: players) run in the desktop app: a web page cannot start programs"
+            .to_string(),
+    )
+}
+
+/// A player's own time limit (`ms=`) needs a clock the search does not
+/// have in the browser (see [`crate::time`]).
+pub fn can_limit_time() -> Result<(), String> {
+    Err("time limits (ms=) work in the desktop app only: in the page limit players by depth, nodes or iterations"
+        .to_string())
+}
+
 thread_local! {
     static FIRST_FRAME: Cell<bool> = const { Cell::new(false) };
 }
