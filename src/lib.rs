@@ -16,4 +16,5 @@ pub mod protocol;
 pub mod rng;
 pub mod rules;
 pub mod strategy;
+pub mod time;
 pub mod tune;

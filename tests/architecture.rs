@@ -16,9 +16,10 @@ use std::path::{Path, PathBuf};
 type ModPath = Vec<String>;
 
 /// The top-level modules in layer order: each may use only those before it.
-/// `rng` is a leaf utility usable by all; `gui` and `cli` are peers at the top.
+/// `rng`, `input` and `time` are leaf utilities usable by all; `gui` and `cli`
+/// are peers at the top.
 const LAYERS: &[&[&str]] = &[
-    &["rng", "input"],
+    &["rng", "input", "time"],
     &["rules"],
     &["strategy", "protocol"],
     &["eval"],

@@ -1,6 +1,9 @@
 //! Analysing a whole game: every position before a move is valued (in
 //! parallel: positions are independent), and each move played is classed by
-//! the win chance it gave away.
+//! the win chance it gave away. [`GameSteps`] does the same one position per
+//! step on the caller's thread (the web page analyses a few per frame); both
+//! check the game with `plan` and value a position with `analyse_ply`, so
+//! they give the same analysis.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -115,6 +118,69 @@ pub fn analyse_game(
     progress: &(dyn Fn(usize, usize) + Sync),
     cancel: &Arc<AtomicBool>,
 ) -> Result<GameAnalysis, AnalysisError> {
+    let plan = plan(analyser, game, start, moves)?;
+    let done = AtomicUsize::new(0);
+    let total = moves.len();
+    progress(0, total);
+    let interrupt = Interrupt::on_flag(Arc::clone(cancel));
+    let plies = plan
+        .positions
+        .par_iter()
+        .zip(moves.par_iter())
+        .enumerate()
+        .map(|(ply, (before, &played))| {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(AnalysisError::Cancelled);
+            }
+            let analysis = analyse_ply(analyser, ply, before, played, opening, &interrupt)?;
+            if cancel.load(Ordering::Relaxed) {
+                return Err(AnalysisError::Cancelled);
+            }
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+            Ok(analysis)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(plan.finish(start, plies))
+}
+
+/// A game checked for analysis: the position before every move.
+struct Plan {
+    positions: Vec<Position>,
+    end: Position,
+}
+
+impl Plan {
+    fn finish(self, start: &Position, plies: Vec<PlyAnalysis>) -> GameAnalysis {
+        GameAnalysis {
+            size: start.size(),
+            players: start.player_count(),
+            plies,
+            winner: self.end.winner(),
+        }
+    }
+}
+
+/// The analysis of the position before move `ply` (`played`).
+fn analyse_ply(
+    analyser: &Analyser,
+    ply: usize,
+    before: &Position,
+    played: Coord,
+    opening: usize,
+    interrupt: &Interrupt,
+) -> Result<PlyAnalysis, AnalysisError> {
+    let analysis = analyser.position(before, interrupt)?;
+    Ok(annotate(ply, played, ply < opening, analysis))
+}
+
+/// Plays `moves` from `start` (an error names an illegal one) and checks
+/// that the job is not too large.
+fn plan(
+    analyser: &Analyser,
+    game: u64,
+    start: &Position,
+    moves: &[Coord],
+) -> Result<Plan, AnalysisError> {
     let mut positions = Vec::with_capacity(moves.len());
     let mut position = *start;
     for (ply, &coord) in moves.iter().enumerate() {
@@ -143,32 +209,85 @@ pub fn analyse_game(
             limit: MAX_WORK,
         });
     }
-    let done = AtomicUsize::new(0);
-    let total = moves.len();
-    progress(0, total);
-    let interrupt = Interrupt::on_flag(Arc::clone(cancel));
-    let plies = positions
-        .par_iter()
-        .zip(moves.par_iter())
-        .enumerate()
-        .map(|(ply, (before, &played))| {
-            if cancel.load(Ordering::Relaxed) {
-                return Err(AnalysisError::Cancelled);
-            }
-            let analysis = analyser.position(before, &interrupt)?;
-            if cancel.load(Ordering::Relaxed) {
-                return Err(AnalysisError::Cancelled);
-            }
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-            Ok(annotate(ply, played, ply < opening, analysis))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(GameAnalysis {
-        size,
-        players: start.player_count(),
-        plies,
-        winner: position.winner(),
+    Ok(Plan {
+        positions,
+        end: position,
     })
+}
+
+/// A game analysed one position per [`step`](GameSteps::step), in order,
+/// with the result of [`analyse_game`].
+pub struct GameSteps {
+    analyser: Analyser,
+    start: Position,
+    moves: Vec<Coord>,
+    opening: usize,
+    plan: Option<Plan>,
+    plies: Vec<PlyAnalysis>,
+    interrupt: Interrupt,
+}
+
+impl GameSteps {
+    /// Checks the game as [`analyse_game`] does (an illegal move, too large
+    /// a job); `cancel` stops the analysis at the next step.
+    pub fn new(
+        analyser: Analyser,
+        game: u64,
+        start: &Position,
+        moves: Vec<Coord>,
+        opening: usize,
+        cancel: &Arc<AtomicBool>,
+    ) -> Result<GameSteps, AnalysisError> {
+        let plan = plan(&analyser, game, start, &moves)?;
+        Ok(GameSteps {
+            analyser,
+            start: *start,
+            opening,
+            plies: Vec::with_capacity(moves.len()),
+            moves,
+            plan: Some(plan),
+            interrupt: Interrupt::on_flag(Arc::clone(cancel)),
+        })
+    }
+
+    /// Positions analysed so far, and in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.plies.len(), self.moves.len())
+    }
+
+    /// Analyses the next position; the whole analysis (or why not) once
+    /// every position is done or the analysis was cancelled, `None` before
+    /// and after.
+    pub fn step(&mut self) -> Option<Result<GameAnalysis, AnalysisError>> {
+        let ply = self.plies.len();
+        if self.interrupt.is_raised() {
+            self.plan = None;
+            return Some(Err(AnalysisError::Cancelled));
+        }
+        let plan = self.plan.as_ref()?;
+        if let (Some(before), Some(&played)) = (plan.positions.get(ply), self.moves.get(ply)) {
+            let analysed = analyse_ply(
+                &self.analyser,
+                ply,
+                before,
+                played,
+                self.opening,
+                &self.interrupt,
+            );
+            match analysed {
+                Ok(analysis) => self.plies.push(analysis),
+                Err(e) => {
+                    self.plan = None;
+                    return Some(Err(e));
+                }
+            }
+            if self.plies.len() < self.moves.len() {
+                return None;
+            }
+        }
+        let plan = self.plan.take()?;
+        Some(Ok(plan.finish(&self.start, std::mem::take(&mut self.plies))))
+    }
 }
 
 /// The analysis of a recorded game (its opening marked).

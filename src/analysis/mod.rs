@@ -27,5 +27,5 @@ pub mod theme;
 pub use analyser::{Analyser, AnalyserConfig, DEFAULT_NODES, MoveEval, PositionAnalysis};
 pub use class::{BLUNDER, INACCURACY, MISTAKE, MoveClass};
 pub use error::AnalysisError;
-pub use game::{GameAnalysis, PlyAnalysis, analyse_game, analyse_record};
+pub use game::{GameAnalysis, GameSteps, PlyAnalysis, analyse_game, analyse_record};
 pub use summary::{PlayerSummary, summarise};

@@ -15,6 +15,7 @@ mod record;
 pub mod report;
 mod runner;
 pub mod stats;
+mod steps;
 mod tally;
 mod tournament;
 pub mod winchance;
@@ -28,6 +29,7 @@ pub use ratings::rating_intervals;
 pub use record::{GameRecord, read_records};
 pub use runner::{MatchReport, Stop, run_match};
 pub use stats::{Sprt, SprtDecision, Wdl};
+pub use steps::{MatchSteps, TournamentSteps};
 pub use tally::Tally;
 pub use tournament::{
     Pairing, Standing, TournamentConfig, TournamentObserver, TournamentReport, fit_ratings,

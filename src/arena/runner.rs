@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::Serialize;
 
@@ -119,32 +119,14 @@ impl Shared<'_> {
 
     /// Plays game `index` with its pair's opening; `None` when stopped.
     fn play(&self, index: u64) -> Option<GameRecord> {
-        let pair = index / 2;
-        let plies = self.config.opening_plies;
-        let opening_moves = if plies == 0 {
-            Vec::new()
-        } else {
-            opening(
-                &self.start,
-                plies,
-                derive_seed(self.config.seed ^ OPENING_SALT, pair),
-            )
-        };
-        let sides = self.config.sides(index);
-        let spec = GameSpec {
+        play_indexed(
+            self.config,
+            self.factories,
+            self.labels,
+            self.start,
             index,
-            seed: derive_seed(self.config.seed, index),
-            sides: &sides,
-            factories: self.factories,
-            labels: self.labels,
-            start: self.start,
-            opening: &opening_moves,
-            cap: self.config.cap(),
-            move_limit: self.config.move_limit,
-            time_control: self.config.time_control,
-            pairing: self.config.pairing,
-        };
-        play_game(&spec, &self.stop)
+            &self.stop,
+        )
     }
 
     /// A worker: takes the next game index, waits for the window, plays the
@@ -167,6 +149,46 @@ impl Shared<'_> {
     }
 }
 
+/// Plays game `index` of a match with `config` from `start`, with its
+/// pair's opening and its own seed; `None` when `stop` was raised. Both the
+/// threaded runner and [`MatchSteps`](super::MatchSteps) play games here.
+pub(super) fn play_indexed(
+    config: &MatchConfig,
+    factories: [&dyn AgentFactory; 2],
+    labels: [&str; 2],
+    start: Position,
+    index: u64,
+    stop: &Arc<AtomicBool>,
+) -> Option<GameRecord> {
+    let pair = index / 2;
+    let plies = config.opening_plies;
+    let opening_moves = if plies == 0 {
+        Vec::new()
+    } else {
+        opening(&start, plies, derive_seed(config.seed ^ OPENING_SALT, pair))
+    };
+    let sides = config.sides(index);
+    let spec = GameSpec {
+        index,
+        seed: derive_seed(config.seed, index),
+        sides: &sides,
+        factories,
+        labels,
+        start,
+        opening: &opening_moves,
+        cap: config.cap(),
+        move_limit: config.move_limit,
+        time_control: config.time_control,
+        pairing: config.pairing,
+    };
+    play_game(&spec, stop)
+}
+
+/// The start position of a match with `config`.
+pub(super) fn start_position(config: &MatchConfig) -> Result<Position, ArenaError> {
+    Position::new(config.size, config.players, config.rules).map_err(ArenaError::Board)
+}
+
 /// Plays a match between `a` and `b`. Raise `cancel` to stop it (the report
 /// then covers the games finished in order so far). The observer is called
 /// on this thread in game order.
@@ -177,8 +199,7 @@ pub fn run_match(
     cancel: &AtomicBool,
     observer: &mut dyn MatchObserver,
 ) -> Result<MatchReport, ArenaError> {
-    let start =
-        Position::new(config.size, config.players, config.rules).map_err(ArenaError::Board)?;
+    let start = start_position(config)?;
     let labels = (a.label(), b.label());
     let threads = config.thread_count().clamp(1, 256);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -198,7 +219,7 @@ pub fn run_match(
         window: WINDOW_PER_THREAD * threads as u64,
     };
     observer.match_started(&labels.0, &labels.1, config);
-    let began = Instant::now();
+    let began = crate::time::Instant::now();
     let collected = pool.in_place_scope(|scope| {
         let (sender, receiver) = mpsc::channel();
         for _ in 0..threads {
@@ -214,24 +235,72 @@ pub fn run_match(
         shared.advanced.notify_all();
         collected
     });
-    Ok(MatchReport {
-        a: labels.0.clone(),
-        b: labels.1.clone(),
-        config: config.clone(),
-        tally: collected.tally,
-        stop: collected.stop,
-        llr: collected.llr,
-        threads,
-        elapsed: began.elapsed(),
-        deterministic: a.is_deterministic() && b.is_deterministic(),
-    })
+    Ok(collected.into_report(a, b, config, threads, began.elapsed()))
 }
 
 /// What the collector reported: a prefix of the games in index order.
-struct Collected {
+pub(super) struct Collected {
     tally: Tally,
     stop: Stop,
     llr: Option<f64>,
+}
+
+impl Collected {
+    /// Nothing reported yet.
+    pub(super) fn new(config: &MatchConfig) -> Collected {
+        Collected {
+            tally: Tally::default(),
+            stop: Stop::Completed,
+            llr: config.sprt.map(|_| 0.0),
+        }
+    }
+
+    /// Reports the next game in index order: the tally, the observer, the
+    /// SPRT. True when the SPRT has decided (then the match stops).
+    pub(super) fn report(
+        &mut self,
+        record: &GameRecord,
+        config: &MatchConfig,
+        observer: &mut dyn MatchObserver,
+    ) -> bool {
+        self.tally.add(record);
+        observer.game_finished(record, &self.tally);
+        if let Some(sprt) = config.sprt {
+            self.llr = Some(sprt.llr(&self.tally.wdl));
+            if let Some(decision) = sprt.decide(&self.tally.wdl) {
+                self.stop = Stop::Sprt(decision);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Marks the match as cancelled.
+    pub(super) fn cancel(&mut self) {
+        self.stop = Stop::Cancelled;
+    }
+
+    /// The match's report.
+    pub(super) fn into_report(
+        self,
+        a: &Arc<dyn AgentFactory>,
+        b: &Arc<dyn AgentFactory>,
+        config: &MatchConfig,
+        threads: usize,
+        elapsed: Duration,
+    ) -> MatchReport {
+        MatchReport {
+            a: a.label(),
+            b: b.label(),
+            config: config.clone(),
+            tally: self.tally,
+            stop: self.stop,
+            llr: self.llr,
+            threads,
+            elapsed,
+            deterministic: a.is_deterministic() && b.is_deterministic(),
+        }
+    }
 }
 
 /// Receives finished games in any order and reports them in game order:
@@ -246,16 +315,12 @@ fn collect(
     observer: &mut dyn MatchObserver,
 ) -> Collected {
     let config = shared.config;
-    let mut out = Collected {
-        tally: Tally::default(),
-        stop: Stop::Completed,
-        llr: config.sprt.map(|_| 0.0),
-    };
+    let mut out = Collected::new(config);
     let mut pending: BTreeMap<u64, GameRecord> = BTreeMap::new();
     let mut reported = 0u64;
     while reported < config.games {
         if cancel.load(Ordering::Relaxed) {
-            out.stop = Stop::Cancelled;
+            out.cancel();
             break;
         }
         match receiver.recv_timeout(Duration::from_millis(50)) {
@@ -266,16 +331,10 @@ fn collect(
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         }
         while let Some(record) = pending.remove(&reported) {
-            out.tally.add(&record);
             reported += 1;
             shared.advance(reported);
-            observer.game_finished(&record, &out.tally);
-            if let Some(sprt) = config.sprt {
-                out.llr = Some(sprt.llr(&out.tally.wdl));
-                if let Some(decision) = sprt.decide(&out.tally.wdl) {
-                    out.stop = Stop::Sprt(decision);
-                    return out;
-                }
+            if out.report(&record, config, observer) {
+                return out;
             }
         }
     }

@@ -145,18 +145,13 @@ pub fn run_schedule(
         let (Some(fa), Some(fb)) = (entrants.get(a), entrants.get(b)) else {
             continue;
         };
-        let seed = derive_seed(config.matches.seed, k as u64);
-        let matches = MatchConfig {
-            seed,
-            pairing: Some(k as u32),
-            ..config.matches.clone()
-        };
+        let matches = pairing_config(config, k);
         observer.pairing_started(k, schedule.len());
         let report = run_match(fa, fb, &matches, cancel, observer)?;
         let pairing = Pairing {
             a,
             b,
-            seed,
+            seed: matches.seed,
             tally: report.tally,
         };
         observer.pairing_finished(&pairing);
@@ -174,6 +169,17 @@ pub fn run_schedule(
         standings,
         cancelled,
     })
+}
+
+/// The settings of pairing `k`'s match: the tournament's, with the
+/// pairing's own seed and number (shared by [`run_schedule`] and
+/// [`TournamentSteps`](super::TournamentSteps)).
+pub(super) fn pairing_config(config: &TournamentConfig, k: usize) -> MatchConfig {
+    MatchConfig {
+        seed: derive_seed(config.matches.seed, k as u64),
+        pairing: Some(k as u32),
+        ..config.matches.clone()
+    }
 }
 
 /// The ranking of `labels` (entrants by index) after `pairings`: by score,

@@ -7,7 +7,9 @@
 //! any number of iterations runs in the same memory. Below the cap the pool
 //! changes nothing, and a search that never fills it is the same as without one.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::time::Instant;
 
 use rand::RngExt;
 

@@ -14,7 +14,7 @@ use crate::gui::play::setup::PlaySettings;
 use crate::gui::programs::RecentPrograms;
 use crate::gui::replay::{ReplayGame, ReplayView};
 use crate::gui::seats::{Catalogue, IN_MEMORY, SeatChoice};
-use crate::gui::theme;
+use crate::gui::{platform, theme};
 
 /// The app's top-level views.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -157,7 +157,10 @@ impl App {
                 ..Settings::default()
             });
         let mut app = App::new(settings, catalogue);
-        if let Some(dir) = eframe::storage_dir("chainlab") {
+        if let Some(view) = platform::start_view() {
+            app.settings.view = view;
+        }
+        if let Some(dir) = platform::data_dir() {
             app.editor.enable_recovery(dir.join("recovery.json"));
         }
         if let Some(file) = file {
@@ -338,6 +341,7 @@ impl App {
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         App::ui(self, ui);
+        platform::frame_drawn(ui.ctx());
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

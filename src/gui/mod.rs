@@ -13,6 +13,7 @@ pub mod arena;
 pub mod board;
 pub mod editor;
 pub mod files;
+pub mod platform;
 pub mod play;
 mod players;
 pub mod program_dialog;
@@ -25,23 +26,6 @@ mod worker;
 
 pub use app::{App, Command, Settings, StrategyEntry, View};
 
-/// Opens the desktop app's window, with `file` in the editor if given, and
-/// runs it until it is closed.
-pub fn run(file: Option<std::path::PathBuf>) -> eframe::Result {
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("chainlab")
-            .with_app_id("chainlab")
-            .with_inner_size([1280.0, 820.0])
-            .with_min_inner_size([760.0, 480.0]),
-        ..Default::default()
-    };
-    let result = eframe::run_native(
-        "chainlab",
-        options,
-        Box::new(|cc| Ok(Box::new(App::from_creation(cc, file)))),
-    );
-    // Programs still starting or thinking on other threads end with the window.
-    crate::bots::external::kill_all_engines();
-    result
-}
+/// Opens the desktop app's window (see [`platform::run`]).
+#[cfg(not(target_arch = "wasm32"))]
+pub use platform::run;

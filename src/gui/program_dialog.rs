@@ -156,22 +156,20 @@ fn submit<T>(open: &mut Open<T>, ctx: &egui::Context) {
 /// Starts the program of `spec` on a thread, then ends it; the answer
 /// comes through the check.
 fn start_check(spec: String, ctx: egui::Context) -> Result<Check, String> {
+    crate::gui::platform::can_run_programs()?;
     let factory = parse_player(&spec).map_err(|e| e.to_string())?;
     let line = command_line(&spec).to_string();
     let (tx, rx) = mpsc::channel();
-    std::thread::Builder::new()
-        .name("chainlab-program-check".to_string())
-        .spawn(move || {
-            // The agent is dropped here, on this thread: its process ends.
-            let answer = factory
-                .create()
-                .map(drop)
-                .map_err(|e| start_error(&line, &e));
-            // Nobody listens when the dialog was cancelled: nothing to do.
-            let _ = tx.send(answer);
-            ctx.request_repaint();
-        })
-        .map_err(|e| format!("cannot start a thread to check the program: {e}"))?;
+    crate::gui::platform::spawn("chainlab-program-check", move || {
+        // The agent is dropped here, on this thread: its process ends.
+        let answer = factory
+            .create()
+            .map(drop)
+            .map_err(|e| start_error(&line, &e));
+        // Nobody listens when the dialog was cancelled: nothing to do.
+        let _ = tx.send(answer);
+        ctx.request_repaint();
+    })?;
     Ok(Check { spec, rx })
 }
 

@@ -2,11 +2,10 @@
 //! read for the replay view: every game that can be read, and what went
 //! wrong with the lines that cannot.
 
-use std::fs::File;
-use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use crate::arena::{GameRecord, read_records};
+use crate::gui::platform;
 
 /// The largest records file the app opens (a match of many thousand games fits).
 const MAX_BYTES: u64 = 256 * 1024 * 1024;
@@ -36,18 +35,11 @@ impl RecordsFile {
             );
         }
         let shown = path.display();
-        let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-        if meta.len() > MAX_BYTES {
-            return Err(format!(
-                "{shown} has {} bytes; the app opens records files of at most {MAX_BYTES}",
-                meta.len()
-            ));
-        }
-        let file = File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+        let bytes = platform::read_file(path, MAX_BYTES, "records files")?;
         let mut games = Vec::new();
         let mut problems = Vec::new();
         let mut bad_lines = 0;
-        for item in read_records(BufReader::new(file)) {
+        for item in read_records(bytes.as_slice()) {
             match item {
                 Ok(record) => games.push(record),
                 Err(e) => {

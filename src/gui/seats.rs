@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::bots::graph::GraphFactory;
 use crate::bots::{AgentFactory, builtins, parse_player};
 use crate::eval::Program;
+use crate::gui::platform;
 use crate::gui::programs::{command_line, is_program_spec, program_name};
 use crate::strategy::Strategy;
 
@@ -73,6 +74,7 @@ impl ComputerChoice {
     /// A program (`cmd:COMMAND ARGS…`) named by its program's file name and
     /// arguments; not started here. Why not when the command line cannot be split.
     pub fn program(spec: &str) -> Result<ComputerChoice, String> {
+        platform::can_run_programs()?;
         let factory = parse_player(spec).map_err(|e| e.to_string())?;
         Ok(ComputerChoice {
             spec: spec.trim().to_string(),
@@ -88,6 +90,9 @@ impl ComputerChoice {
     /// named by the ladder when it is on it and by its spec otherwise.
     pub fn builtin(spec: &str) -> Result<ComputerChoice, String> {
         let factory = parse_player(spec).map_err(|e| e.to_string())?;
+        if !factory.is_deterministic() {
+            platform::can_limit_time()?;
+        }
         let canonical = factory.label();
         let info = builtins().into_iter().find(|b| b.spec == canonical);
         Ok(ComputerChoice {
@@ -225,7 +230,7 @@ impl Catalogue {
 
 /// A strategy file as a player, by its path.
 fn load_file(path: &Path) -> Result<ComputerChoice, String> {
-    let strategy = Strategy::load(path).map_err(|e| e.to_string())?;
+    let strategy = platform::load_strategy(path)?;
     let name = if strategy.name.trim().is_empty() {
         file_stem(path)
     } else {
@@ -301,36 +306,21 @@ pub fn choices_menu(
     }
 }
 
-/// The folder of shipped strategies: `strategies/` in the working directory,
-/// beside the executable or a few folders above it (a cargo build), or in
-/// the source tree this binary was built from.
+/// The folder of shipped strategies: `strategies/` found on disk on the
+/// desktop, built in on the web (see [`platform::shipped_dir`]).
 pub fn shipped_strategies_dir() -> Option<PathBuf> {
-    let mut candidates = vec![PathBuf::from("strategies")];
-    if let Ok(exe) = std::env::current_exe() {
-        candidates.extend(
-            exe.ancestors()
-                .skip(1)
-                .take(4)
-                .map(|d| d.join("strategies")),
-        );
-    }
-    candidates.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("strategies"));
-    // Absolute, so that a seat saved with a strategy's path is found again
-    // whichever folder the app is started from.
-    candidates
-        .into_iter()
-        .find(|d| d.is_dir())
-        .map(|d| std::fs::canonicalize(&d).unwrap_or(d))
+    platform::shipped_dir()
 }
 
 /// Every strategy file in `dir` that loads and compiles, by file name;
 /// broken ones are left out (the editor shows their errors).
 pub fn strategies_in(dir: &Path) -> Vec<ComputerChoice> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
+    let Ok(entries) = platform::list_dir(dir) else {
         return Vec::new();
     };
     let mut paths: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
+        .into_iter()
+        .map(|(name, _)| dir.join(name))
         .filter(|p| {
             p.extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("json"))
@@ -340,7 +330,7 @@ pub fn strategies_in(dir: &Path) -> Vec<ComputerChoice> {
     paths
         .into_iter()
         .filter_map(|path| {
-            let strategy = Strategy::load(&path).ok()?;
+            let strategy = platform::load_strategy(&path).ok()?;
             ComputerChoice::strategy(path.to_string_lossy().into_owned(), &strategy)
         })
         .collect()

@@ -55,17 +55,14 @@ impl Thinking {
         let (tx, rx) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let interrupt = Interrupt::on_flag(Arc::clone(&stop));
-        std::thread::Builder::new()
-            .name("chainlab-computer-move".to_string())
-            .spawn(move || {
-                let choice = bot.choose_within(&position, &mut rng, &interrupt);
-                // The receiver is gone when the game was abandoned: nothing to do.
-                let _ = tx.send(Reply { bot, rng, choice });
-                if let Some(ctx) = ctx {
-                    ctx.request_repaint();
-                }
-            })
-            .map_err(|e| format!("cannot start a thread for the computer player: {e}"))?;
+        crate::gui::platform::spawn("chainlab-computer-move", move || {
+            let choice = bot.choose_within(&position, &mut rng, &interrupt);
+            // The receiver is gone when the game was abandoned: nothing to do.
+            let _ = tx.send(Reply { bot, rng, choice });
+            if let Some(ctx) = ctx {
+                ctx.request_repaint();
+            }
+        })?;
         Ok(Thinking { rx, stop })
     }
 
@@ -102,16 +99,13 @@ impl Starting {
         ctx: Option<egui::Context>,
     ) -> Result<Starting, String> {
         let (tx, rx) = mpsc::channel();
-        std::thread::Builder::new()
-            .name("chainlab-player-start".to_string())
-            .spawn(move || {
-                // When nobody waits any more the player is dropped here.
-                let _ = tx.send(factory.create());
-                if let Some(ctx) = ctx {
-                    ctx.request_repaint();
-                }
-            })
-            .map_err(|e| format!("cannot start a thread to start the player: {e}"))?;
+        crate::gui::platform::spawn("chainlab-player-start", move || {
+            // When nobody waits any more the player is dropped here.
+            let _ = tx.send(factory.create());
+            if let Some(ctx) = ctx {
+                ctx.request_repaint();
+            }
+        })?;
         Ok(Starting { rx })
     }
 
@@ -131,9 +125,7 @@ pub fn retire(bots: Vec<Box<dyn Agent>>) {
     if bots.is_empty() {
         return;
     }
-    let _ = std::thread::Builder::new()
-        .name("chainlab-player-end".to_string())
-        .spawn(move || drop(bots));
+    let _ = crate::gui::platform::spawn("chainlab-player-end", move || drop(bots));
 }
 
 impl Drop for Thinking {

@@ -5,6 +5,7 @@
 //! score with its 95% interval, and open any finished game in the replay view.
 
 mod games;
+mod live;
 mod overview;
 mod plot;
 pub mod results;

@@ -3,22 +3,29 @@
 //! keeps a small summary (the running tallies, the latest games, the score
 //! plot) under a lock; the window copies it when it draws and is asked to
 //! repaint after every game. Cancelling raises the arena's cancel flag.
+//!
+//! Where there are no threads (the web page, see [`platform`]) the same run
+//! is played in slices: each frame plays games of [`MatchSteps`] or
+//! [`TournamentSteps`] for up to [`platform::SLICE_BUDGET`], through the
+//! same watcher, so the page never freezes and the results are the threaded
+//! runner's (the tests below play both).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::arena::{
-    GameRecord, MatchConfig, MatchObserver, MatchReport, Pairing, Tally, TournamentConfig,
-    TournamentObserver, TournamentReport, run_match, run_tournament,
+    GameRecord, MatchConfig, MatchSteps, TournamentConfig, TournamentSteps, run_match,
+    run_tournament,
 };
 use crate::bots::{AgentFactory, relabel};
+use crate::gui::platform;
+use crate::time::Instant;
 
-use super::store::{FinishedGame, Recent, RecordsIndex, RecordsOut, ScoreSeries};
-
-/// Different forfeit reasons listed; more are counted under the last.
-const MAX_FORFEIT_NOTES: usize = 12;
+pub use super::live::{ForfeitNote, Live, Outcome, PairingLive};
+use super::live::{Watcher, lock};
+use super::store::{RecordsIndex, RecordsOut};
 
 /// A player of the run, under the name shown in tables and records.
 #[derive(Clone)]
@@ -48,183 +55,72 @@ impl Plan {
     }
 }
 
-/// The pairing being played (or played last).
-#[derive(Clone, Debug, Default)]
-pub struct PairingLive {
-    /// Its number in the schedule, from 0.
-    pub index: usize,
-    /// Side A's entrant.
-    pub a: usize,
-    /// Side B's entrant.
-    pub b: usize,
-    /// The results so far, from A's side.
-    pub tally: Tally,
-    /// A's running score.
-    pub series: ScoreSeries,
+/// A run played in slices on the window's thread.
+struct Sliced {
+    steps: Steps,
+    watcher: Watcher,
 }
 
-/// Forfeits of one player for one reason.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ForfeitNote {
-    /// The player who forfeited.
-    pub player: String,
-    /// Why.
-    pub reason: String,
-    /// How many games.
-    pub count: u64,
-}
-
-/// How a run ended.
-#[derive(Clone, Debug)]
-pub enum Outcome {
-    /// A match was played (to the end, to an SPRT decision, or until cancelled).
-    Match(Box<MatchReport>),
-    /// A tournament was played (possibly cancelled).
-    Tournament(Box<TournamentReport>),
-    /// The run could not be played.
+/// The stepped runner of a plan.
+enum Steps {
+    Match(Box<MatchSteps>),
+    Tournament(Box<TournamentSteps>),
     Failed(String),
 }
 
-/// What the window shows of a run.
-#[derive(Clone, Debug, Default)]
-pub struct Live {
-    /// Changes whenever anything else does.
-    pub version: u64,
-    /// The pairing being played.
-    pub current: Option<PairingLive>,
-    /// The pairings played to the end.
-    pub finished: Vec<Pairing>,
-    /// Games finished over all pairings.
-    pub games: u64,
-    /// The latest games.
-    pub recent: Recent,
-    /// Forfeits by player and reason.
-    pub forfeits: Vec<ForfeitNote>,
-    /// Set when the run is over.
-    pub outcome: Option<Outcome>,
-    /// Why the games are not kept on disk, if they are not.
-    pub records_error: Option<String>,
-}
-
-impl Live {
-    fn changed(&mut self) {
-        self.version = self.version.wrapping_add(1);
+impl Sliced {
+    fn new(factories: Vec<Arc<dyn AgentFactory>>, plan: &Plan, watcher: Watcher) -> Sliced {
+        let steps = match plan {
+            Plan::Match(config) => match (factories.first(), factories.get(1)) {
+                (Some(a), Some(b)) => MatchSteps::new(Arc::clone(a), Arc::clone(b), config.clone())
+                    .map_or_else(
+                        |e| Steps::Failed(e.to_string()),
+                        |s| Steps::Match(Box::new(s)),
+                    ),
+                _ => Steps::Failed("a match needs two players".to_string()),
+            },
+            Plan::Tournament(config) => TournamentSteps::new(factories, config.clone())
+                .map_or_else(
+                    |e| Steps::Failed(e.to_string()),
+                    |s| Steps::Tournament(Box::new(s)),
+                ),
+        };
+        Sliced { steps, watcher }
     }
 
-    fn note_forfeit(&mut self, record: &GameRecord) {
-        let Some(seat) = record.forfeit else {
-            return;
-        };
-        let player = record
-            .players
-            .get(seat.index())
-            .cloned()
-            .unwrap_or_default();
-        let full = self.forfeits.len() >= MAX_FORFEIT_NOTES;
-        let note = self
-            .forfeits
-            .iter_mut()
-            .find(|n| n.player == player && n.reason == record.reason);
-        match note {
-            Some(note) => note.count += 1,
-            None if full => {
-                if let Some(last) = self.forfeits.last_mut() {
-                    last.count += 1;
-                    last.reason = "(and other reasons)".to_string();
+    /// Plays games until `budget` is spent or the run is over; the outcome then.
+    fn advance(&mut self, cancel: &AtomicBool, budget: Duration) -> Option<Outcome> {
+        let began = Instant::now();
+        loop {
+            let outcome = match &mut self.steps {
+                Steps::Match(steps) => steps
+                    .step(cancel, &mut self.watcher)
+                    .map(|report| Outcome::Match(Box::new(report))),
+                Steps::Tournament(steps) => {
+                    steps
+                        .step(cancel, &mut self.watcher)
+                        .map(|report| match report {
+                            Ok(report) => Outcome::Tournament(Box::new(report)),
+                            Err(e) => Outcome::Failed(e.to_string()),
+                        })
                 }
-            }
-            None => self.forfeits.push(ForfeitNote {
-                player,
-                reason: record.reason.clone(),
-                count: 1,
-            }),
-        }
-    }
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// Watches the run on its thread.
-struct Watcher {
-    labels: Vec<String>,
-    live: Arc<Mutex<Live>>,
-    out: Option<RecordsOut>,
-    index: Arc<Mutex<RecordsIndex>>,
-    ctx: Option<egui::Context>,
-    pairing: usize,
-}
-
-impl Watcher {
-    fn repaint(&self) {
-        if let Some(ctx) = &self.ctx {
-            ctx.request_repaint();
-        }
-    }
-
-    fn entrant(&self, label: &str) -> usize {
-        self.labels.iter().position(|l| l == label).unwrap_or(0)
-    }
-}
-
-impl MatchObserver for Watcher {
-    fn match_started(&mut self, a: &str, b: &str, _config: &MatchConfig) {
-        let current = PairingLive {
-            index: self.pairing,
-            a: self.entrant(a),
-            b: self.entrant(b),
-            ..PairingLive::default()
-        };
-        let mut live = lock(&self.live);
-        live.current = Some(current);
-        live.changed();
-        drop(live);
-        self.repaint();
-    }
-
-    fn game_finished(&mut self, record: &GameRecord, tally: &Tally) {
-        let mut error = None;
-        if let Some(out) = &mut self.out {
-            match out.append(record) {
-                Ok(()) => out.update(&mut lock(&self.index)),
-                Err(e) => error = Some(e),
+                Steps::Failed(why) => Some(Outcome::Failed(std::mem::take(why))),
+            };
+            if outcome.is_some() || began.elapsed() >= budget {
+                return outcome;
             }
         }
-        if error.is_some() {
-            self.out = None;
-        }
-        let mut live = lock(&self.live);
-        if let Some(e) = error {
-            live.records_error = Some(e);
-        }
-        live.games += 1;
-        let number = live.games;
-        if let Some(current) = &mut live.current {
-            current.tally = *tally;
-            current.series.add(tally);
-        }
-        live.note_forfeit(record);
-        live.recent.push(FinishedGame {
-            number,
-            record: record.clone(),
-        });
-        live.changed();
-        drop(live);
-        self.repaint();
     }
 }
 
-impl TournamentObserver for Watcher {
-    fn pairing_started(&mut self, index: usize, _count: usize) {
-        self.pairing = index;
-    }
-
-    fn pairing_finished(&mut self, pairing: &Pairing) {
-        let mut live = lock(&self.live);
-        live.finished.push(pairing.clone());
-        live.changed();
-    }
+/// Where a run is played.
+enum Engine {
+    /// On its own thread.
+    Thread(JoinHandle<()>),
+    /// In slices on the window's thread, until it is over.
+    Sliced(Box<Sliced>),
+    /// Played to the end in slices.
+    Done,
 }
 
 /// A match or tournament being played (or played) in the background.
@@ -237,16 +133,28 @@ pub struct Run {
     cancel: Arc<AtomicBool>,
     started: Instant,
     ended: Option<Instant>,
-    thread: Option<JoinHandle<()>>,
+    engine: Engine,
 }
 
 impl Run {
-    /// Starts playing `plan` between `entrants` on a new thread; `ctx` (if
+    /// Starts playing `plan` between `entrants` in the background: on a new
+    /// thread, or in slices per frame where there are no threads; `ctx` (if
     /// any) is asked to repaint after every game.
     pub fn start(
         entrants: Vec<Entrant>,
         plan: Plan,
         ctx: Option<egui::Context>,
+    ) -> Result<Run, String> {
+        Run::start_on(entrants, plan, ctx, platform::HAS_THREADS)
+    }
+
+    /// Starts the run on a thread (`threaded`) or to be played in slices by
+    /// [`refresh`](Run::refresh) (as on the web; tests run both).
+    pub fn start_on(
+        entrants: Vec<Entrant>,
+        plan: Plan,
+        ctx: Option<egui::Context>,
+        threaded: bool,
     ) -> Result<Run, String> {
         let labels: Vec<String> = entrants.iter().map(|e| e.label.clone()).collect();
         let mut live = Live::default();
@@ -275,20 +183,20 @@ impl Run {
             .into_iter()
             .map(|e| relabel(e.factory, e.label))
             .collect();
-        let thread = {
+        let engine = if threaded {
             let plan = plan.clone();
             let cancel = Arc::clone(&cancel);
-            std::thread::Builder::new()
+            let thread = std::thread::Builder::new()
                 .name("chainlab-arena".to_string())
                 .spawn(move || {
                     let outcome = play(&factories, &plan, &cancel, &mut watcher);
-                    let mut live = lock(&watcher.live);
-                    live.outcome = Some(outcome);
-                    live.changed();
-                    drop(live);
-                    watcher.repaint();
+                    watcher.finish(outcome);
                 })
-                .map_err(|e| format!("cannot start a thread for the arena: {e}"))?
+                .map_err(|e| format!("cannot start a thread for the arena: {e}"))?;
+            Engine::Thread(thread)
+        } else {
+            watcher.repaint();
+            Engine::Sliced(Box::new(Sliced::new(factories, &plan, watcher)))
         };
         Ok(Run {
             labels,
@@ -299,7 +207,7 @@ impl Run {
             cancel,
             started: Instant::now(),
             ended: None,
-            thread: Some(thread),
+            engine,
         })
     }
 
@@ -328,8 +236,20 @@ impl Run {
 
     /// Copies the run's state into `view` if it has changed since; a thread
     /// that ended without an outcome is reported as failed.
+    /// A run played in slices plays its next games here first.
     pub fn refresh(&mut self, view: &mut Live) {
-        let thread_done = self.thread.as_ref().is_none_or(JoinHandle::is_finished);
+        if let Engine::Sliced(sliced) = &mut self.engine {
+            if let Some(outcome) = sliced.advance(&self.cancel, platform::SLICE_BUDGET) {
+                sliced.watcher.finish(outcome);
+                self.engine = Engine::Done;
+            } else {
+                sliced.watcher.repaint();
+            }
+        }
+        let thread_done = match &self.engine {
+            Engine::Thread(thread) => thread.is_finished(),
+            Engine::Sliced(_) | Engine::Done => false,
+        };
         let mut live = lock(&self.live);
         if thread_done && live.outcome.is_none() {
             live.outcome = Some(Outcome::Failed(
@@ -388,7 +308,8 @@ impl Run {
             text.push_str(&line);
             text.push('\n');
         }
-        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        platform::write_file(path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         Ok(live.recent.len() as u64)
     }
 }
@@ -426,3 +347,7 @@ fn play(
         },
     }
 }
+
+#[cfg(test)]
+#[path = "run_tests.rs"]
+mod tests;

@@ -83,7 +83,7 @@ pub struct RecordsOut {
 impl RecordsOut {
     /// A new, empty records file in the temporary folder.
     pub fn create() -> Result<RecordsOut, String> {
-        let dir = std::env::temp_dir().join("chainlab");
+        let dir = crate::gui::platform::temp_dir()?.join("chainlab");
         std::fs::create_dir_all(&dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         let run = RUNS.fetch_add(1, Ordering::Relaxed);

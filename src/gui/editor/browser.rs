@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use egui::{RichText, Ui, WidgetInfo, WidgetType};
 
-use crate::gui::theme;
+use crate::gui::{platform, theme};
 
 /// What the browser is choosing a file for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +45,15 @@ impl Purpose {
         }
     }
 
+    /// The browser file picker's `accept` list for this purpose.
+    fn accept(self) -> &'static str {
+        match self {
+            Purpose::OpenStrategy | Purpose::SaveStrategy | Purpose::ImportGroup => ".json",
+            Purpose::OpenPosition => ".txt,.json,.pos",
+            Purpose::OpenSuite => ".jsonl,.txt",
+        }
+    }
+
     fn shows(self, path: &Path) -> bool {
         let ext = path
             .extension()
@@ -78,6 +87,8 @@ pub struct Browser {
     /// Whether the file name field has been given the keyboard focus (once,
     /// when the browser opens: Enter then confirms the name filled in).
     focused: bool,
+    /// Whether a file was asked of the web browser's picker.
+    picking: bool,
 }
 
 impl Browser {
@@ -90,6 +101,7 @@ impl Browser {
             entries: Vec::new(),
             error: None,
             focused: false,
+            picking: false,
         };
         browser.refresh();
         browser
@@ -102,15 +114,13 @@ impl Browser {
 
     fn refresh(&mut self) {
         self.entries.clear();
-        match std::fs::read_dir(&self.dir) {
+        match platform::list_dir(&self.dir) {
             Ok(list) => {
-                for entry in list.flatten() {
-                    let path = entry.path();
-                    let name = entry.file_name().to_string_lossy().into_owned();
+                for (name, is_dir) in list {
+                    let path = self.dir.join(&name);
                     if name.starts_with('.') {
                         continue;
                     }
-                    let is_dir = path.is_dir();
                     if is_dir || self.purpose.shows(&path) {
                         self.entries.push((name, is_dir));
                     }
@@ -119,7 +129,7 @@ impl Browser {
                     .sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
                 self.error = None;
             }
-            Err(e) => self.error = Some(format!("cannot list {}: {e}", self.dir.display())),
+            Err(e) => self.error = Some(e),
         }
     }
 
@@ -162,6 +172,9 @@ impl Browser {
             if let Some(chosen) = self.list_ui(ui) {
                 choice = Some(Choice::File(chosen));
             }
+            if let Some(chosen) = self.pick_ui(ui) {
+                choice = Some(Choice::File(chosen));
+            }
             ui.separator();
             ui.horizontal(|ui| {
                 ui.label("File name:");
@@ -177,7 +190,7 @@ impl Browser {
             });
             if self.purpose == Purpose::SaveStrategy
                 && let Some(target) = self.target()
-                && target.exists()
+                && platform::is_file(&target)
             {
                 ui.label(
                     RichText::new(format!("{} exists and will be replaced.", target.display()))
@@ -204,6 +217,34 @@ impl Browser {
             choice = Some(Choice::Cancelled);
         }
         choice
+    }
+
+    /// In the web page: a button that asks the browser for a file from the
+    /// user's computer, and that file once it is read.
+    fn pick_ui(&mut self, ui: &mut Ui) -> Option<PathBuf> {
+        if !platform::PICKS_FILES || self.purpose == Purpose::SaveStrategy {
+            return None;
+        }
+        if ui.button("From this computer…").clicked() {
+            platform::pick_file(self.purpose.accept());
+            self.picking = true;
+        }
+        if !self.picking {
+            return None;
+        }
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_millis(100));
+        match platform::take_picked()? {
+            Ok(path) => {
+                self.picking = false;
+                Some(path)
+            }
+            Err(e) => {
+                self.picking = false;
+                self.error = Some(e);
+                None
+            }
+        }
     }
 
     fn list_ui(&mut self, ui: &mut Ui) -> Option<PathBuf> {
@@ -241,12 +282,12 @@ impl Browser {
 
     fn confirm(&mut self) -> Option<Choice> {
         let target = self.target()?;
-        if target.is_dir() {
+        if platform::is_dir(&target) {
             self.enter(target);
             self.name.clear();
             return None;
         }
-        if self.purpose != Purpose::SaveStrategy && !target.is_file() {
+        if self.purpose != Purpose::SaveStrategy && !platform::is_file(&target) {
             self.error = Some(format!("there is no file {}", target.display()));
             return None;
         }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use egui::RichText;
 
 use crate::gui::seats::shipped_strategies_dir;
-use crate::gui::theme;
+use crate::gui::{platform, theme};
 use crate::strategy::Strategy;
 
 use super::EditorView;
@@ -34,12 +34,12 @@ pub fn shipped_files() -> Vec<(String, PathBuf)> {
     let Some(dir) = shipped_strategies_dir() else {
         return Vec::new();
     };
-    let Ok(entries) = std::fs::read_dir(&dir) else {
+    let Ok(entries) = platform::list_dir(&dir) else {
         return Vec::new();
     };
     let mut files: Vec<(String, PathBuf)> = entries
-        .flatten()
-        .map(|e| e.path())
+        .into_iter()
+        .map(|(name, _)| dir.join(name))
         .filter(|p| {
             p.extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("json"))
@@ -63,7 +63,7 @@ pub fn is_shipped(path: &Path) -> bool {
     };
     let target = path
         .parent()
-        .and_then(|p| std::fs::canonicalize(p).ok())
+        .and_then(platform::canonicalize)
         .map(|p| p.join(path.file_name().unwrap_or_default()));
     target.is_some_and(|t| t.starts_with(&dir))
 }
@@ -135,7 +135,7 @@ impl EditorView {
     /// Opens `path` now (unsaved changes are lost); a broken file leaves the
     /// current strategy and shows the file's error.
     pub fn open_now(&mut self, path: &Path, settings: &mut EditorSettings) {
-        match Strategy::load(path) {
+        match platform::load_strategy(path) {
             Ok(strategy) => {
                 let location = if is_shipped(path) {
                     Location::Shipped(path.to_path_buf())
@@ -200,7 +200,7 @@ impl EditorView {
             ));
             return false;
         }
-        match self.doc.strategy().save(path) {
+        match platform::save_strategy(self.doc.strategy(), path) {
             Ok(()) => {
                 self.doc.saved_as(Location::File(path.to_path_buf()));
                 self.recovery.discard();
@@ -227,10 +227,10 @@ impl EditorView {
             .path()
             .and_then(Path::parent)
             .map(Path::to_path_buf)
-            .filter(|d| d.is_dir())
+            .filter(|d| platform::is_dir(d))
             .unwrap_or_else(|| {
                 let dir = user_dir(settings);
-                if dir.is_dir() {
+                if platform::is_dir(&dir) {
                     dir
                 } else {
                     shipped_strategies_dir().unwrap_or_else(|| PathBuf::from("."))
@@ -357,7 +357,10 @@ impl EditorView {
         match answer {
             Some(true) => {
                 if let Some(found) = self.restorable.take() {
-                    let saved = found.location.path().and_then(|p| Strategy::load(p).ok());
+                    let saved = found
+                        .location
+                        .path()
+                        .and_then(|p| platform::load_strategy(p).ok());
                     let doc = Document::restored(found.strategy, found.location, saved);
                     self.doc = doc;
                     self.canvas.reset();

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use egui::RichText;
 
 use crate::gui::seats::shipped_strategies_dir;
-use crate::gui::theme;
+use crate::gui::{platform, theme};
 use crate::strategy::{Kind, Strategy};
 
 use super::EditorView;
@@ -28,8 +28,8 @@ impl EditorView {
             .path()
             .and_then(Path::parent)
             .map(Path::to_path_buf)
-            .filter(|d| d.is_dir())
-            .or_else(|| Some(user_dir(settings)).filter(|d| d.is_dir()))
+            .filter(|d| platform::is_dir(d))
+            .or_else(|| Some(user_dir(settings)).filter(|d| platform::is_dir(d)))
             .or_else(shipped_strategies_dir)
             .unwrap_or_else(|| PathBuf::from("."));
         self.browser = Some(Browser::new(Purpose::ImportGroup, dir, String::new()));
@@ -37,7 +37,7 @@ impl EditorView {
 
     /// Loads `path` and offers its groups (or says why it cannot).
     pub(super) fn pick_import(&mut self, path: &Path) {
-        match Strategy::load(path) {
+        match platform::load_strategy(path) {
             Ok(s) => self.offer_import(s, path.display().to_string()),
             Err(e) => self.notify_error(format!("Could not import from {}: {e}", path.display())),
         }

@@ -136,7 +136,7 @@ impl EditorView {
             groups: GroupState::default(),
         };
         if let Some(path) = settings.last_file.clone() {
-            if path.is_file() {
+            if crate::gui::platform::is_file(&path) {
                 view.open_now(&path, settings);
             } else {
                 settings.last_file = None;
@@ -315,6 +315,9 @@ impl EditorView {
         let now = ctx.input(|i| i.time);
         if let Some(wait) = self.recovery.tick(&self.doc, now) {
             ctx.request_repaint_after_secs(wait as f32);
+        }
+        if let Some(e) = self.recovery.take_unshown_error() {
+            self.notify_error(format!("Autosave failed: {e}"));
         }
         let title = self.window_title();
         if title != self.title {

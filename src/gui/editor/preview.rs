@@ -10,8 +10,9 @@ use egui::{RichText, Ui};
 use crate::gui::board::{BoardView, Overlay};
 use crate::gui::players::player_badge;
 use crate::gui::theme;
+use crate::input::text_from_bytes;
 use crate::rules::{Coord, Geometry, Player, PlayerSet, Position, Rules, Setup, Size};
-use crate::strategy::read_limited;
+use crate::strategy::MAX_FILE_BYTES;
 
 use super::analysis::Analysis;
 
@@ -135,8 +136,10 @@ impl Preview {
 
     /// Loads a position file (text notation, or JSON when it starts with `{`).
     pub fn load_file(&mut self, path: &Path) {
-        let parsed = read_limited(path)
-            .map_err(|e| e.to_string())
+        let parsed = crate::gui::platform::read_file(path, MAX_FILE_BYTES as u64, "position files")
+            .and_then(|bytes| {
+                text_from_bytes(bytes).map_err(|e| format!("{}: {e}", path.display()))
+            })
             .and_then(|text| {
                 text.parse::<Position>()
                     .map_err(|e| format!("{}: {e}", path.display()))

@@ -10,7 +10,9 @@ use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 
-use crate::strategy::{Strategy, read_limited, write_atomic};
+use crate::gui::platform;
+use crate::input::text_from_bytes;
+use crate::strategy::{MAX_FILE_BYTES, Strategy};
 
 use super::document::{Document, Location};
 
@@ -50,6 +52,8 @@ pub struct Recovery {
     written: Option<u64>,
     /// The last error writing the file.
     pub error: Option<String>,
+    /// Whether that error is yet to be shown.
+    unshown: bool,
 }
 
 impl Recovery {
@@ -85,6 +89,14 @@ impl Recovery {
         }
     }
 
+    /// The error of the last write, once, to be shown (storage full,
+    /// disabled or unwritable).
+    pub fn take_unshown_error(&mut self) -> Option<String> {
+        std::mem::take(&mut self.unshown)
+            .then(|| self.error.clone())
+            .flatten()
+    }
+
     /// Writes the work now if it is unsaved and not yet written (on exit).
     pub fn flush(&mut self, doc: &Document) {
         if doc.is_dirty() && self.written != Some(doc.revision()) {
@@ -108,18 +120,16 @@ impl Recovery {
         };
         let result = serde_json::to_string(&content)
             .map_err(|e| e.to_string())
-            .and_then(|text| {
-                if let Some(dir) = path.parent() {
-                    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-                }
-                write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
-            });
+            .and_then(|text| platform::write_file(path, text.as_bytes()));
         match result {
             Ok(()) => {
                 self.written = Some(doc.revision());
                 self.error = None;
             }
-            Err(e) => self.error = Some(format!("cannot write the recovery file: {e}")),
+            Err(e) => {
+                self.error = Some(format!("cannot write the recovery file: {e}"));
+                self.unshown = true;
+            }
         }
     }
 
@@ -135,10 +145,8 @@ impl Recovery {
     pub fn discard(&mut self) {
         self.written = None;
         self.due = None;
-        if let Some(path) = &self.path
-            && path.exists()
-        {
-            let _ = std::fs::remove_file(path);
+        if let Some(path) = &self.path {
+            platform::remove_file(path);
         }
     }
 
@@ -149,7 +157,7 @@ impl Recovery {
         let Some(path) = self.path.clone() else {
             return Ok(None);
         };
-        if !path.exists() {
+        if !platform::is_file(&path) {
             return Ok(None);
         }
         match read(&path) {
@@ -162,7 +170,7 @@ impl Recovery {
                 let mut aside = path.clone().into_os_string();
                 aside.push(".unreadable");
                 let aside = PathBuf::from(aside);
-                let kept = match std::fs::rename(&path, &aside) {
+                let kept = match platform::rename(&path, &aside) {
                     Ok(()) => format!("it was kept as {}", aside.display()),
                     Err(e) => {
                         self.discard();
@@ -181,15 +189,16 @@ impl Recovery {
 /// Reads a recovery file: `Ok(None)` when the file it belongs to was saved
 /// after it, an error when it cannot be read or parsed.
 fn read(path: &Path) -> Result<Option<Restorable>, String> {
-    let text = read_limited(path).map_err(|e| e.to_string())?;
+    let bytes = platform::read_file(path, MAX_FILE_BYTES as u64, "recovery files")?;
+    let text = text_from_bytes(bytes).map_err(|e| e.to_string())?;
     let file: RecoveryFile = serde_json::from_str(&text).map_err(|e| e.to_string())?;
     if file.format != FORMAT {
         return Err(format!("format {:?} is not {FORMAT:?}", file.format));
     }
     let strategy = Strategy::from_json(&file.strategy).map_err(|e| e.to_string())?;
-    let written = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    let written = platform::modified(path);
     if let (Some(original), Some(written)) = (&file.file, written)
-        && let Ok(saved) = std::fs::metadata(original).and_then(|m| m.modified())
+        && let Some(saved) = platform::modified(original)
         && saved >= written
     {
         // The file was saved after the work was written: nothing to recover.
@@ -242,6 +251,26 @@ mod tests {
         assert!(doc.undo());
         recovery.tick(&doc, DELAY + 2.0);
         assert!(!path.exists(), "nothing unsaved: the file is removed");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_failed_write_is_reported_once() {
+        // The recovery file's folder is a file: the write fails, as when
+        // the disk or the browser's storage is full.
+        let (dir, _, _, doc) = unsaved("unwritable");
+        std::fs::create_dir_all(&dir).unwrap();
+        let blocker = dir.join("not-a-folder");
+        std::fs::write(&blocker, "x").unwrap();
+        let mut recovery = Recovery::new(Some(blocker.join("recovery.json")));
+        recovery.tick(&doc, 0.0);
+        recovery.tick(&doc, DELAY + 1.0);
+        let error = recovery.take_unshown_error().unwrap();
+        assert!(
+            error.starts_with("cannot write the recovery file: "),
+            "{error}"
+        );
+        assert_eq!(recovery.take_unshown_error(), None);
         let _ = std::fs::remove_dir_all(dir);
     }
 

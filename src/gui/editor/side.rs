@@ -113,7 +113,7 @@ impl EditorView {
                     .and_then(Path::parent)
                     .map(Path::to_path_buf)
                     .or_else(|| settings.user_dir.clone())
-                    .filter(|d| d.is_dir())
+                    .filter(|d| crate::gui::platform::is_dir(d))
                     .unwrap_or_else(|| PathBuf::from("."));
                 self.browser = Some(Browser::new(Purpose::OpenSuite, dir, String::new()));
             }
@@ -136,7 +136,7 @@ impl EditorView {
                 let dir = settings
                     .user_dir
                     .clone()
-                    .filter(|d| d.is_dir())
+                    .filter(|d| crate::gui::platform::is_dir(d))
                     .unwrap_or_else(|| PathBuf::from("."));
                 self.browser = Some(Browser::new(Purpose::OpenPosition, dir, String::new()));
             }

@@ -363,8 +363,9 @@ fn start_session(
 
 /// A fresh seed for each game, from the clock and the game's number.
 fn seed_for(game_number: u64) -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    // web-time: std's clock panics in the browser.
+    let nanos = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     crate::rng::derive_seed(nanos, game_number)
 }

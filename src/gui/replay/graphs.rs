@@ -62,7 +62,7 @@ fn find_graph(label: &str, sources: &Sources<'_>) -> Option<Graph> {
     {
         let program = choice.program.clone()?;
         let strategy = if is_file_spec(&choice.spec) {
-            Strategy::load(Path::new(choice.spec.trim())).ok()
+            crate::gui::platform::load_strategy(Path::new(choice.spec.trim())).ok()
         } else {
             sources.editing.filter(|s| s.name == choice.name).cloned()
         };
@@ -78,7 +78,7 @@ fn find_graph(label: &str, sources: &Sources<'_>) -> Option<Graph> {
     }
     dirs.iter()
         .map(|dir| dir.join(format!("{label}.json")))
-        .find(|path| path.is_file())
+        .find(|path| crate::gui::platform::is_file(path))
         .and_then(|path| load(label, &path))
 }
 
@@ -93,7 +93,7 @@ fn names(choice: &ComputerChoice, label: &str) -> bool {
 }
 
 fn load(label: &str, path: &Path) -> Option<Graph> {
-    let strategy = Strategy::load(path).ok()?;
+    let strategy = crate::gui::platform::load_strategy(path).ok()?;
     let program = Program::compile(&strategy).ok()?;
     Some(Graph {
         name: label.to_string(),

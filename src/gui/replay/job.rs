@@ -5,14 +5,20 @@
 //! atomics the progress bar reads. Dropping an [`AnalysisJob`] (leaving the
 //! game, loading another) raises the cancel flag, which stops the searches
 //! in progress, so its threads end soon.
+//!
+//! Where there are no threads (the web page, see [`platform`]) the job is a
+//! [`GameSteps`] that [`poll`](AnalysisJob::poll) advances for up to
+//! [`platform::SLICE_BUDGET`] per frame, with the same result (tested below).
 
+use std::cell::RefCell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::time::Instant;
 
-use crate::analysis::{Analyser, AnalysisError, GameAnalysis, analyse_game};
+use crate::analysis::{Analyser, AnalysisError, GameAnalysis, GameSteps, analyse_game};
+use crate::gui::platform;
 use crate::rules::{Coord, Position};
+use crate::time::Instant;
 
 /// What is analysed: a game from its start, with its opening's length.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,9 +46,21 @@ pub enum Finished {
 
 type Outcome = Result<GameAnalysis, AnalysisError>;
 
+/// Where the analysis runs.
+enum Engine {
+    /// On a thread of its own, which sends the outcome.
+    Thread(Receiver<Outcome>),
+    /// In slices on the window's thread (the outcome once it is over),
+    /// asking `ctx` (if any) for the next frame while work is left.
+    Sliced(
+        RefCell<Result<Box<GameSteps>, Option<Outcome>>>,
+        Option<egui::Context>,
+    ),
+}
+
 /// A game analysis running in the background.
 pub struct AnalysisJob {
-    rx: Receiver<Outcome>,
+    engine: Engine,
     stop: Arc<AtomicBool>,
     done: Arc<AtomicUsize>,
     total: usize,
@@ -57,10 +75,40 @@ impl AnalysisJob {
         request: Request,
         ctx: Option<egui::Context>,
     ) -> Result<AnalysisJob, String> {
-        let (tx, rx) = mpsc::channel();
+        AnalysisJob::start_on(analyser, request, ctx, platform::HAS_THREADS)
+    }
+
+    /// Starts the analysis on a thread (`threaded`) or to be run in slices
+    /// by [`poll`](AnalysisJob::poll) (as on the web; tests run both).
+    pub fn start_on(
+        analyser: Analyser,
+        request: Request,
+        ctx: Option<egui::Context>,
+        threaded: bool,
+    ) -> Result<AnalysisJob, String> {
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicUsize::new(0));
         let total = request.moves.len();
+        if !threaded {
+            let steps = GameSteps::new(
+                analyser,
+                request.game,
+                &request.start,
+                request.moves,
+                request.opening,
+                &stop,
+            )
+            .map(Box::new)
+            .map_err(|e| Some(Err(e)));
+            return Ok(AnalysisJob {
+                engine: Engine::Sliced(RefCell::new(steps), ctx),
+                stop,
+                done,
+                total,
+                began: Instant::now(),
+            });
+        }
+        let (tx, rx) = mpsc::channel();
         let (cancel, counter) = (Arc::clone(&stop), Arc::clone(&done));
         std::thread::Builder::new()
             .name("chainlab-analyse".to_string())
@@ -89,7 +137,7 @@ impl AnalysisJob {
             })
             .map_err(|e| format!("cannot start a thread for the analysis: {e}"))?;
         Ok(AnalysisJob {
-            rx,
+            engine: Engine::Thread(rx),
             stop,
             done,
             total,
@@ -113,15 +161,49 @@ impl AnalysisJob {
 
     /// How the job ended, once it is over; a thread that ended without a
     /// word is reported as failed.
+    /// A job run in slices analyses its next positions here first.
     pub fn poll(&self) -> Option<Finished> {
-        match self.rx.try_recv() {
-            Ok(Ok(analysis)) => Some(Finished::Done(Box::new(analysis))),
-            Ok(Err(AnalysisError::Cancelled)) => Some(Finished::Cancelled),
-            Ok(Err(e)) => Some(Finished::Failed(e.to_string())),
+        let rx = match &self.engine {
+            Engine::Thread(rx) => rx,
+            Engine::Sliced(steps, ctx) => {
+                let outcome = self.advance(&mut steps.borrow_mut());
+                if outcome.is_none()
+                    && let Some(ctx) = ctx
+                {
+                    ctx.request_repaint();
+                }
+                return outcome.map(finished);
+            }
+        };
+        match rx.try_recv() {
+            Ok(outcome) => Some(finished(outcome)),
             Err(TryRecvError::Empty) => None,
             Err(TryRecvError::Disconnected) => Some(Finished::Failed(
                 "the analysis thread stopped unexpectedly".to_string(),
             )),
+        }
+    }
+
+    /// Analyses positions for up to a slice of the frame; the outcome once
+    /// it is over (given once).
+    fn advance(&self, steps: &mut Result<Box<GameSteps>, Option<Outcome>>) -> Option<Outcome> {
+        let game = match steps {
+            Ok(game) => game,
+            Err(outcome) => return outcome.take(),
+        };
+        let began = Instant::now();
+        loop {
+            if let Some(outcome) = game.step() {
+                if outcome.is_ok() {
+                    self.done.store(self.total, Ordering::Relaxed);
+                }
+                *steps = Err(None);
+                return Some(outcome);
+            }
+            self.done.store(game.progress().0, Ordering::Relaxed);
+            if began.elapsed() >= platform::SLICE_BUDGET {
+                return None;
+            }
         }
     }
 
@@ -133,6 +215,15 @@ impl AnalysisJob {
     /// Whether cancel was asked for.
     pub fn is_cancelling(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// What the view shows of an outcome.
+fn finished(outcome: Outcome) -> Finished {
+    match outcome {
+        Ok(analysis) => Finished::Done(Box::new(analysis)),
+        Err(AnalysisError::Cancelled) => Finished::Cancelled,
+        Err(e) => Finished::Failed(e.to_string()),
     }
 }
 
@@ -203,6 +294,29 @@ mod tests {
         )
         .unwrap();
         assert_eq!(*got, direct);
+    }
+
+    #[test]
+    fn a_sliced_job_gives_what_a_threaded_one_gives() {
+        let analyser = Analyser::new(AnalyserConfig::default().with_nodes(200));
+        let request = first_moves(Size::JABC, 2, 10);
+        let threaded = AnalysisJob::start_on(analyser, request.clone(), None, true).unwrap();
+        let sliced = AnalysisJob::start_on(analyser, request.clone(), None, false).unwrap();
+        let (Finished::Done(a), Finished::Done(b)) = (wait(&threaded), wait(&sliced)) else {
+            panic!("not done")
+        };
+        assert_eq!(a, b);
+        assert_eq!(sliced.progress(), (10, 10));
+        assert!(sliced.poll().is_none(), "the outcome is given once");
+    }
+
+    #[test]
+    fn a_cancelled_sliced_job_says_so() {
+        let analyser = Analyser::new(AnalyserConfig::default().with_nodes(200));
+        let job =
+            AnalysisJob::start_on(analyser, first_moves(Size::JABC, 2, 10), None, false).unwrap();
+        job.cancel();
+        assert!(matches!(wait(&job), Finished::Cancelled));
     }
 
     #[test]

@@ -8,11 +8,12 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::analysis::puzzle::{Puzzle, SuiteScore, score};
 use crate::bots::graph::GraphFactory;
 use crate::strategy::Strategy;
+use crate::time::Instant;
 
 /// The seed of the graph's tie-breaks (fixed, so a check repeats exactly).
 pub const SEED: u64 = 1;
@@ -44,31 +45,28 @@ impl Check {
         let (tx, rx) = mpsc::channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&cancel);
-        std::thread::Builder::new()
-            .name("chainlab-puzzles".to_string())
-            .spawn(move || {
-                let start = Instant::now();
-                let score = match GraphFactory::new(strategy.name.clone(), &strategy) {
-                    Ok(factory) => match score(&factory, &puzzles, SEED, &stop) {
-                        Some(score) => Ok(score),
-                        // Cancelled: nobody waits for the result.
-                        None => return,
-                    },
-                    Err(e) => Err(e.to_string()),
-                };
-                // The receiver is gone when the check was abandoned.
-                if tx
-                    .send(Outcome {
-                        score,
-                        took: start.elapsed(),
-                    })
-                    .is_ok()
-                    && let Some(ctx) = ctx
-                {
-                    ctx.request_repaint();
-                }
-            })
-            .map_err(|e| format!("cannot start a thread to check the puzzles: {e}"))?;
+        crate::gui::platform::spawn("chainlab-puzzles", move || {
+            let start = Instant::now();
+            let score = match GraphFactory::new(strategy.name.clone(), &strategy) {
+                Ok(factory) => match score(&factory, &puzzles, SEED, &stop) {
+                    Some(score) => Ok(score),
+                    // Cancelled: nobody waits for the result.
+                    None => return,
+                },
+                Err(e) => Err(e.to_string()),
+            };
+            // The receiver is gone when the check was abandoned.
+            if tx
+                .send(Outcome {
+                    score,
+                    took: start.elapsed(),
+                })
+                .is_ok()
+                && let Some(ctx) = ctx
+            {
+                ctx.request_repaint();
+            }
+        })?;
         Ok(Check { rx, cancel })
     }
 

@@ -33,36 +33,41 @@ pub struct TuneRun {
 impl TuneRun {
     /// Starts running `tuner` to the end of its budget on a new thread;
     /// `ctx` (if any) is asked to repaint after every iteration.
+    /// Where there are no threads (the web page) tuning is refused: its
+    /// many matches would hold the page for minutes.
     pub fn start(mut tuner: Tuner, ctx: Option<egui::Context>) -> Result<TuneRun, String> {
+        if !crate::gui::platform::HAS_THREADS {
+            return Err(
+                "tuning runs in the desktop app: its many matches need threads, which a web page does not have"
+                    .to_string(),
+            );
+        }
         let (tx, rx) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let cancel = Arc::clone(&stop);
-        std::thread::Builder::new()
-            .name("chainlab-tune".to_string())
-            .spawn(move || {
-                let repaint = || {
-                    if let Some(ctx) = &ctx {
-                        ctx.request_repaint();
-                    }
-                };
-                loop {
-                    let report = match tuner.step(&cancel) {
-                        Ok(Some(iteration)) => Report::Iteration(iteration),
-                        Ok(None) => Report::Finished,
-                        Err(e) => Report::Failed(e.to_string()),
-                    };
-                    let last = !matches!(report, Report::Iteration(_));
-                    // The receiver is gone when the run was abandoned: stop.
-                    if tx.send(report).is_err() {
-                        break;
-                    }
-                    repaint();
-                    if last {
-                        break;
-                    }
+        crate::gui::platform::spawn("chainlab-tune", move || {
+            let repaint = || {
+                if let Some(ctx) = &ctx {
+                    ctx.request_repaint();
                 }
-            })
-            .map_err(|e| format!("cannot start a thread for tuning: {e}"))?;
+            };
+            loop {
+                let report = match tuner.step(&cancel) {
+                    Ok(Some(iteration)) => Report::Iteration(iteration),
+                    Ok(None) => Report::Finished,
+                    Err(e) => Report::Failed(e.to_string()),
+                };
+                let last = !matches!(report, Report::Iteration(_));
+                // The receiver is gone when the run was abandoned: stop.
+                if tx.send(report).is_err() {
+                    break;
+                }
+                repaint();
+                if last {
+                    break;
+                }
+            }
+        })?;
         Ok(TuneRun {
             rx,
             stop,

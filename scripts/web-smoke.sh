@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# chainlab's web page in a real browser (docs/web.md): builds the page
+# (scripts/web.sh build; SKIP_BUILD=1 uses dist/web as it is), serves it on
+# 127.0.0.1, opens every view in headless Chromium (Debian's `chromium`,
+# installed here if missing, driven by playwright-core from npm), saves a
+# screenshot of each to docs/screenshots/web-*.png, and exits non-zero on a
+# console error, a panic, a visible error message or a blank page.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+OUT=${WEB_OUT:-dist/web}
+PORT=${PORT:-8099}
+SHOTS=${SHOTS:-docs/screenshots}
+
+if ! command -v chromium >/dev/null 2>&1; then
+    echo "== installing chromium"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+if [ ! -d scripts/web-smoke/node_modules/playwright-core ]; then
+    echo "== installing playwright-core"
+    (cd scripts/web-smoke && npm install --no-audit --no-fund --silent)
+fi
+if [ "${SKIP_BUILD:-}" != 1 ]; then
+    scripts/web.sh build
+fi
+
+python3 -m http.server "$PORT" --bind 127.0.0.1 --directory "$OUT" >/dev/null 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+    if python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$PORT/')" 2>/dev/null; then
+        break
+    fi
+    sleep 0.2
+done
+
+mkdir -p "$SHOTS"
+echo "== headless chromium on http://127.0.0.1:$PORT/"
+node scripts/web-smoke/smoke.mjs "http://127.0.0.1:$PORT/" "$SHOTS"

@@ -1,0 +1,222 @@
+//! Matches and tournaments played one game per step on the caller's thread,
+//! for a caller that cannot wait (the web page plays a few games per frame).
+//!
+//! The results are those of [`run_match`](super::run_match) and
+//! [`run_tournament`](super::run_tournament) with the same settings: a game
+//! depends only on its index and the match seed (both runners play it with
+//! the same `play_indexed`), the threaded runner reports games in index
+//! order, and both report through the same `Collected::report` (tally,
+//! observer, SPRT), so the records, tallies, SPRT stops and standings agree
+//! for players that are deterministic given their seed. The tests below
+//! check this against the threaded runner.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::config::MatchConfig;
+use super::error::ArenaError;
+use super::observer::MatchObserver;
+use super::runner::{Collected, MatchReport, Stop, play_indexed, start_position};
+use super::tournament::{
+    Pairing, TournamentConfig, TournamentObserver, TournamentReport, pairing_config, pairings,
+    standings,
+};
+use crate::bots::AgentFactory;
+use crate::rules::Position;
+use crate::time::Instant;
+
+/// A match played one game per [`step`](MatchSteps::step).
+pub struct MatchSteps {
+    a: Arc<dyn AgentFactory>,
+    b: Arc<dyn AgentFactory>,
+    config: MatchConfig,
+    start: Position,
+    next: u64,
+    collected: Option<Collected>,
+    began: Option<Instant>,
+    /// Never raised: a game in progress is not shared with another thread.
+    stop: Arc<AtomicBool>,
+}
+
+impl MatchSteps {
+    /// A match between `a` and `b` with `config`, not yet begun; an error
+    /// for a board that cannot be set up.
+    pub fn new(
+        a: Arc<dyn AgentFactory>,
+        b: Arc<dyn AgentFactory>,
+        config: MatchConfig,
+    ) -> Result<MatchSteps, ArenaError> {
+        let start = start_position(&config)?;
+        let collected = Some(Collected::new(&config));
+        Ok(MatchSteps {
+            a,
+            b,
+            config,
+            start,
+            next: 0,
+            collected,
+            began: None,
+            stop: Arc::new(AtomicBool::new(false)),
+        })
+    }
+
+    /// Plays and reports the next game (the first step also announces the
+    /// match); the report once the match is over: every game played, the
+    /// SPRT decided, or `cancel` raised. `None` while games remain, and
+    /// after the report was given.
+    pub fn step(
+        &mut self,
+        cancel: &AtomicBool,
+        observer: &mut dyn MatchObserver,
+    ) -> Option<MatchReport> {
+        if self.began.is_none() {
+            observer.match_started(&self.a.label(), &self.b.label(), &self.config);
+            self.began = Some(Instant::now());
+        }
+        let collected = self.collected.as_mut()?;
+        let over = if self.next >= self.config.games {
+            true
+        } else if cancel.load(Ordering::Relaxed) {
+            collected.cancel();
+            true
+        } else {
+            let factories = [self.a.as_ref(), self.b.as_ref()];
+            let labels = (self.a.label(), self.b.label());
+            let labels = [labels.0.as_str(), labels.1.as_str()];
+            match play_indexed(
+                &self.config,
+                factories,
+                labels,
+                self.start,
+                self.next,
+                &self.stop,
+            ) {
+                Some(record) => {
+                    self.next += 1;
+                    collected.report(&record, &self.config, observer)
+                        || self.next >= self.config.games
+                }
+                None => true,
+            }
+        };
+        if !over {
+            return None;
+        }
+        let elapsed = self.began.map(|b| b.elapsed()).unwrap_or_default();
+        let collected = self.collected.take()?;
+        Some(collected.into_report(&self.a, &self.b, &self.config, 1, elapsed))
+    }
+}
+
+/// A tournament played one game per [`step`](TournamentSteps::step), its
+/// pairings in the order of [`pairings`].
+pub struct TournamentSteps {
+    entrants: Vec<Arc<dyn AgentFactory>>,
+    schedule: Vec<(usize, usize)>,
+    config: TournamentConfig,
+    next: usize,
+    current: Option<(usize, usize, MatchSteps)>,
+    played: Vec<Pairing>,
+    over: bool,
+}
+
+impl TournamentSteps {
+    /// A tournament between `entrants` with `config`, not yet begun.
+    pub fn new(
+        entrants: Vec<Arc<dyn AgentFactory>>,
+        config: TournamentConfig,
+    ) -> Result<TournamentSteps, ArenaError> {
+        if entrants.len() < 2 {
+            return Err(ArenaError::TooFewEntrants(entrants.len()));
+        }
+        let schedule = pairings(entrants.len(), config.gauntlet);
+        Ok(TournamentSteps {
+            entrants,
+            schedule,
+            config,
+            next: 0,
+            current: None,
+            played: Vec::new(),
+            over: false,
+        })
+    }
+
+    /// Plays the next game (starting the next pairing when one ended); the
+    /// report once the tournament is over, `None` before and after.
+    pub fn step(
+        &mut self,
+        cancel: &AtomicBool,
+        observer: &mut dyn TournamentObserver,
+    ) -> Option<Result<TournamentReport, ArenaError>> {
+        if self.over {
+            return None;
+        }
+        if self.current.is_none() {
+            match self.begin_pairing(cancel, observer) {
+                Ok(true) => {}
+                Ok(false) => return Some(Ok(self.finish(cancel.load(Ordering::Relaxed)))),
+                Err(e) => {
+                    self.over = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+        let (a, b, steps) = self.current.as_mut()?;
+        let report = steps.step(cancel, observer)?;
+        let pairing = Pairing {
+            a: *a,
+            b: *b,
+            seed: report.config.seed,
+            tally: report.tally,
+        };
+        self.current = None;
+        observer.pairing_finished(&pairing);
+        self.played.push(pairing);
+        if report.stop == Stop::Cancelled {
+            return Some(Ok(self.finish(true)));
+        }
+        None
+    }
+
+    /// Starts the next pairing of the schedule; false when none is left or
+    /// `cancel` is raised.
+    fn begin_pairing(
+        &mut self,
+        cancel: &AtomicBool,
+        observer: &mut dyn TournamentObserver,
+    ) -> Result<bool, ArenaError> {
+        while let Some(&(a, b)) = self.schedule.get(self.next) {
+            if cancel.load(Ordering::Relaxed) {
+                return Ok(false);
+            }
+            let k = self.next;
+            self.next += 1;
+            let (Some(fa), Some(fb)) = (self.entrants.get(a), self.entrants.get(b)) else {
+                continue;
+            };
+            let matches = pairing_config(&self.config, k);
+            observer.pairing_started(k, self.schedule.len());
+            let steps = MatchSteps::new(Arc::clone(fa), Arc::clone(fb), matches)?;
+            self.current = Some((a, b, steps));
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    fn finish(&mut self, cancelled: bool) -> TournamentReport {
+        self.over = true;
+        let labels: Vec<String> = self.entrants.iter().map(|e| e.label()).collect();
+        let played = std::mem::take(&mut self.played);
+        TournamentReport {
+            standings: standings(&labels, &played),
+            players: labels,
+            config: self.config.clone(),
+            pairings: played,
+            cancelled,
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "steps_tests.rs"]
+mod tests;

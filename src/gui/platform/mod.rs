@@ -1,0 +1,48 @@
+//! What differs between the desktop app and the web page, in one place: how
+//! the app starts, whether work can go to other threads, the first-frame
+//! mark the browser test waits for, and where autosave goes. Views call
+//! these functions and never test the target themselves.
+//!
+//! The desktop side is `native.rs` (a window, threads, files). The web side,
+//! built for wasm32, is `web.rs` (the app on a canvas, work on the page's
+//! only thread, a visible message on a panic) and `web_files.rs` (files by
+//! path: the built-in shipped strategies, files from the browser's picker,
+//! saves as downloads, the app's data in the browser's storage).
+//!
+//! Both sides offer the same functions: `run`/`start`, `spawn`,
+//! [`HAS_THREADS`], `frame_drawn`, `start_view`, `data_dir`, `temp_dir`,
+//! `shipped_dir`, `canonicalize`, `is_dir`, `is_file`, `list_dir`,
+//! `read_file`, `load_strategy`, `save_strategy`, `write_file`,
+//! `remove_file`, `rename`, `modified`, `PICKS_FILES`, `pick_file`,
+//! `take_picked`, and the [`FilePicker`] of the arena, play and replay views.
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native;
+#[cfg(not(target_arch = "wasm32"))]
+pub use native::*;
+#[cfg(not(target_arch = "wasm32"))]
+mod native_picker;
+#[cfg(not(target_arch = "wasm32"))]
+pub use native_picker::FilePicker;
+
+#[cfg(target_arch = "wasm32")]
+mod web;
+#[cfg(target_arch = "wasm32")]
+pub use web::*;
+#[cfg(target_arch = "wasm32")]
+mod web_files;
+#[cfg(target_arch = "wasm32")]
+pub use web_files::*;
+#[cfg(target_arch = "wasm32")]
+mod web_picker;
+#[cfg(target_arch = "wasm32")]
+pub use web_picker::FilePicker;
+
+mod kind;
+mod shipped;
+
+pub use kind::FileKind;
+
+/// How long a frame may spend on sliced background work (a match played a
+/// few games at a time on the web) before it draws.
+pub const SLICE_BUDGET: std::time::Duration = std::time::Duration::from_millis(12);

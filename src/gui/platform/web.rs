@@ -1,0 +1,161 @@
+//! The web side of [`platform`](super): the app on the page's canvas, work
+//! on the page's only thread, a visible message instead of a frozen canvas
+//! when the app panics, and the first-frame mark for the browser test.
+
+use std::cell::Cell;
+use std::path::PathBuf;
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen::JsValue;
+
+use crate::gui::App;
+
+/// Whether work can run on other threads (the page has one thread: long
+/// work is played in slices per frame instead).
+pub const HAS_THREADS: bool = false;
+
+/// The id of the canvas in `index.html` the app draws on.
+const CANVAS_ID: &str = "chainlab_canvas";
+/// The id of the element in `index.html` that shows a fatal error.
+const ERROR_ID: &str = "chainlab_error";
+
+/// Starts the app on the page's canvas (the wasm module's `main`).
+pub fn start() {
+    // eframe's runner installs a panic hook of its own (it stops drawing);
+    // ours runs after it and puts the message on the page.
+    let runner = eframe::WebRunner::new();
+    install_panic_message();
+    wasm_bindgen_futures::spawn_local(async move {
+        let Some(canvas) = canvas() else {
+            show_error(&format!("the page has no canvas with id {CANVAS_ID:?}"));
+            return;
+        };
+        let started = runner
+            .start(
+                canvas,
+                eframe::WebOptions::default(),
+                Box::new(|cc| Ok(Box::new(App::from_creation(cc, None)))),
+            )
+            .await;
+        match started {
+            Ok(()) => hide_loading(),
+            Err(e) => show_error(&format!("chainlab could not start: {}", js_text(&e))),
+        }
+    });
+}
+
+fn canvas() -> Option<web_sys::HtmlCanvasElement> {
+    web_sys::window()?
+        .document()?
+        .get_element_by_id(CANVAS_ID)?
+        .dyn_into::<web_sys::HtmlCanvasElement>()
+        .ok()
+}
+
+fn js_text(value: &JsValue) -> String {
+    value
+        .as_string()
+        .or_else(|| {
+            value
+                .dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
+        .unwrap_or_else(|| format!("{value:?}"))
+}
+
+/// After a panic the canvas no longer changes: say so on the page.
+fn install_panic_message() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        previous(info);
+        show_error(&format!(
+            "chainlab stopped because of an internal error; reload the page to start again. {info}"
+        ));
+    }));
+}
+
+/// Shows `text` over the canvas (and in the console).
+fn show_error(text: &str) {
+    web_sys::console::error_1(&JsValue::from_str(text));
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Some(element) = document.get_element_by_id(ERROR_ID) {
+        element.set_text_content(Some(text));
+        let _ = element.set_attribute("style", "display:block");
+    }
+    hide_loading();
+}
+
+fn hide_loading() {
+    if let Some(element) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("chainlab_loading"))
+    {
+        element.remove();
+    }
+}
+
+/// Runs `job` at once: the page has no other thread. Jobs that can take
+/// long are played in slices instead (see [`HAS_THREADS`]).
+pub fn spawn(_name: &str, job: impl FnOnce() + Send + 'static) -> Result<(), String> {
+    job();
+    Ok(())
+}
+
+/// The app's own data (autosave) goes to the browser's local storage.
+pub fn data_dir() -> Option<PathBuf> {
+    Some(PathBuf::from(super::web_files::STORAGE_DIR))
+}
+
+/// The page has no temporary folder: an arena run keeps its latest games
+/// in memory only, and says so.
+pub fn temp_dir() -> Result<PathBuf, String> {
+    Err("the page keeps the latest 200 games in memory (a browser has no records file)".to_string())
+}
+
+/// Programs (`cmd:` players) cannot be started from a web page.
+pub fn can_run_programs() -> Result<(), String> {
+    Err(
+        "programs (cmd: players) run in the desktop app: a web page cannot start programs"
+            .to_string(),
+    )
+}
+
+/// A player's own time limit (`ms=`) needs a clock the search does not
+/// have in the browser (see [`crate::time`]).
+pub fn can_limit_time() -> Result<(), String> {
+    Err("time limits (ms=) work in the desktop app only: in the page limit players by depth, nodes or iterations"
+        .to_string())
+}
+
+thread_local! {
+    static FIRST_FRAME: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Called after every frame: the first one sets `window.chainlabFirstFrame`
+/// to the milliseconds since navigation began (the browser test waits for it).
+pub fn frame_drawn(_ctx: &egui::Context) {
+    if FIRST_FRAME.with(|f| f.replace(true)) {
+        return;
+    }
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let now = window.performance().map_or(0.0, |p| p.now());
+    let _ = js_sys::Reflect::set(
+        &window,
+        &JsValue::from_str("chainlabFirstFrame"),
+        &JsValue::from_f64(now),
+    );
+}
+
+/// The view named by the page address's `#editor`, `#play`, `#arena` or
+/// `#replay`, if any: a link can open a view.
+pub fn start_view() -> Option<crate::gui::View> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    let name = hash.trim_start_matches('#').to_lowercase();
+    crate::gui::View::ALL
+        .into_iter()
+        .find(|v| v.title().eq_ignore_ascii_case(&name))
+}
