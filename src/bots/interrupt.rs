@@ -6,7 +6,7 @@
 //! An interrupt that never fires changes nothing: a search polls it only to
 //! stop early, so depth- and node-limited searches stay deterministic.
 
-use crate::time::{self, Instant};
+use crate::time::Instant;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -41,10 +41,9 @@ impl Interrupt {
         }
     }
 
-    /// The deadline, if any, on std's clock (for the search, which keeps
-    /// std's type; none on wasm32, see [`crate::time::to_std`]).
-    pub fn deadline(&self) -> Option<std::time::Instant> {
-        self.deadline.and_then(time::to_std)
+    /// The deadline, if any.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
     }
 
     /// Whether the flag has been raised (cheap: one atomic load, no clock).

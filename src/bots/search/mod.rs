@@ -30,7 +30,9 @@ mod ordering;
 mod table;
 mod value;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::time::Instant;
 
 use self::frames::Frames;
 use self::ordering::Ordering;

@@ -122,10 +122,11 @@ pub fn can_run_programs() -> Result<(), String> {
     )
 }
 
-/// A player's own time limit (`ms=`) needs a clock the search does not
-/// have in the browser (see [`crate::time`]).
+/// A player's own time limit (`ms=`) is refused in the page: the page
+/// thinks a computer's move (and plays a match's game) within its frame, so
+/// a player that thinks for a set time would hold the page that long.
 pub fn can_limit_time() -> Result<(), String> {
-    Err("time limits (ms=) work in the desktop app only: in the page limit players by depth, nodes or iterations"
+    Err("time limits (ms=) work in the desktop app only: the page thinks within its frame, so in the page limit players by depth, nodes or iterations"
         .to_string())
 }
 
