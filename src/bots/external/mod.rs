@@ -24,9 +24,10 @@ mod log;
 mod manifest;
 mod process;
 
+use crate::time::Instant;
 use std::path::Path;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::RngExt;
 

@@ -16,13 +16,14 @@
 //!   been reused by then, and reaps it, so no zombie is left. A registry of
 //!   live groups lets a second Ctrl+C kill them all before chainlab exits.
 
+use crate::time::Instant;
 use std::collections::VecDeque;
 use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::error::ExternalError;
 use super::log::EngineLog;
