@@ -13,7 +13,7 @@ use super::clock::{MoveClock, TimeControl};
 use super::config::Side;
 use super::record::GameRecord;
 use crate::bots::{Agent, AgentFactory, BotError};
-use crate::rng::{derive_seed, rng_from_seed};
+use crate::rng::{GameRng, derive_seed, rng_from_seed};
 use crate::rules::{Coord, MAX_PLAYERS, Player, Position};
 
 /// Everything one game needs.
@@ -81,37 +81,83 @@ fn one_line(text: &str) -> String {
 /// Plays one game; `None` when `stop` was raised before it finished. A
 /// player thinking when `stop` is raised is interrupted.
 pub(super) fn play_game(spec: &GameSpec, stop: &Arc<AtomicBool>) -> Option<GameRecord> {
-    let mut game = Game::start(spec);
-    let mut agents = match create_agents(spec) {
-        Ok(agents) => agents,
-        Err((seat, why)) => return Some(game.forfeit(seat, why)),
+    let mut run = match GameRun::start(spec) {
+        Ok(run) => run,
+        Err(record) => return Some(*record),
     };
-    for &coord in spec.opening {
-        agents.iter_mut().for_each(|a| a.observe(coord));
-    }
-    let mut rngs: Vec<_> = (0..spec.sides.len() as u64)
-        .map(|s| rng_from_seed(derive_seed(spec.seed, s + 1)))
-        .collect();
     loop {
-        if stop.load(Ordering::Relaxed) {
-            return None;
+        match run.step(spec, stop) {
+            Progress::Moved => {}
+            Progress::Over(record) => return Some(record),
+            Progress::Stopped => return None,
         }
+    }
+}
+
+/// What one [`GameRun::step`] did.
+pub(super) enum Progress {
+    /// A move was played and the game goes on.
+    Moved,
+    /// The game is over (or forfeited): its record.
+    Over(GameRecord),
+    /// `stop` was raised: the game is abandoned.
+    Stopped,
+}
+
+/// A game played one move at a time: the position and record, each seat's
+/// agent and random generator. [`play_game`] steps it to the end at once;
+/// a caller on the web page's only thread steps it between frames, with the
+/// same moves for the same spec.
+pub(super) struct GameRun {
+    game: Game,
+    agents: Vec<Box<dyn Agent>>,
+    rngs: Vec<GameRng>,
+}
+
+impl GameRun {
+    /// The game of `spec` after its opening, every agent made and told the
+    /// opening; the record of a forfeit when an agent cannot be made.
+    pub(super) fn start(spec: &GameSpec) -> Result<GameRun, Box<GameRecord>> {
+        let mut game = Game::start(spec);
+        let mut agents = match create_agents(spec) {
+            Ok(agents) => agents,
+            Err((seat, why)) => return Err(Box::new(game.forfeit(seat, why))),
+        };
+        for &coord in spec.opening {
+            agents.iter_mut().for_each(|a| a.observe(coord));
+        }
+        let rngs = (0..spec.sides.len() as u64)
+            .map(|s| rng_from_seed(derive_seed(spec.seed, s + 1)))
+            .collect();
+        Ok(GameRun { game, agents, rngs })
+    }
+
+    /// Plays the next move of the game of `spec` (the spec it started with).
+    pub(super) fn step(&mut self, spec: &GameSpec, stop: &Arc<AtomicBool>) -> Progress {
+        if stop.load(Ordering::Relaxed) {
+            return Progress::Stopped;
+        }
+        let game = &mut self.game;
         if game.adjudicate(spec.cap) {
-            return Some(game.finish());
+            return Progress::Over(game.finish());
         }
         let mover = game.position.mover();
-        let (Some(agent), Some(rng)) = (agents.get_mut(mover.index()), rngs.get_mut(mover.index()))
-        else {
-            return None;
+        let (Some(agent), Some(rng)) = (
+            self.agents.get_mut(mover.index()),
+            self.rngs.get_mut(mover.index()),
+        ) else {
+            return Progress::Stopped;
         };
-        let coord = match choose_move(spec, &game.position, agent, rng, stop)? {
-            Ok(coord) => coord,
-            Err(why) => return Some(game.forfeit(mover, why)),
+        let coord = match choose_move(spec, &game.position, agent, rng, stop) {
+            None => return Progress::Stopped,
+            Some(Ok(coord)) => coord,
+            Some(Err(why)) => return Progress::Over(game.forfeit(mover, why)),
         };
         if let Err(e) = game.play(coord) {
-            return Some(game.forfeit(mover, format!("illegal move {coord}: {e}")));
+            return Progress::Over(game.forfeit(mover, format!("illegal move {coord}: {e}")));
         }
-        agents.iter_mut().for_each(|a| a.observe(coord));
+        self.agents.iter_mut().for_each(|a| a.observe(coord));
+        Progress::Moved
     }
 }
 
@@ -161,7 +207,7 @@ impl Game {
 
     /// Ends the game by `seat`'s forfeit: in a two-player game the other
     /// seat wins; the reason is one line naming the seat, its player and why.
-    fn forfeit(mut self, seat: Player, why: String) -> GameRecord {
+    fn forfeit(&mut self, seat: Player, why: String) -> GameRecord {
         let record = &mut self.record;
         record.forfeit = Some(seat);
         if record.players.len() == 2 {
@@ -169,7 +215,7 @@ impl Game {
         }
         let name = record.players.get(seat.index()).map_or("", String::as_str);
         record.reason = one_line(&format!("{seat} ({name}) forfeits: {why}"));
-        self.record
+        record.clone()
     }
 
     /// Whether the game is over, by a winner or at the placement `cap`
@@ -212,12 +258,12 @@ impl Game {
 
     /// The record of a game played to its end; ranks only with more than
     /// two seats.
-    fn finish(mut self) -> GameRecord {
+    fn finish(&mut self) -> GameRecord {
         let seats = self.record.players.len();
         if seats > 2 {
             self.record.ranks = self.ranks.get(..seats).map(<[u8]>::to_vec);
         }
-        self.record
+        self.record.clone()
     }
 }
 

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::config::MatchConfig;
+use super::config::{MatchConfig, Side};
 use super::error::ArenaError;
 use super::game::{GameSpec, opening, play_game};
 use super::observer::MatchObserver;
@@ -20,7 +20,7 @@ use super::stats::{SprtDecision, Wdl};
 use super::tally::Tally;
 use crate::bots::AgentFactory;
 use crate::rng::derive_seed;
-use crate::rules::Position;
+use crate::rules::{Coord, Position};
 
 /// A salt that separates opening seeds from game seeds.
 const OPENING_SALT: u64 = 0x0BE1_1E5E_ED5A_17ED;
@@ -151,7 +151,8 @@ impl Shared<'_> {
 
 /// Plays game `index` of a match with `config` from `start`, with its
 /// pair's opening and its own seed; `None` when `stop` was raised. Both the
-/// threaded runner and [`MatchSteps`](super::MatchSteps) play games here.
+/// threaded runner and [`MatchSteps`](super::MatchSteps) play games as
+/// [`IndexedGame`]s (this one to the end at once).
 pub(super) fn play_indexed(
     config: &MatchConfig,
     factories: [&dyn AgentFactory; 2],
@@ -160,28 +161,60 @@ pub(super) fn play_indexed(
     index: u64,
     stop: &Arc<AtomicBool>,
 ) -> Option<GameRecord> {
-    let pair = index / 2;
-    let plies = config.opening_plies;
-    let opening_moves = if plies == 0 {
-        Vec::new()
-    } else {
-        opening(&start, plies, derive_seed(config.seed ^ OPENING_SALT, pair))
-    };
-    let sides = config.sides(index);
-    let spec = GameSpec {
-        index,
-        seed: derive_seed(config.seed, index),
-        sides: &sides,
-        factories,
-        labels,
-        start,
-        opening: &opening_moves,
-        cap: config.cap(),
-        move_limit: config.move_limit,
-        time_control: config.time_control,
-        pairing: config.pairing,
-    };
-    play_game(&spec, stop)
+    let game = IndexedGame::new(config, &start, index);
+    play_game(&game.spec(config, factories, labels, start), stop)
+}
+
+/// What game `index` of a match is made of besides its players: the seats'
+/// sides and its pair's opening (both derived from the match seed).
+pub(super) struct IndexedGame {
+    index: u64,
+    sides: Vec<Side>,
+    opening: Vec<Coord>,
+}
+
+impl IndexedGame {
+    /// Game `index` of a match with `config` from `start`.
+    pub(super) fn new(config: &MatchConfig, start: &Position, index: u64) -> IndexedGame {
+        let plies = config.opening_plies;
+        let opening = if plies == 0 {
+            Vec::new()
+        } else {
+            opening(
+                start,
+                plies,
+                derive_seed(config.seed ^ OPENING_SALT, index / 2),
+            )
+        };
+        IndexedGame {
+            index,
+            sides: config.sides(index),
+            opening,
+        }
+    }
+
+    /// The game's spec for `factories` labelled `labels`.
+    pub(super) fn spec<'a>(
+        &'a self,
+        config: &MatchConfig,
+        factories: [&'a dyn AgentFactory; 2],
+        labels: [&'a str; 2],
+        start: Position,
+    ) -> GameSpec<'a> {
+        GameSpec {
+            index: self.index,
+            seed: derive_seed(config.seed, self.index),
+            sides: &self.sides,
+            factories,
+            labels,
+            start,
+            opening: &self.opening,
+            cap: config.cap(),
+            move_limit: config.move_limit,
+            time_control: config.time_control,
+            pairing: config.pairing,
+        }
+    }
 }
 
 /// The start position of a match with `config`.

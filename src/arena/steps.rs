@@ -1,10 +1,12 @@
-//! Matches and tournaments played one game per step on the caller's thread,
-//! for a caller that cannot wait (the web page plays a few games per frame).
+//! Matches and tournaments played one move per step on the caller's thread,
+//! for a caller that cannot wait (the web page plays moves for a few
+//! milliseconds per frame, so that even a long game of slow players never
+//! holds a frame for more than one move).
 //!
 //! The results are those of [`run_match`](super::run_match) and
 //! [`run_tournament`](super::run_tournament) with the same settings: a game
-//! depends only on its index and the match seed (both runners play it with
-//! the same `play_indexed`), the threaded runner reports games in index
+//! depends only on its index and the match seed (both runners play it as
+//! the same `IndexedGame`, this one a move at a time), the threaded runner reports games in index
 //! order, and both report through the same `Collected::report` (tally,
 //! observer, SPRT), so the records, tallies, SPRT stops and standings agree
 //! for players that are deterministic given their seed. The tests below
@@ -15,8 +17,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::config::MatchConfig;
 use super::error::ArenaError;
+use super::game::{GameRun, Progress};
 use super::observer::MatchObserver;
-use super::runner::{Collected, MatchReport, Stop, play_indexed, start_position};
+use super::runner::{Collected, IndexedGame, MatchReport, Stop, start_position};
 use super::tournament::{
     Pairing, TournamentConfig, TournamentObserver, TournamentReport, pairing_config, pairings,
     standings,
@@ -25,13 +28,15 @@ use crate::bots::AgentFactory;
 use crate::rules::Position;
 use crate::time::Instant;
 
-/// A match played one game per [`step`](MatchSteps::step).
+/// A match played one move per [`step`](MatchSteps::step).
 pub struct MatchSteps {
     a: Arc<dyn AgentFactory>,
     b: Arc<dyn AgentFactory>,
     config: MatchConfig,
     start: Position,
     next: u64,
+    /// The game in progress (game `next`).
+    current: Option<(IndexedGame, GameRun)>,
     collected: Option<Collected>,
     began: Option<Instant>,
     /// Never raised: a game in progress is not shared with another thread.
@@ -54,16 +59,17 @@ impl MatchSteps {
             config,
             start,
             next: 0,
+            current: None,
             collected,
             began: None,
             stop: Arc::new(AtomicBool::new(false)),
         })
     }
 
-    /// Plays and reports the next game (the first step also announces the
-    /// match); the report once the match is over: every game played, the
-    /// SPRT decided, or `cancel` raised. `None` while games remain, and
-    /// after the report was given.
+    /// Plays the next move (the first step also announces the match), and
+    /// reports a game when it ends; the report once the match is over:
+    /// every game played, the SPRT decided, or `cancel` raised. `None` while
+    /// games remain, and after the report was given.
     pub fn step(
         &mut self,
         cancel: &AtomicBool,
@@ -73,30 +79,23 @@ impl MatchSteps {
             observer.match_started(&self.a.label(), &self.b.label(), &self.config);
             self.began = Some(Instant::now());
         }
-        let collected = self.collected.as_mut()?;
+        self.collected.as_ref()?;
         let over = if self.next >= self.config.games {
             true
         } else if cancel.load(Ordering::Relaxed) {
-            collected.cancel();
+            self.collected.as_mut()?.cancel();
             true
         } else {
-            let factories = [self.a.as_ref(), self.b.as_ref()];
-            let labels = (self.a.label(), self.b.label());
-            let labels = [labels.0.as_str(), labels.1.as_str()];
-            match play_indexed(
-                &self.config,
-                factories,
-                labels,
-                self.start,
-                self.next,
-                &self.stop,
-            ) {
-                Some(record) => {
+            match self.advance() {
+                Progress::Moved => return None,
+                Progress::Stopped => true,
+                Progress::Over(record) => {
                     self.next += 1;
-                    collected.report(&record, &self.config, observer)
+                    self.collected
+                        .as_mut()?
+                        .report(&record, &self.config, observer)
                         || self.next >= self.config.games
                 }
-                None => true,
             }
         };
         if !over {
@@ -106,9 +105,32 @@ impl MatchSteps {
         let collected = self.collected.take()?;
         Some(collected.into_report(&self.a, &self.b, &self.config, 1, elapsed))
     }
+
+    /// One move of game `next`, starting it first when none is in progress.
+    fn advance(&mut self) -> Progress {
+        let labels = (self.a.label(), self.b.label());
+        let labels = [labels.0.as_str(), labels.1.as_str()];
+        let factories = [self.a.as_ref(), self.b.as_ref()];
+        if self.current.is_none() {
+            let game = IndexedGame::new(&self.config, &self.start, self.next);
+            match GameRun::start(&game.spec(&self.config, factories, labels, self.start)) {
+                Ok(run) => self.current = Some((game, run)),
+                Err(record) => return Progress::Over(*record),
+            }
+        }
+        let Some((game, run)) = self.current.as_mut() else {
+            return Progress::Stopped;
+        };
+        let spec = game.spec(&self.config, factories, labels, self.start);
+        let progress = run.step(&spec, &self.stop);
+        if !matches!(progress, Progress::Moved) {
+            self.current = None;
+        }
+        progress
+    }
 }
 
-/// A tournament played one game per [`step`](TournamentSteps::step), its
+/// A tournament played one move per [`step`](TournamentSteps::step), its
 /// pairings in the order of [`pairings`].
 pub struct TournamentSteps {
     entrants: Vec<Arc<dyn AgentFactory>>,
@@ -141,7 +163,7 @@ impl TournamentSteps {
         })
     }
 
-    /// Plays the next game (starting the next pairing when one ended); the
+    /// Plays the next move (starting the next pairing when one ended); the
     /// report once the tournament is over, `None` before and after.
     pub fn step(
         &mut self,

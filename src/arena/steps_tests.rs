@@ -95,13 +95,18 @@ fn a_cancelled_stepped_match_reports_the_games_before_the_cancel() {
         MatchSteps::new(factory("bot:random"), factory("bot:random"), config(10, 1)).unwrap();
     let cancel = AtomicBool::new(false);
     let mut seen = Collect::default();
-    for _ in 0..3 {
+    while seen.0.len() < 3 {
+        assert!(steps.step(&cancel, &mut seen).is_none());
+    }
+    // Two moves into the fourth game, which the cancel drops.
+    for _ in 0..2 {
         assert!(steps.step(&cancel, &mut seen).is_none());
     }
     cancel.store(true, Ordering::Relaxed);
     let report = steps.step(&cancel, &mut seen).unwrap();
     assert_eq!(report.stop, Stop::Cancelled);
     assert_eq!(report.tally.games(), 3);
+    assert_eq!(seen.0.len(), 3);
 }
 
 #[test]
@@ -131,4 +136,45 @@ fn a_stepped_tournament_has_the_standings_of_the_threaded_one() {
     assert_eq!(stepped.pairings, report.pairings);
     assert_eq!(stepped.standings, report.standings);
     assert!(!stepped.cancelled);
+}
+
+/// Counts the steps before each game's report.
+#[derive(Default)]
+struct StepsPerGame {
+    steps: u64,
+    games: Vec<(u64, GameRecord)>,
+}
+
+impl MatchObserver for StepsPerGame {
+    fn game_finished(&mut self, record: &GameRecord, _tally: &Tally) {
+        self.games.push((self.steps, record.clone()));
+        self.steps = 0;
+    }
+}
+
+#[test]
+fn a_step_plays_one_move() {
+    let mut steps = MatchSteps::new(
+        factory("bot:expert:depth=1"),
+        factory("bot:greedy"),
+        config(4, 1),
+    )
+    .unwrap();
+    let mut seen = StepsPerGame::default();
+    let cancel = AtomicBool::new(false);
+    let mut report = None;
+    for _ in 0..10_000 {
+        seen.steps += 1;
+        if let Some(r) = steps.step(&cancel, &mut seen) {
+            report = Some(r);
+            break;
+        }
+    }
+    assert_eq!(report.unwrap().tally.games(), 4);
+    assert_eq!(seen.games.len(), 4);
+    for (count, record) in &seen.games {
+        // One step per move after the opening, and one that finds the game over.
+        let played = (record.moves.len() - record.opening as usize) as u64;
+        assert_eq!(*count, played + 1, "{record:?}");
+    }
 }

@@ -88,7 +88,7 @@ impl Sliced {
         Sliced { steps, watcher }
     }
 
-    /// Plays games until `budget` is spent or the run is over; the outcome then.
+    /// Plays moves until `budget` is spent or the run is over; the outcome then.
     fn advance(&mut self, cancel: &AtomicBool, budget: Duration) -> Option<Outcome> {
         let began = Instant::now();
         loop {
