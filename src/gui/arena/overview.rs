@@ -95,15 +95,15 @@ fn heading_ui(ui: &mut egui::Ui, run: &Run) {
     let title = match run.plan() {
         Plan::Match(_) => format!("{} vs {}", name(labels, 0), name(labels, 1)),
         Plan::Tournament(t) => format!(
-            "{}: {} players, {} pairings of {} games",
+            "{}: {} players, {} of {}",
             if t.gauntlet {
                 "Gauntlet"
             } else {
                 "Round robin"
             },
             labels.len(),
-            run.pairing_count(),
-            config.games
+            counted(run.pairing_count() as u64, "pairing"),
+            counted(config.games, "game")
         ),
     };
     ui.heading(title);
@@ -253,8 +253,11 @@ fn status_text(live: &Live, run: &Run, pairings: usize) -> egui::RichText {
                 (Some(c), n) if n > 1 => format!("Pairing {} of {n}. ", c.index + 1),
                 _ => String::new(),
             };
-            egui::RichText::new(format!("{pairing}Running on {} threads…", threads(run)))
-                .color(theme::MUTED_TEXT)
+            egui::RichText::new(format!(
+                "{pairing}Running on {}…",
+                counted(threads(run) as u64, "thread")
+            ))
+            .color(theme::MUTED_TEXT)
         }
         Some(Outcome::Failed(e)) => {
             egui::RichText::new(format!("Failed: {e}")).color(theme::ERROR_TEXT)
@@ -303,4 +306,26 @@ fn welcome(ui: &mut egui::Ui) {
             ui.label(egui::RichText::new(line).color(theme::MUTED_TEXT));
         }
     });
+}
+
+/// `n` and `noun`, plural unless `n` is 1 ("1 pairing", "3 games").
+fn counted(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn one_is_singular() {
+        assert_eq!(counted(1, "pairing"), "1 pairing");
+        assert_eq!(counted(1, "thread"), "1 thread");
+        assert_eq!(counted(0, "game"), "0 games");
+        assert_eq!(counted(6, "game"), "6 games");
+    }
 }
