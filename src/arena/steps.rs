@@ -32,6 +32,8 @@ use crate::time::Instant;
 pub struct MatchSteps {
     a: Arc<dyn AgentFactory>,
     b: Arc<dyn AgentFactory>,
+    /// The players' labels, made once (a step needs them for every move).
+    labels: [String; 2],
     config: MatchConfig,
     start: Position,
     next: u64,
@@ -54,6 +56,7 @@ impl MatchSteps {
         let start = start_position(&config)?;
         let collected = Some(Collected::new(&config));
         Ok(MatchSteps {
+            labels: [a.label(), b.label()],
             a,
             b,
             config,
@@ -76,7 +79,8 @@ impl MatchSteps {
         observer: &mut dyn MatchObserver,
     ) -> Option<MatchReport> {
         if self.began.is_none() {
-            observer.match_started(&self.a.label(), &self.b.label(), &self.config);
+            let [a, b] = &self.labels;
+            observer.match_started(a, b, &self.config);
             self.began = Some(Instant::now());
         }
         self.collected.as_ref()?;
@@ -108,8 +112,8 @@ impl MatchSteps {
 
     /// One move of game `next`, starting it first when none is in progress.
     fn advance(&mut self) -> Progress {
-        let labels = (self.a.label(), self.b.label());
-        let labels = [labels.0.as_str(), labels.1.as_str()];
+        let [a, b] = &self.labels;
+        let labels = [a.as_str(), b.as_str()];
         let factories = [self.a.as_ref(), self.b.as_ref()];
         if self.current.is_none() {
             let game = IndexedGame::new(&self.config, &self.start, self.next);

@@ -5,7 +5,7 @@
 //! repaint after every game. Cancelling raises the arena's cancel flag.
 //!
 //! Where there are no threads (the web page, see [`platform`]) the same run
-//! is played in slices: each frame plays games of [`MatchSteps`] or
+//! is played in slices: each frame plays moves of [`MatchSteps`] or
 //! [`TournamentSteps`] for up to [`platform::SLICE_BUDGET`], through the
 //! same watcher, so the page never freezes and the results are the threaded
 //! runner's (the tests below play both).
