@@ -160,8 +160,8 @@ impl AnalysisJob {
     }
 
     /// How the job ended, once it is over; a thread that ended without a
-    /// word is reported as failed.
-    /// A job run in slices analyses its next positions here first.
+    /// word is reported as failed. A job run in slices analyses its next
+    /// positions here first.
     pub fn poll(&self) -> Option<Finished> {
         let rx = match &self.engine {
             Engine::Thread(rx) => rx,
