@@ -183,7 +183,13 @@ fn a_program_seat_is_checked_then_played_against_with_its_info_beside_the_board(
         if position.is_over() {
             break;
         }
-        let cell = position.moves().iter().next().unwrap();
+        // An empty cell: a second atom on A's corner could explode onto
+        // B's only cell and end the game after three moves.
+        let cell = position
+            .moves()
+            .iter()
+            .find(|&c| position.cell(c).is_some_and(|cell| cell.is_empty()))
+            .unwrap();
         click(&mut harness, &format!("cell {cell}"));
         wait(&mut harness, 30, |app| {
             let session = app.play().session().unwrap();

@@ -53,6 +53,9 @@ pub const DEFAULT_START_LIMIT: Duration = Duration::from_secs(10);
 /// control still judges the move by its own margin).
 pub const MOVE_GRACE: Duration = Duration::from_millis(250);
 
+/// When an engine that ended while it was asked for a move ended.
+const TO_MOVE: &str = "while it was to move";
+
 /// A program that plays: how to start it and what to tell it.
 #[derive(Clone, Debug)]
 pub struct EngineSpec {
@@ -224,18 +227,25 @@ impl EngineAgent {
                 rules: position.rules(),
                 seat: position.mover(),
                 seed: rng.random(),
-            }))?;
+            }))
+            .map_err(|e| e.during(TO_MOVE))?;
             self.in_game = true;
         }
         let began = Instant::now();
         let limit = interrupt
             .deadline()
             .map_or(self.spec.move_limit, |d| d.saturating_duration_since(began));
-        process.send(&ToEngine::Position(Box::new(*position)))?;
-        process.send(&ToEngine::Last(self.last))?;
-        process.send(&ToEngine::Go {
-            ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
-        })?;
+        // An engine that already ended shows here, as a failed send, or
+        // below, as a failed receive, depending on timing: the same words.
+        for message in [
+            ToEngine::Position(Box::new(*position)),
+            ToEngine::Last(self.last),
+            ToEngine::Go {
+                ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
+            },
+        ] {
+            process.send(&message).map_err(|e| e.during(TO_MOVE))?;
+        }
         self.info.clear();
         let deadline = began + limit + MOVE_GRACE;
         loop {
@@ -247,7 +257,7 @@ impl EngineAgent {
                         ms: began.elapsed().as_millis(),
                     });
                 }
-                Err(e) => return Err(e.during("while it was to move")),
+                Err(e) => return Err(e.during(TO_MOVE)),
             };
             match message {
                 FromEngine::Info(text) => self.info.push(text),
