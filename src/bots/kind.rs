@@ -70,6 +70,9 @@ pub enum Eval {
     Expert,
     /// The player's expert value minus the best opponent's.
     Balanced,
+    /// The expert terms of both sides and the move, weighted as fitted to
+    /// the results of games ([`super::tuned`]).
+    Tuned,
 }
 
 impl Eval {
@@ -78,6 +81,7 @@ impl Eval {
         match self {
             Eval::Expert => "expert",
             Eval::Balanced => "balanced",
+            Eval::Tuned => "tuned",
         }
     }
 }
