@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use chainlab::analysis::{Analyser, AnalyserConfig, INACCURACY};
 use chainlab::arena::read_records;
-use chainlab::bots::{Eval, Interrupt};
+use chainlab::bots::Interrupt;
 use chainlab::bots::heuristic::WIN;
 use chainlab::bots::search::{MAX_DEPTH, SearchConfig, Searcher};
 use chainlab::rng::rng_from_seed;
@@ -72,7 +72,7 @@ fn main() -> ExitCode {
             nodes: None,
             node_cells: None,
             time: Some(Duration::from_secs(limit)),
-            eval: Eval::Balanced,
+            balanced: true,
             ..SearchConfig::enhanced((2 * a.depth).min(MAX_DEPTH))
         };
         let Ok(found) = Searcher::new(deep).search(&p, &mut rng_from_seed(1)) else {

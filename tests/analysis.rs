@@ -13,7 +13,7 @@ use chainlab::analysis::{
     Analyser, AnalyserConfig, AnalysisError, MoveClass, analyse_game, analyse_record, summarise,
 };
 use chainlab::arena::read_records;
-use chainlab::bots::{Eval, Interrupt};
+use chainlab::bots::Interrupt;
 use chainlab::bots::search::{SearchConfig, Searcher};
 use chainlab::rng::rng_from_seed;
 use chainlab::rules::{Coord, Position, Rules, Size};
@@ -37,7 +37,7 @@ fn root_values_agree_with_the_search_and_with_each_child() {
         // child searched for its own mover is the negated root view.
         let config = SearchConfig {
             node_cells: None,
-            eval: Eval::Balanced,
+            balanced: true,
             ..SearchConfig::plain(depth)
         };
         let root = Searcher::new(config)

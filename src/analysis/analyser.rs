@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::AnalysisError;
 use crate::arena::WinModel;
-use crate::bots::{Eval, Interrupt};
+use crate::bots::Interrupt;
 use crate::bots::search::{MAX_DEPTH, SearchConfig, Searcher};
 use crate::rules::{Coord, Player, Position};
 
@@ -47,7 +47,7 @@ impl AnalyserConfig {
     pub fn search(&self) -> SearchConfig {
         SearchConfig {
             nodes: Some(self.nodes.max(1)),
-            eval: Eval::Balanced,
+            balanced: true,
             ..SearchConfig::enhanced(MAX_DEPTH)
         }
     }

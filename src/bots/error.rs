@@ -157,8 +157,8 @@ pub enum SpecProblem {
         /// What the number counts ("plies").
         unit: &'static str,
     },
-    /// An evaluation that is not `expert`, `balanced` or `tuned`.
-    #[error("eval must be expert, balanced or tuned, not '{value}'")]
+    /// An evaluation that is not `expert` or `balanced`.
+    #[error("eval must be expert or balanced, not '{value}'")]
     BadEval {
         /// The value as written.
         value: String,

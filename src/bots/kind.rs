@@ -70,9 +70,6 @@ pub enum Eval {
     Expert,
     /// The player's expert value minus the best opponent's.
     Balanced,
-    /// The expert terms of both sides and the move, weighted as fitted to
-    /// the results of games ([`super::tuned`]).
-    Tuned,
 }
 
 impl Eval {
@@ -81,7 +78,6 @@ impl Eval {
         match self {
             Eval::Expert => "expert",
             Eval::Balanced => "balanced",
-            Eval::Tuned => "tuned",
         }
     }
 }

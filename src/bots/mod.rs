@@ -129,7 +129,6 @@ mod mcts;
 pub mod search;
 mod simple;
 mod spec;
-pub mod tuned;
 
 pub use error::{BotError, SpecError, SpecProblem};
 pub use expert::SearchPlayer;

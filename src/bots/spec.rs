@@ -82,8 +82,10 @@ impl BotSpec {
             if let Some(q) = self.quiescence {
                 config.quiescence = q;
             }
-            if let Some(eval) = self.eval {
-                config.eval = eval;
+            match self.eval {
+                Some(Eval::Expert) => config.balanced = false,
+                Some(Eval::Balanced) => config.balanced = true,
+                None => {}
             }
             config.time = time;
             if time.is_some() && self.depth.is_none() {
@@ -192,7 +194,6 @@ impl BotSpec {
                 self.eval = Some(match value.trim().to_ascii_lowercase().as_str() {
                     "expert" => Eval::Expert,
                     "balanced" => Eval::Balanced,
-                    "tuned" => Eval::Tuned,
                     _ => {
                         return Err(SpecProblem::BadEval {
                             value: value.to_string(),
@@ -454,7 +455,6 @@ mod tests {
             "bot:mcts:iters=200,playout=0,ms=50",
             "bot:master:depth=6,random=10",
             "bot:expert:depth=2,eval=balanced",
-            "bot:master:ms=20,eval=tuned",
         ] {
             let spec: BotSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);

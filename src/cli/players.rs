@@ -46,7 +46,7 @@ quiescence=N  plies of capture search at the leaves (expert 0, master 4)\n  \
 iters=N   playouts per move (mcts, 2000 by default)\n  \
 playout=N random plies per playout before the expert evaluation scores it (mcts, 4; 0: to the end)\n  \
 ms=N      time per move in milliseconds (games then do not replay exactly)\n  \
-eval=E    search evaluation: expert (default), balanced (minus the best opponent's) or tuned\n  \
+eval=E    search evaluation: expert (default) or balanced (minus the best opponent's)\n  \
 random=P  play a uniformly random move P% of the time\n\n\
 A strategy file (a path ending in .json) is a player too, and so is a program in any\n\
 language that speaks the engine protocol: cmd:COMMAND ARGS (for example\n\

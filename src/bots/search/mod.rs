@@ -37,7 +37,7 @@ use crate::time::Instant;
 use self::frames::Frames;
 use self::ordering::Ordering;
 use self::table::Table;
-use super::{BotError, Eval, Interrupt};
+use super::{BotError, Interrupt};
 use crate::rules::{Player, Position};
 
 pub use self::analyse::RootValues;
@@ -82,8 +82,9 @@ pub struct SearchConfig {
     /// critical cell next to an opponent react, each side free to stop
     /// ("stand pat") at the static value. 0 for none.
     pub quiescence: u8,
-    /// The evaluation at the leaves.
-    pub eval: Eval,
+    /// Evaluate with [`balanced_value`] (own expert value minus the best
+    /// opponent's) instead of the plain expert value.
+    pub balanced: bool,
     /// Half the width of the aspiration window around the last iteration's
     /// value for the first root move; 0 searches it with the full window.
     /// Values are the same either way, only the node count changes.
@@ -102,7 +103,7 @@ impl SearchConfig {
             time: None,
             ordering: false,
             table_bits: 0,
-            eval: Eval::Expert,
+            balanced: false,
             quiescence: 0,
             aspiration: 0,
         }

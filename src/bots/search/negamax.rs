@@ -117,7 +117,7 @@ impl Searcher {
     /// The value at a leaf for `team`, `depth` plies before the horizon.
     #[inline]
     fn leaf(&self, position: &Position, team: bool, depth: u8) -> i32 {
-        let v = leaf_value(position, self.root, self.config.eval, depth);
+        let v = leaf_value(position, self.root, self.config.balanced, depth);
         if team { v } else { -v }
     }
 

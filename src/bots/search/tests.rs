@@ -10,7 +10,7 @@ use rand::RngExt;
 /// The leaf value of the searches, from the root player's side (the static
 /// evaluation is not under test here, only the tree search over it).
 fn static_value(position: &Position, root: Player, config: &SearchConfig, depth: u8) -> i32 {
-    value::leaf_value(position, root, config.eval, depth)
+    value::leaf_value(position, root, config.balanced, depth)
 }
 
 /// Quiescence by plain minimax: each side may stand pat or strike.
@@ -92,7 +92,7 @@ fn alpha_beta_equals_minimax_on_small_random_positions() {
             SearchConfig::plain(depth),
             SearchConfig::enhanced(depth),
             SearchConfig {
-                eval: Eval::Balanced,
+                balanced: true,
                 ..SearchConfig::enhanced(depth)
             },
             SearchConfig {

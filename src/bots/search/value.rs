@@ -3,18 +3,16 @@
 //! games adjusted so that sooner wins and later losses count more.
 
 use super::super::heuristic::{WIN, expert_value};
-use super::super::tuned::tuned_value;
-use crate::bots::Eval;
 use crate::rules::{Player, Position};
 
 /// The value of a leaf for `root`, `depth` plies before the search horizon:
 /// a win counts [`WIN`] plus `depth`, a loss `-WIN` minus `depth`.
 #[inline]
-pub(super) fn leaf_value(position: &Position, root: Player, eval: Eval, depth: u8) -> i32 {
-    let v = match eval {
-        Eval::Expert => expert_value(position, root),
-        Eval::Balanced => balanced_value(position, root),
-        Eval::Tuned => tuned_value(position, root),
+pub(super) fn leaf_value(position: &Position, root: Player, balanced: bool, depth: u8) -> i32 {
+    let v = if balanced {
+        balanced_value(position, root)
+    } else {
+        expert_value(position, root)
     };
     if v >= WIN {
         v + i32::from(depth)
