@@ -221,14 +221,15 @@ impl EngineAgent {
             None => self.start_process()?,
         };
         if !self.in_game {
-            process.send(&ToEngine::NewGame(NewGame {
-                size: position.size(),
-                players: position.player_count(),
-                rules: position.rules(),
-                seat: position.mover(),
-                seed: rng.random(),
-            }))
-            .map_err(|e| e.during(TO_MOVE))?;
+            process
+                .send(&ToEngine::NewGame(NewGame {
+                    size: position.size(),
+                    players: position.player_count(),
+                    rules: position.rules(),
+                    seat: position.mover(),
+                    seed: rng.random(),
+                }))
+                .map_err(|e| e.during(TO_MOVE))?;
             self.in_game = true;
         }
         let began = Instant::now();
