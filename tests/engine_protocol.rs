@@ -127,6 +127,11 @@ fn broken_engines_forfeit_with_their_reason_and_leave_nothing_running() {
             "speaks protocol version 2; this chainlab speaks version 1",
         ),
         (
+            "exits at the handshake",
+            sh_engine(&dir, "quits", "exit 0", ":", ":"),
+            "exited with code 0 before it finished the handshake",
+        ),
+        (
             "exits early",
             sh_engine(&dir, "early", HANDSHAKE, "exit 0", ":"),
             "exited with code 0 while it was to move",

@@ -55,6 +55,8 @@ pub const MOVE_GRACE: Duration = Duration::from_millis(250);
 
 /// When an engine that ended while it was asked for a move ended.
 const TO_MOVE: &str = "while it was to move";
+/// When an engine that ended while it was being started ended.
+const STARTING: &str = "before it finished the handshake";
 
 /// A program that plays: how to start it and what to tell it.
 #[derive(Clone, Debug)]
@@ -156,7 +158,11 @@ impl EngineAgent {
         let mut process = Process::start(&self.spec.launch, self.spec.log.clone())?;
         let limit = self.spec.start_limit;
         let deadline = Instant::now() + limit;
-        process.send(&ToEngine::Protocol(VERSION))?;
+        // An engine that ended shows as a failed send or a failed receive,
+        // depending on timing: both say when.
+        process
+            .send(&ToEngine::Protocol(VERSION))
+            .map_err(|e| e.during(STARTING))?;
         let mut declared = Vec::new();
         loop {
             let message = match process.receive(deadline, &|| false) {
@@ -170,7 +176,7 @@ impl EngineAgent {
                 Err(ExternalError::Garbage { line, .. }) => {
                     return Err(ExternalError::NotAnEngine { line });
                 }
-                Err(e) => return Err(e.during("before it finished the handshake")),
+                Err(e) => return Err(e.during(STARTING)),
             };
             match message {
                 FromEngine::Name(name) if !name.is_empty() => self.name = name,
@@ -199,10 +205,12 @@ impl EngineAgent {
                     declared,
                 });
             }
-            process.send(&ToEngine::Set {
-                name: name.clone(),
-                value: value.clone(),
-            })?;
+            process
+                .send(&ToEngine::Set {
+                    name: name.clone(),
+                    value: value.clone(),
+                })
+                .map_err(|e| e.during(STARTING))?;
         }
         Ok(process)
     }
@@ -236,8 +244,7 @@ impl EngineAgent {
         let limit = interrupt
             .deadline()
             .map_or(self.spec.move_limit, |d| d.saturating_duration_since(began));
-        // An engine that already ended shows here, as a failed send, or
-        // below, as a failed receive, depending on timing: the same words.
+        // As in the handshake: a failed send or receive, the same words.
         for message in [
             ToEngine::Position(Box::new(*position)),
             ToEngine::Last(self.last),
