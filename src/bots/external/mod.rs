@@ -53,11 +53,6 @@ pub const DEFAULT_START_LIMIT: Duration = Duration::from_secs(10);
 /// control still judges the move by its own margin).
 pub const MOVE_GRACE: Duration = Duration::from_millis(250);
 
-/// When an engine that ended while it was asked for a move ended.
-const TO_MOVE: &str = "while it was to move";
-/// When an engine that ended while it was being started ended.
-const STARTING: &str = "before it finished the handshake";
-
 /// A program that plays: how to start it and what to tell it.
 #[derive(Clone, Debug)]
 pub struct EngineSpec {
@@ -156,13 +151,18 @@ impl EngineAgent {
     fn start_process(&mut self) -> Result<Process, ExternalError> {
         self.in_game = false;
         let mut process = Process::start(&self.spec.launch, self.spec.log.clone())?;
+        // An engine that ends shows as a failed send or a failed receive,
+        // depending on timing: either way the error says when.
+        self.handshake(&mut process)
+            .map_err(|e| e.during("before it finished the handshake"))?;
+        Ok(process)
+    }
+
+    /// The handshake with a started `process`, and the options.
+    fn handshake(&mut self, process: &mut Process) -> Result<(), ExternalError> {
         let limit = self.spec.start_limit;
         let deadline = Instant::now() + limit;
-        // An engine that ended shows as a failed send or a failed receive,
-        // depending on timing: both say when.
-        process
-            .send(&ToEngine::Protocol(VERSION))
-            .map_err(|e| e.during(STARTING))?;
+        process.send(&ToEngine::Protocol(VERSION))?;
         let mut declared = Vec::new();
         loop {
             let message = match process.receive(deadline, &|| false) {
@@ -176,7 +176,7 @@ impl EngineAgent {
                 Err(ExternalError::Garbage { line, .. }) => {
                     return Err(ExternalError::NotAnEngine { line });
                 }
-                Err(e) => return Err(e.during(STARTING)),
+                Err(e) => return Err(e),
             };
             match message {
                 FromEngine::Name(name) if !name.is_empty() => self.name = name,
@@ -205,14 +205,12 @@ impl EngineAgent {
                     declared,
                 });
             }
-            process
-                .send(&ToEngine::Set {
-                    name: name.clone(),
-                    value: value.clone(),
-                })
-                .map_err(|e| e.during(STARTING))?;
+            process.send(&ToEngine::Set {
+                name: name.clone(),
+                value: value.clone(),
+            })?;
         }
-        Ok(process)
+        Ok(())
     }
 
     /// Asks the engine for its move in `position`: `Ok(None)` when
@@ -228,32 +226,44 @@ impl EngineAgent {
             Some(p) => p,
             None => self.start_process()?,
         };
+        // As in the handshake: a failed send or receive says when.
+        let answer = self
+            .exchange(&mut process, position, rng, interrupt)
+            .map_err(|e| e.during("while it was to move"))?;
+        if answer.is_some() {
+            self.process = Some(process);
+        }
+        Ok(answer)
+    }
+
+    /// Sends `position` (after `newgame` at a game's first move) and reads
+    /// the engine's info lines up to its move.
+    fn exchange(
+        &mut self,
+        process: &mut Process,
+        position: &Position,
+        rng: &mut GameRng,
+        interrupt: &Interrupt,
+    ) -> Result<Option<Coord>, ExternalError> {
         if !self.in_game {
-            process
-                .send(&ToEngine::NewGame(NewGame {
-                    size: position.size(),
-                    players: position.player_count(),
-                    rules: position.rules(),
-                    seat: position.mover(),
-                    seed: rng.random(),
-                }))
-                .map_err(|e| e.during(TO_MOVE))?;
+            process.send(&ToEngine::NewGame(NewGame {
+                size: position.size(),
+                players: position.player_count(),
+                rules: position.rules(),
+                seat: position.mover(),
+                seed: rng.random(),
+            }))?;
             self.in_game = true;
         }
         let began = Instant::now();
         let limit = interrupt
             .deadline()
             .map_or(self.spec.move_limit, |d| d.saturating_duration_since(began));
-        // As in the handshake: a failed send or receive, the same words.
-        for message in [
-            ToEngine::Position(Box::new(*position)),
-            ToEngine::Last(self.last),
-            ToEngine::Go {
-                ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
-            },
-        ] {
-            process.send(&message).map_err(|e| e.during(TO_MOVE))?;
-        }
+        process.send(&ToEngine::Position(Box::new(*position)))?;
+        process.send(&ToEngine::Last(self.last))?;
+        process.send(&ToEngine::Go {
+            ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
+        })?;
         self.info.clear();
         let deadline = began + limit + MOVE_GRACE;
         loop {
@@ -265,14 +275,11 @@ impl EngineAgent {
                         ms: began.elapsed().as_millis(),
                     });
                 }
-                Err(e) => return Err(e.during(TO_MOVE)),
+                Err(e) => return Err(e),
             };
             match message {
                 FromEngine::Info(text) => self.info.push(text),
-                FromEngine::Move(coord) => {
-                    self.process = Some(process);
-                    return Ok(Some(coord));
-                }
+                FromEngine::Move(coord) => return Ok(Some(coord)),
                 FromEngine::Error(text) => return Err(ExternalError::Said(text)),
                 other => {
                     return Err(ExternalError::Unexpected(
