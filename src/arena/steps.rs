@@ -19,10 +19,9 @@ use super::config::MatchConfig;
 use super::error::ArenaError;
 use super::game::{GameRun, Progress};
 use super::observer::MatchObserver;
-use super::runner::{Collected, IndexedGame, MatchReport, Stop, start_position};
+use super::runner::{Collected, IndexedGame, MatchReport, start_position};
 use super::tournament::{
-    Pairing, TournamentConfig, TournamentObserver, TournamentReport, pairing_config, pairings,
-    standings,
+    NextPairing, ScheduleRun, TournamentConfig, TournamentObserver, TournamentReport, pairings,
 };
 use crate::bots::AgentFactory;
 use crate::rules::Position;
@@ -137,13 +136,9 @@ impl MatchSteps {
 /// A tournament played one move per [`step`](TournamentSteps::step), its
 /// pairings in the order of [`pairings`].
 pub struct TournamentSteps {
-    entrants: Vec<Arc<dyn AgentFactory>>,
-    schedule: Vec<(usize, usize)>,
+    run: Option<ScheduleRun>,
     config: TournamentConfig,
-    next: usize,
-    current: Option<(usize, usize, MatchSteps)>,
-    played: Vec<Pairing>,
-    over: bool,
+    current: Option<(NextPairing, MatchSteps)>,
 }
 
 impl TournamentSteps {
@@ -152,18 +147,11 @@ impl TournamentSteps {
         entrants: Vec<Arc<dyn AgentFactory>>,
         config: TournamentConfig,
     ) -> Result<TournamentSteps, ArenaError> {
-        if entrants.len() < 2 {
-            return Err(ArenaError::TooFewEntrants(entrants.len()));
-        }
         let schedule = pairings(entrants.len(), config.gauntlet);
         Ok(TournamentSteps {
-            entrants,
-            schedule,
+            run: Some(ScheduleRun::new(&entrants, schedule)?),
             config,
-            next: 0,
             current: None,
-            played: Vec::new(),
-            over: false,
         })
     }
 
@@ -174,72 +162,35 @@ impl TournamentSteps {
         cancel: &AtomicBool,
         observer: &mut dyn TournamentObserver,
     ) -> Option<Result<TournamentReport, ArenaError>> {
-        if self.over {
-            return None;
-        }
+        let run = self.run.as_mut()?;
         if self.current.is_none() {
-            match self.begin_pairing(cancel, observer) {
-                Ok(true) => {}
-                Ok(false) => return Some(Ok(self.finish(cancel.load(Ordering::Relaxed)))),
+            let Some(next) = run.next_pairing(&self.config, cancel, observer) else {
+                return self.finish();
+            };
+            let steps = MatchSteps::new(
+                Arc::clone(&next.a),
+                Arc::clone(&next.b),
+                next.config.clone(),
+            );
+            match steps {
+                Ok(steps) => self.current = Some((next, steps)),
                 Err(e) => {
-                    self.over = true;
+                    self.run = None;
                     return Some(Err(e));
                 }
             }
         }
-        let (a, b, steps) = self.current.as_mut()?;
+        let (next, steps) = self.current.as_mut()?;
         let report = steps.step(cancel, observer)?;
-        let pairing = Pairing {
-            a: *a,
-            b: *b,
-            seed: report.config.seed,
-            tally: report.tally,
-        };
+        run.record(next, &report, observer);
         self.current = None;
-        observer.pairing_finished(&pairing);
-        self.played.push(pairing);
-        if report.stop == Stop::Cancelled {
-            return Some(Ok(self.finish(true)));
-        }
-        None
+        if run.is_over() { self.finish() } else { None }
     }
 
-    /// Starts the next pairing of the schedule; false when none is left or
-    /// `cancel` is raised.
-    fn begin_pairing(
-        &mut self,
-        cancel: &AtomicBool,
-        observer: &mut dyn TournamentObserver,
-    ) -> Result<bool, ArenaError> {
-        while let Some(&(a, b)) = self.schedule.get(self.next) {
-            if cancel.load(Ordering::Relaxed) {
-                return Ok(false);
-            }
-            let k = self.next;
-            self.next += 1;
-            let (Some(fa), Some(fb)) = (self.entrants.get(a), self.entrants.get(b)) else {
-                continue;
-            };
-            let matches = pairing_config(&self.config, k);
-            observer.pairing_started(k, self.schedule.len());
-            let steps = MatchSteps::new(Arc::clone(fa), Arc::clone(fb), matches)?;
-            self.current = Some((a, b, steps));
-            return Ok(true);
-        }
-        Ok(false)
-    }
-
-    fn finish(&mut self, cancelled: bool) -> TournamentReport {
-        self.over = true;
-        let labels: Vec<String> = self.entrants.iter().map(|e| e.label()).collect();
-        let played = std::mem::take(&mut self.played);
-        TournamentReport {
-            standings: standings(&labels, &played),
-            players: labels,
-            config: self.config.clone(),
-            pairings: played,
-            cancelled,
-        }
+    /// The report, once.
+    fn finish(&mut self) -> Option<Result<TournamentReport, ArenaError>> {
+        let run = self.run.take()?;
+        Some(Ok(run.report(&self.config)))
     }
 }
 

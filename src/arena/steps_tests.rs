@@ -2,7 +2,7 @@
 //! SPRT stops and standings for the same seed.
 
 use super::*;
-use crate::arena::{GameRecord, Sprt, Tally, run_match, run_tournament};
+use crate::arena::{GameRecord, Sprt, Stop, Tally, run_match, run_tournament};
 use crate::bots::parse_player;
 use crate::rules::{Rules, Size};
 

@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::config::MatchConfig;
 use super::error::ArenaError;
 use super::observer::MatchObserver;
-use super::runner::{Stop, run_match};
+use super::runner::{MatchReport, Stop, run_match};
 use super::stats::Wdl;
 use super::tally::Tally;
 use crate::bots::AgentFactory;
@@ -131,44 +131,118 @@ pub fn run_schedule(
     cancel: &AtomicBool,
     observer: &mut dyn TournamentObserver,
 ) -> Result<TournamentReport, ArenaError> {
-    if entrants.len() < 2 {
-        return Err(ArenaError::TooFewEntrants(entrants.len()));
+    let mut run = ScheduleRun::new(entrants, schedule.to_vec())?;
+    while let Some(next) = run.next_pairing(config, cancel, observer) {
+        let report = run_match(&next.a, &next.b, &next.config, cancel, observer)?;
+        run.record(&next, &report, observer);
     }
-    let labels: Vec<String> = entrants.iter().map(|e| e.label()).collect();
-    let mut played = Vec::with_capacity(schedule.len());
-    let mut cancelled = false;
-    for (k, &(a, b)) in schedule.iter().enumerate() {
-        if cancel.load(Ordering::Relaxed) {
-            cancelled = true;
-            break;
+    Ok(run.report(config))
+}
+
+/// A pairing to play: its entrants' indices and factories, and its match
+/// settings.
+pub(super) struct NextPairing {
+    pub index: (usize, usize),
+    pub a: Arc<dyn AgentFactory>,
+    pub b: Arc<dyn AgentFactory>,
+    pub config: MatchConfig,
+}
+
+/// A schedule as it is played, pairing after pairing, whoever plays the
+/// matches ([`run_schedule`] at once, [`TournamentSteps`](super::TournamentSteps)
+/// a move at a time): the next pairing, the pairings played, and whether
+/// it was cancelled.
+pub(super) struct ScheduleRun {
+    entrants: Vec<Arc<dyn AgentFactory>>,
+    schedule: Vec<(usize, usize)>,
+    next: usize,
+    played: Vec<Pairing>,
+    cancelled: bool,
+}
+
+impl ScheduleRun {
+    /// A run of `schedule` (indices into `entrants`, at least two).
+    pub fn new(
+        entrants: &[Arc<dyn AgentFactory>],
+        schedule: Vec<(usize, usize)>,
+    ) -> Result<ScheduleRun, ArenaError> {
+        if entrants.len() < 2 {
+            return Err(ArenaError::TooFewEntrants(entrants.len()));
         }
-        let (Some(fa), Some(fb)) = (entrants.get(a), entrants.get(b)) else {
-            continue;
-        };
-        let matches = pairing_config(config, k);
-        observer.pairing_started(k, schedule.len());
-        let report = run_match(fa, fb, &matches, cancel, observer)?;
-        let pairing = Pairing {
+        Ok(ScheduleRun {
+            entrants: entrants.to_vec(),
+            played: Vec::with_capacity(schedule.len()),
+            schedule,
+            next: 0,
+            cancelled: false,
+        })
+    }
+
+    /// The next pairing, announced to `observer`; `None` when the schedule
+    /// is done or cancelled (`cancel` raised before it starts).
+    pub fn next_pairing(
+        &mut self,
+        config: &TournamentConfig,
+        cancel: &AtomicBool,
+        observer: &mut dyn TournamentObserver,
+    ) -> Option<NextPairing> {
+        while !self.cancelled {
+            let &(a, b) = self.schedule.get(self.next)?;
+            if cancel.load(Ordering::Relaxed) {
+                self.cancelled = true;
+                break;
+            }
+            let k = self.next;
+            self.next += 1;
+            let (Some(fa), Some(fb)) = (self.entrants.get(a), self.entrants.get(b)) else {
+                continue;
+            };
+            observer.pairing_started(k, self.schedule.len());
+            return Some(NextPairing {
+                index: (a, b),
+                a: Arc::clone(fa),
+                b: Arc::clone(fb),
+                config: pairing_config(config, k),
+            });
+        }
+        None
+    }
+
+    /// Records the result of `pairing`; a cancelled match ends the run.
+    pub fn record(
+        &mut self,
+        pairing: &NextPairing,
+        report: &MatchReport,
+        observer: &mut dyn TournamentObserver,
+    ) {
+        let (a, b) = pairing.index;
+        let played = Pairing {
             a,
             b,
-            seed: matches.seed,
+            seed: pairing.config.seed,
             tally: report.tally,
         };
-        observer.pairing_finished(&pairing);
-        played.push(pairing);
-        if report.stop == Stop::Cancelled {
-            cancelled = true;
-            break;
+        observer.pairing_finished(&played);
+        self.played.push(played);
+        self.cancelled |= report.stop == Stop::Cancelled;
+    }
+
+    /// Whether no pairing is left to play.
+    pub fn is_over(&self) -> bool {
+        self.cancelled || self.next >= self.schedule.len()
+    }
+
+    /// The report of the pairings played.
+    pub fn report(self, config: &TournamentConfig) -> TournamentReport {
+        let labels: Vec<String> = self.entrants.iter().map(|e| e.label()).collect();
+        TournamentReport {
+            standings: standings(&labels, &self.played),
+            players: labels,
+            config: config.clone(),
+            pairings: self.played,
+            cancelled: self.cancelled,
         }
     }
-    let standings = standings(&labels, &played);
-    Ok(TournamentReport {
-        players: labels,
-        config: config.clone(),
-        pairings: played,
-        standings,
-        cancelled,
-    })
 }
 
 /// The settings of pairing `k`'s match: the tournament's, with the
