@@ -92,6 +92,13 @@ impl InputError {
 /// Reads the file at `path` as text of at most `limit` bytes; `what` names
 /// the kind of file in the error ("strategy files").
 pub fn read_text(path: &Path, limit: u64, what: &'static str) -> Result<String, InputError> {
+    text_from_bytes(read_bytes(path, limit, what)?)
+}
+
+/// Reads the file at `path`, of at most `limit` bytes counted while reading
+/// (a size the file system reports is not trusted: /dev/zero has none);
+/// `what` names the kind of file in the error ("records files").
+pub fn read_bytes(path: &Path, limit: u64, what: &'static str) -> Result<Vec<u8>, InputError> {
     let shown = || path.display().to_string();
     let io = |source| InputError::Io {
         path: shown(),
@@ -109,7 +116,7 @@ pub fn read_text(path: &Path, limit: u64, what: &'static str) -> Result<String, 
             limit,
         });
     }
-    text_from_bytes(bytes)
+    Ok(bytes)
 }
 
 /// Decodes bytes as UTF-8 text without a leading byte-order mark; the error

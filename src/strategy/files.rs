@@ -71,8 +71,22 @@ fn read_message(path: &Path, source: &InputError) -> String {
 impl Strategy {
     /// Loads a strategy file; errors name the path.
     pub fn load(path: &Path) -> Result<Strategy, StrategyError> {
-        let text = read_limited(path)?;
-        Strategy::from_json(&text).map_err(|e| {
+        Strategy::from_file_text(path, &read_limited(path)?)
+    }
+
+    /// A strategy from the bytes of the file at `path` that were read
+    /// elsewhere (the web page's files); errors name the path as
+    /// [`Strategy::load`]'s do.
+    pub fn from_file_bytes(path: &Path, bytes: Vec<u8>) -> Result<Strategy, StrategyError> {
+        let text = crate::input::text_from_bytes(bytes).map_err(|source| FileError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Strategy::from_file_text(path, &text)
+    }
+
+    fn from_file_text(path: &Path, text: &str) -> Result<Strategy, StrategyError> {
+        Strategy::from_json(text).map_err(|e| {
             FileError::Parse {
                 path: path.to_path_buf(),
                 source: Box::new(e),

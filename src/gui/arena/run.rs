@@ -16,8 +16,8 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::arena::{
-    GameRecord, MatchConfig, MatchSteps, TournamentConfig, TournamentSteps, run_match,
-    run_tournament,
+    GameRecord, MatchConfig, MatchSteps, RecordWriter, TournamentConfig, TournamentSteps,
+    run_match, run_tournament,
 };
 use crate::bots::{AgentFactory, relabel};
 use crate::gui::platform;
@@ -302,13 +302,12 @@ impl Run {
             return index.export(path);
         }
         let live = lock(&self.live);
-        let mut text = String::new();
+        let mut bytes = Vec::new();
+        let mut writer = RecordWriter::new(&mut bytes);
         for game in live.recent.iter() {
-            let line = serde_json::to_string(&game.record).map_err(|e| e.to_string())?;
-            text.push_str(&line);
-            text.push('\n');
+            writer.write(&game.record).map_err(|e| e.to_string())?;
         }
-        platform::write_file(path, text.as_bytes())
+        platform::write_file(path, &bytes)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         Ok(live.recent.len() as u64)
     }

@@ -8,11 +8,11 @@ use std::path::Path;
 use egui::{RichText, Ui};
 
 use crate::gui::board::{BoardView, Overlay};
+use crate::gui::platform;
 use crate::gui::players::player_badge;
 use crate::gui::theme;
-use crate::input::text_from_bytes;
+use crate::input::{MAX_POSITION_BYTES, text_from_bytes};
 use crate::rules::{Coord, Geometry, Player, PlayerSet, Position, Rules, Setup, Size};
-use crate::strategy::MAX_FILE_BYTES;
 
 use super::analysis::Analysis;
 
@@ -136,7 +136,7 @@ impl Preview {
 
     /// Loads a position file (text notation, or JSON when it starts with `{`).
     pub fn load_file(&mut self, path: &Path) {
-        let parsed = crate::gui::platform::read_file(path, MAX_FILE_BYTES as u64, "position files")
+        let parsed = platform::read_file(path, MAX_POSITION_BYTES, "position files")
             .and_then(|bytes| {
                 text_from_bytes(bytes).map_err(|e| format!("{}: {e}", path.display()))
             })

@@ -43,6 +43,15 @@ mod shipped;
 
 pub use kind::FileKind;
 
+/// Saves `strategy` to `path` the way [`write_file`] writes (atomically on
+/// the desktop, a download in the page).
+pub fn save_strategy(
+    strategy: &crate::strategy::Strategy,
+    path: &std::path::Path,
+) -> Result<(), String> {
+    write_file(path, strategy.to_json().as_bytes())
+}
+
 /// How long a frame may spend on sliced background work (a match played a
 /// few games at a time on the web) before it draws.
 pub const SLICE_BUDGET: std::time::Duration = std::time::Duration::from_millis(12);

@@ -20,7 +20,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 
 use super::shipped::SHIPPED;
-use crate::strategy::{FileError, MAX_FILE_BYTES, Strategy};
+use crate::strategy::{MAX_FILE_BYTES, Strategy};
 
 /// The folder of the shipped strategies.
 const SHIPPED_DIR: &str = "strategies";
@@ -114,7 +114,7 @@ pub fn list_dir(dir: &Path) -> Result<Vec<(String, bool)>, String> {
 }
 
 /// The bytes of `path`, refused when it has more than `limit`.
-pub fn read_file(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, String> {
+pub fn read_file(path: &Path, limit: u64, what: &'static str) -> Result<Vec<u8>, String> {
     let shown = path.display();
     let bytes = if is_storage(path) {
         storage()?
@@ -126,10 +126,13 @@ pub fn read_file(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, String>
     };
     let bytes = bytes.ok_or_else(|| format!("cannot read {shown}: no such file in this page"))?;
     if bytes.len() as u64 > limit {
-        return Err(format!(
-            "{shown} has {} bytes; the app opens {what} of at most {limit}",
-            bytes.len()
-        ));
+        // The desktop's message (crate::input::read_bytes).
+        return Err(crate::input::InputError::TooLarge {
+            path: shown.to_string(),
+            what,
+            limit,
+        }
+        .to_string());
     }
     Ok(bytes)
 }
@@ -137,25 +140,7 @@ pub fn read_file(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, String>
 /// Loads the strategy file at `path`; the message names the file, as on the desktop.
 pub fn load_strategy(path: &Path) -> Result<Strategy, String> {
     let bytes = read_file(path, MAX_FILE_BYTES as u64, "strategy files")?;
-    let text = crate::input::text_from_bytes(bytes).map_err(|source| {
-        FileError::Read {
-            path: path.to_path_buf(),
-            source,
-        }
-        .to_string()
-    })?;
-    Strategy::from_json(&text).map_err(|e| {
-        FileError::Parse {
-            path: path.to_path_buf(),
-            source: Box::new(e),
-        }
-        .to_string()
-    })
-}
-
-/// Saves `strategy` to `path`: kept in the page and downloaded.
-pub fn save_strategy(strategy: &Strategy, path: &Path) -> Result<(), String> {
-    write_file(path, strategy.to_json().as_bytes())
+    Strategy::from_file_bytes(path, bytes).map_err(|e| e.to_string())
 }
 
 /// Writes `bytes` to `path`: into the browser's storage for the app's own

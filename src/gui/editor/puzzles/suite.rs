@@ -2,14 +2,13 @@
 //! from with "Suite file…" and "Built-in suite", what is wrong with it when
 //! it has no puzzles to check, and the theme drop-down.
 
-use std::fs::File;
-use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use egui::RichText;
 
 use crate::analysis::puzzle::{Puzzle, read_suite, shipped, themes};
-use crate::gui::theme;
+use crate::gui::{platform, theme};
+use crate::strategy::MAX_FILE_BYTES;
 
 use super::{PuzzlesAction, PuzzlesPanel};
 
@@ -25,10 +24,11 @@ impl Suite {
     /// Reads the suite file `source`, or the built-in suite.
     pub(super) fn read(source: Option<&Path>) -> Suite {
         let puzzles = match source {
-            Some(path) => File::open(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))
-                .and_then(|file| {
-                    read_suite(BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))
+            // Through the platform: in the web page a picked file lives in
+            // the page, not on a disk.
+            Some(path) => platform::read_file(path, MAX_FILE_BYTES as u64, "puzzle suites")
+                .and_then(|bytes| {
+                    read_suite(bytes.as_slice()).map_err(|e| format!("{}: {e}", path.display()))
                 }),
             None => shipped().map_err(|e| format!("the built-in suite: {e}")),
         };
