@@ -117,16 +117,13 @@ impl Shared<'_> {
         self.advanced.notify_all();
     }
 
-    /// Plays game `index` with its pair's opening; `None` when stopped.
+    /// Plays game `index` with its pair's opening, to its end at once (as
+    /// [`MatchSteps`](super::MatchSteps) plays it a move at a time); `None`
+    /// when stopped.
     fn play(&self, index: u64) -> Option<GameRecord> {
-        play_indexed(
-            self.config,
-            self.factories,
-            self.labels,
-            self.start,
-            index,
-            &self.stop,
-        )
+        let game = IndexedGame::new(self.config, &self.start, index);
+        let spec = game.spec(self.config, self.factories, self.labels, self.start);
+        play_game(&spec, &self.stop)
     }
 
     /// A worker: takes the next game index, waits for the window, plays the
@@ -147,22 +144,6 @@ impl Shared<'_> {
             }
         }
     }
-}
-
-/// Plays game `index` of a match with `config` from `start`, with its
-/// pair's opening and its own seed; `None` when `stop` was raised. Both the
-/// threaded runner and [`MatchSteps`](super::MatchSteps) play games as
-/// [`IndexedGame`]s (this one to the end at once).
-pub(super) fn play_indexed(
-    config: &MatchConfig,
-    factories: [&dyn AgentFactory; 2],
-    labels: [&str; 2],
-    start: Position,
-    index: u64,
-    stop: &Arc<AtomicBool>,
-) -> Option<GameRecord> {
-    let game = IndexedGame::new(config, &start, index);
-    play_game(&game.spec(config, factories, labels, start), stop)
 }
 
 /// What game `index` of a match is made of besides its players: the seats'

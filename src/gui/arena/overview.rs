@@ -4,7 +4,7 @@
 
 use crate::arena::report::{self, Infinity};
 use crate::arena::{Standing, Stop, standings};
-use crate::gui::theme;
+use crate::gui::{platform, theme};
 
 use super::plot;
 use super::results::{self, MatchFacts, crosstable_ui, match_ui, ranking_ui};
@@ -287,8 +287,14 @@ fn status_text(live: &Live, run: &Run, pairings: usize) -> egui::RichText {
     }
 }
 
+/// The threads the run plays on: one where there are no threads (the web
+/// page plays in slices on its own thread).
 fn threads(run: &Run) -> usize {
-    run.plan().matches().thread_count()
+    if platform::HAS_THREADS {
+        run.plan().matches().thread_count()
+    } else {
+        1
+    }
 }
 
 fn welcome(ui: &mut egui::Ui) {
