@@ -8,6 +8,7 @@
 //! two live nodes at once. A frame is allocated the first time its ply is
 //! reached and then lives as long as the searcher: no allocation per node.
 
+use super::negamax::Derived;
 use crate::rules::{MoveList, Position};
 
 /// The scratch of one node.
@@ -16,6 +17,8 @@ pub(super) struct Frame {
     pub list: MoveList,
     /// The child being searched.
     pub child: Position,
+    /// What the child gets from the node (its key and sets).
+    pub derived: Derived,
 }
 
 /// The frames of every ply reached so far.
@@ -34,6 +37,7 @@ impl Frames {
             None => Box::new(Frame {
                 list: MoveList::default(),
                 child: *position,
+                derived: Derived::default(),
             }),
         }
     }
