@@ -107,15 +107,6 @@ fn small_board_value(position: &Position, me: Player, masks: &Masks) -> i32 {
         critical |= u64::from(is_critical) << i;
         atoms += u32::from(cell.atoms()) * u32::from(own);
     }
-    value_of_sets(mine, critical, atoms, masks)
-}
-
-/// The expert value of an undecided position on a board of at most 64
-/// cells from its sets: `mine` (the cells of the player valued), `critical`
-/// (every player's critical cells) and `atoms` (the player's atoms). The
-/// search keeps these sets up to date move by move and calls this directly.
-#[inline]
-pub(crate) fn value_of_sets(mine: u64, critical: u64, atoms: u32, masks: &Masks) -> i32 {
     let [_, _, corners, edges, inner] = masks.by_capacity;
     let enemy_critical = critical & !mine;
     let own_critical = critical & mine;

@@ -47,15 +47,14 @@ impl Searcher {
         let mut order: Vec<u16> = list.indices()[..len].to_vec();
         let mut values = vec![0i32; len];
         let mut done: Option<(Vec<(usize, i32)>, u8)> = None;
-        let root_derived = self.root_derived(position);
+        let key = self.root_key(position);
         for depth in 1..=self.config.depth.clamp(1, MAX_DEPTH) {
             self.limits_active = depth > 1;
             for (k, &m) in order.iter().enumerate() {
                 let mut child = *position;
-                let mut derived = root_derived;
-                self.play_child(&mut child, &mut derived, m, depth - 1);
+                let child_key = self.play_child(&mut child, key, m, depth - 1);
                 let v = self.child_value(&child, true, Window::FULL, |s, child_team, w| {
-                    s.negamax(&child, &derived, depth - 1, w, child_team, 1)
+                    s.negamax(&child, child_key, depth - 1, w, child_team, 1)
                 });
                 if self.aborted {
                     break;

@@ -9,7 +9,7 @@
 //! before that only counts when no iteration completed (then its searched
 //! moves are used, and with none, any legal move).
 
-use super::negamax::{Derived, Window};
+use super::negamax::Window;
 use super::ordering::sort_by_value;
 use super::{INF, MAX_DEPTH, SearchResult, Searcher};
 use crate::bots::heuristic::WIN;
@@ -155,20 +155,19 @@ impl Searcher {
         depth: u8,
         guess: Option<i32>,
     ) -> (i32, &'a [u16], usize) {
-        let root_derived = self.root_derived(position);
+        let key = self.root_key(position);
         let mut alpha = -INF;
         let mut tie_count = 0;
         let mut searched = 0;
         for k in 0..root.len {
             let m = root.order[k];
             let mut child = *position;
-            let mut derived = root_derived;
-            self.play_child(&mut child, &mut derived, m, depth - 1);
+            let child_key = self.play_child(&mut child, key, m, depth - 1);
             let v = if k == 0 {
-                self.aspire(&child, &derived, depth - 1, guess)
+                self.aspire(&child, child_key, depth - 1, guess)
             } else {
                 let window = Window { alpha, beta: INF };
-                self.scout(&child, &derived, depth - 1, true, window, 1)
+                self.scout(&child, child_key, depth - 1, true, window, 1)
             };
             if self.aborted {
                 break;
@@ -190,16 +189,10 @@ impl Searcher {
     /// The exact value of the first root move `child`: searched within
     /// [`SearchConfig::aspiration`] of `guess` first, and with the full
     /// window when the value falls outside (or there is no guess).
-    fn aspire(
-        &mut self,
-        child: &Position,
-        derived: &Derived,
-        depth: u8,
-        guess: Option<i32>,
-    ) -> i32 {
+    fn aspire(&mut self, child: &Position, child_key: u64, depth: u8, guess: Option<i32>) -> i32 {
         let search = |s: &mut Searcher, w: Window| {
             s.child_value(child, true, w, |s, child_team, w| {
-                s.negamax(child, derived, depth, w, child_team, 1)
+                s.negamax(child, child_key, depth, w, child_team, 1)
             })
         };
         let delta = i32::from(self.config.aspiration);
@@ -222,11 +215,11 @@ impl Searcher {
         let Some(root) = position.to_move() else {
             return 0;
         };
-        self.begin(position, root, u64::MAX, None, &Interrupt::never());
-        let derived = self.root_derived(position);
+        self.begin(root, u64::MAX, None, &Interrupt::never());
+        let key = self.root_key(position);
         let mut v = 0;
         for d in 1..=depth.clamp(1, MAX_DEPTH) {
-            v = self.negamax(position, &derived, d, Window::FULL, true, 0);
+            v = self.negamax(position, key, d, Window::FULL, true, 0);
         }
         v
     }

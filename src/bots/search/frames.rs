@@ -8,7 +8,6 @@
 //! two live nodes at once. A frame is allocated the first time its ply is
 //! reached and then lives as long as the searcher: no allocation per node.
 
-use super::negamax::Derived;
 use crate::rules::{MoveList, Position};
 
 /// The scratch of one node.
@@ -17,8 +16,6 @@ pub(super) struct Frame {
     pub list: MoveList,
     /// The child being searched.
     pub child: Position,
-    /// What the child gets from the node (its key and sets).
-    pub derived: Derived,
 }
 
 /// The frames of every ply reached so far.
@@ -37,7 +34,6 @@ impl Frames {
             None => Box::new(Frame {
                 list: MoveList::default(),
                 child: *position,
-                derived: Derived::default(),
             }),
         }
     }

@@ -97,36 +97,26 @@ pub(super) fn key_of(position: &Position) -> u64 {
         ^ entry(PLACEMENTS | u64::from(position.placements()))
 }
 
-/// Follows a move's cell changes into a key, and passes them on to `inner`.
-struct Follow<'a, O> {
-    key: u64,
-    inner: &'a mut O,
-}
+/// Follows a move's cell changes into a key.
+struct Follow(u64);
 
-impl<O: ReactionObserver> ReactionObserver for Follow<'_, O> {
+impl ReactionObserver for Follow {
     #[inline]
     fn cell_changed(&mut self, index: usize, before: Cell, after: Cell) {
-        self.key ^= cell(index, before) ^ cell(index, after);
-        self.inner.cell_changed(index, before, after);
+        self.0 ^= cell(index, before) ^ cell(index, after);
     }
 }
 
 /// Plays the legal move at flat `index` on `child` (a copy of the position
 /// whose key is `key`) and returns the key of the result; `None`, leaving
-/// `child` unchanged, when the move is not legal. `inner` sees the move's
-/// cell changes too.
-pub(super) fn child_key<O: ReactionObserver>(
-    child: &mut Position,
-    key: u64,
-    index: usize,
-    inner: &mut O,
-) -> Option<u64> {
+/// `child` unchanged, when the move is not legal.
+pub(super) fn child_key(child: &mut Position, key: u64, index: usize) -> Option<u64> {
     let mover = child.mover();
     let newly_placed = !child.has_placed(mover);
     let placements = child.placements();
-    let mut follow = Follow { key, inner };
+    let mut follow = Follow(key);
     child.play_index_observed(index, &mut follow)?;
-    let mut key = follow.key
+    let mut key = follow.0
         ^ player(MOVER, mover)
         ^ player(MOVER, child.mover())
         ^ entry(PLACEMENTS | u64::from(placements))

@@ -32,7 +32,7 @@ fn follow_game(start: Position, seed: u64, limit: usize) -> Result<usize, TestCa
             usize::from(moves.indices()[rng.random_range(0..moves.len())])
         };
         let mut child = position;
-        match child_key(&mut child, key, index, &mut ()) {
+        match child_key(&mut child, key, index) {
             None => {
                 prop_assert!(!position.is_legal_index(index));
                 prop_assert_eq!(child, position);

@@ -19,9 +19,7 @@
 //! the alpha-beta core, quiescence and the one rule that turns a child's
 //! value into its parent's; `ordering` killers and history; `value` the leaf
 //! values; `table` the transposition table and `key` its incrementally kept
-//! position key; `sets` the root player's cells as bit masks, kept up to
-//! date move by move so that a leaf's value needs no pass over the board;
-//! `frames` the scratch move lists and children of each ply.
+//! position key; `frames` the scratch move lists and children of each ply.
 
 mod analyse;
 mod deepening;
@@ -29,7 +27,6 @@ mod frames;
 mod key;
 mod negamax;
 mod ordering;
-mod sets;
 mod table;
 mod value;
 
@@ -39,7 +36,6 @@ use crate::time::Instant;
 
 use self::frames::Frames;
 use self::ordering::Ordering;
-use self::sets::Track;
 use self::table::Table;
 use super::{BotError, Interrupt};
 use crate::rules::{Player, Position};
@@ -148,9 +144,6 @@ pub struct Searcher {
     ordering: Ordering,
     frames: Frames,
     root: Player,
-    /// The root player's cells followed as sets on boards of up to 64 cells
-    /// (see `sets`), unless the evaluation is the balanced one.
-    track: Option<Track>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -168,7 +161,6 @@ impl Searcher {
             ordering: Ordering::new(config.ordering),
             frames: Frames::default(),
             root: Player::A,
-            track: None,
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -192,18 +184,12 @@ impl Searcher {
     /// nothing aborted, the node limit not yet active.
     fn begin(
         &mut self,
-        position: &Position,
         root: Player,
         node_limit: u64,
         deadline: Option<Instant>,
         interrupt: &Interrupt,
     ) {
         self.root = root;
-        self.track = if self.config.balanced {
-            None
-        } else {
-            Track::new(position, root)
-        };
         self.nodes = 0;
         self.aborted = false;
         self.node_limit = node_limit;
@@ -228,7 +214,7 @@ impl Searcher {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        self.begin(position, root, node_limit, deadline, interrupt);
+        self.begin(root, node_limit, deadline, interrupt);
         Ok(())
     }
 

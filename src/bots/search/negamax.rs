@@ -9,26 +9,15 @@
 //! the scratch position of the node's frame (see [`super::frames`]), reset
 //! from the node before every move, never undone; a child's table key is derived from its parent's as the
 //! move is played (see [`super::key`]) and only for children that will
-//! look into the table; its sets (see [`super::sets`]) are derived the same
-//! way, for every child.
+//! look into the table.
 
 use super::key::child_key;
 use super::ordering::NO_MOVE;
-use super::sets::{Follow, Sets};
 use super::table::{Bound, Entry};
 use super::value::leaf_value;
 use super::{INF, Searcher};
 use crate::bots::heuristic::has_lost;
-use crate::rules::{Position, ReactionObserver};
-
-/// What a node gets from its parent instead of computing it: its table key
-/// (0 when it will not look into the table) and the root player's cells as
-/// sets (see [`super::sets`]), both updated as the move is played.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Derived {
-    pub key: u64,
-    pub sets: Sets,
-}
+use crate::rules::Position;
 
 /// An alpha-beta window from the point of view of the team at a node: values
 /// at or below `alpha` are no better than what the team has elsewhere, values
@@ -112,66 +101,23 @@ impl Searcher {
         }
     }
 
-    /// Plays `m` on `child`, a copy of the position whose [`Derived`] is
-    /// `derived`, for a node `depth` plies from the horizon, and makes
-    /// `derived` the child's: its sets, and its key when it will look into
-    /// the table (an inner node and a table), else 0.
+    /// Plays `m` on `child` (a copy of the position whose key is `key`) for
+    /// a node `depth` plies from the horizon, and returns the child's key
+    /// when it will look into the table (an inner node and a table), else 0.
     #[inline]
-    pub(super) fn play_child(
-        &self,
-        child: &mut Position,
-        derived: &mut Derived,
-        m: u16,
-        depth: u8,
-    ) {
-        let (index, key) = (usize::from(m), derived.key);
-        let sets = &mut derived.sets;
-        derived.key = match &self.track {
-            Some(track) => self.play_keyed(child, key, index, depth, &mut Follow { track, sets }),
-            None => self.play_keyed(child, key, index, depth, &mut ()),
-        };
-    }
-
-    /// [`Searcher::play_child`] with `observer` following the cell changes.
-    #[inline]
-    fn play_keyed<O: ReactionObserver>(
-        &self,
-        child: &mut Position,
-        key: u64,
-        index: usize,
-        depth: u8,
-        observer: &mut O,
-    ) -> u64 {
+    pub(super) fn play_child(&self, child: &mut Position, key: u64, m: u16, depth: u8) -> u64 {
         if depth > 0 && !self.table.is_empty() {
-            child_key(child, key, index, observer).unwrap_or(0)
+            child_key(child, key, usize::from(m)).unwrap_or(0)
         } else {
-            child.play_index_observed(index, observer);
+            child.play_index(usize::from(m));
             0
         }
     }
 
-    /// The [`Derived`] of a root `position`, computed from scratch (key 0
-    /// without a table, empty sets when not tracked).
-    pub(super) fn root_derived(&self, position: &Position) -> Derived {
-        Derived {
-            key: self.root_key(position),
-            sets: self
-                .track
-                .as_ref()
-                .map_or_else(Sets::default, |t| t.sets_of(position)),
-        }
-    }
-
-    /// The value at a leaf for `team`, `depth` plies before the horizon;
-    /// `sets` are the position's (see `sets`).
+    /// The value at a leaf for `team`, `depth` plies before the horizon.
     #[inline]
-    fn leaf(&self, position: &Position, sets: &Sets, team: bool, depth: u8) -> i32 {
-        let v = match &self.track {
-            Some(track) if !position.is_over() && !has_lost(position, self.root) => {
-                track.value(position, sets)
-            }
-            _ => leaf_value(position, self.root, self.config.balanced, depth),
-        };
+    fn leaf(&self, position: &Position, team: bool, depth: u8) -> i32 {
+        let v = leaf_value(position, self.root, self.config.balanced, depth);
         if team { v } else { -v }
     }
 
@@ -180,7 +126,7 @@ impl Searcher {
     pub(super) fn negamax(
         &mut self,
         position: &Position,
-        derived: &Derived,
+        key: u64,
         depth: u8,
         window: Window,
         team: bool,
@@ -190,13 +136,11 @@ impl Searcher {
             return 0;
         }
         if position.is_over() || has_lost(position, self.root) {
-            return self.leaf(position, &derived.sets, team, depth);
+            return self.leaf(position, team, depth);
         }
         if depth == 0 {
-            let sets = &derived.sets;
-            return self.quiesce(position, sets, window, team, self.config.quiescence, ply);
+            return self.quiesce(position, window, team, self.config.quiescence, ply);
         }
-        let key = derived.key;
         let table_move = match self.probe(key, depth, window) {
             Ok(settled) => return settled,
             Err(table_move) => table_move,
@@ -216,15 +160,14 @@ impl Searcher {
                 break;
             };
             frame.child.copy_from(position);
-            frame.derived = *derived;
-            self.play_child(&mut frame.child, &mut frame.derived, m, depth - 1);
-            let (child, child_derived) = (&frame.child, &frame.derived);
+            let child_key = self.play_child(&mut frame.child, key, m, depth - 1);
+            let child = &frame.child;
             let v = if k == 0 {
                 self.child_value(child, team, best.window, |s, child_team, w| {
-                    s.negamax(child, child_derived, depth - 1, w, child_team, ply + 1)
+                    s.negamax(child, child_key, depth - 1, w, child_team, ply + 1)
                 })
             } else {
-                self.scout(child, child_derived, depth - 1, team, best.window, ply + 1)
+                self.scout(child, child_key, depth - 1, team, best.window, ply + 1)
             };
             if self.aborted {
                 self.frames.give(ply, frame);
@@ -255,7 +198,7 @@ impl Searcher {
     pub(super) fn scout(
         &mut self,
         child: &Position,
-        child_derived: &Derived,
+        child_key: u64,
         depth: u8,
         team: bool,
         window: Window,
@@ -263,7 +206,7 @@ impl Searcher {
     ) -> i32 {
         let search = |s: &mut Searcher, w: Window| {
             s.child_value(child, team, w, |s, child_team, w| {
-                s.negamax(child, child_derived, depth, w, child_team, ply)
+                s.negamax(child, child_key, depth, w, child_team, ply)
             })
         };
         if window.beta > window.alpha.saturating_add(1) {
@@ -324,7 +267,6 @@ impl Searcher {
     fn quiesce(
         &mut self,
         position: &Position,
-        sets: &Sets,
         window: Window,
         team: bool,
         left: u8,
@@ -333,7 +275,7 @@ impl Searcher {
         if !self.enter() {
             return 0;
         }
-        let stand = self.leaf(position, sets, team, 0);
+        let stand = self.leaf(position, team, 0);
         if left == 0 || stand >= window.beta || position.is_over() || has_lost(position, self.root)
         {
             return stand;
@@ -348,31 +290,15 @@ impl Searcher {
         // Striking cells are the mover's own, so legal: scanning the board
         // in order visits the same moves as the move list would.
         let mut frame = self.frames.take(ply, position);
-        let set = self.track.as_ref().and_then(|t| t.striking(position, sets));
-        let (first, end) = match set {
-            Some(set) => (
-                set.trailing_zeros() as usize,
-                64 - set.leading_zeros() as usize,
-            ),
-            None => (0, position.cells().len()),
-        };
-        for m in first..end {
-            let strikes = match set {
-                Some(set) => set >> m & 1 != 0,
-                None => is_striking(position, m),
-            };
-            if !strikes {
+        for m in 0..position.cells().len() {
+            if !is_striking(position, m) {
                 continue;
             }
             frame.child.copy_from(position);
-            frame.derived = Derived {
-                key: 0,
-                sets: *sets,
-            };
-            self.play_child(&mut frame.child, &mut frame.derived, m as u16, 0);
-            let (child, child_sets) = (&frame.child, &frame.derived.sets);
+            frame.child.play_index(m);
+            let child = &frame.child;
             let v = self.child_value(child, team, best.window, |s, child_team, w| {
-                s.quiesce(child, child_sets, w, child_team, left - 1, ply + 1)
+                s.quiesce(child, w, child_team, left - 1, ply + 1)
             });
             if self.aborted {
                 self.frames.give(ply, frame);
