@@ -4,7 +4,7 @@
 
 use crate::arena::report::{self, Infinity};
 use crate::arena::{Standing, Stop, standings};
-use crate::gui::{platform, theme};
+use crate::gui::theme;
 
 use super::plot;
 use super::results::{self, MatchFacts, crosstable_ui, match_ui, ranking_ui};
@@ -255,7 +255,7 @@ fn status_text(live: &Live, run: &Run, pairings: usize) -> egui::RichText {
             };
             egui::RichText::new(format!(
                 "{pairing}Running on {}…",
-                counted(threads(run) as u64, "thread")
+                counted(run.threads() as u64, "thread")
             ))
             .color(theme::MUTED_TEXT)
         }
@@ -284,16 +284,6 @@ fn status_text(live: &Live, run: &Run, pairings: usize) -> egui::RichText {
         Some(Outcome::Tournament(_)) => {
             egui::RichText::new(format!("Finished: {} games in {secs}.", live.games))
         }
-    }
-}
-
-/// The threads the run plays on: one where there are no threads (the web
-/// page plays in slices on its own thread).
-fn threads(run: &Run) -> usize {
-    if platform::HAS_THREADS {
-        run.plan().matches().thread_count()
-    } else {
-        1
     }
 }
 

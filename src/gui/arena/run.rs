@@ -221,6 +221,16 @@ impl Run {
         &self.plan
     }
 
+    /// The threads the games are played on: the plan's where the run has a
+    /// thread of its own, one where it is played in slices on the window's
+    /// thread (the web page).
+    pub fn threads(&self) -> usize {
+        match self.engine {
+            Engine::Thread(_) => self.plan.matches().thread_count(),
+            Engine::Sliced(_) | Engine::Done => 1,
+        }
+    }
+
     /// The number of pairings (1 for a match).
     pub fn pairing_count(&self) -> usize {
         match &self.plan {

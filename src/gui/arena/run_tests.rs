@@ -29,6 +29,11 @@ fn matches(games: u64) -> MatchConfig {
 
 /// Refreshes `run` until it is over; what the window saw then.
 fn finish(mut run: Run) -> Live {
+    play_out(&mut run)
+}
+
+/// [`finish`], keeping the run.
+fn play_out(run: &mut Run) -> Live {
     let mut live = Live::default();
     for _ in 0..100_000 {
         run.refresh(&mut live);
@@ -77,4 +82,18 @@ fn a_sliced_tournament_has_the_standings_of_a_threaded_one() {
     };
     assert_eq!(a.pairings, b.pairings);
     assert_eq!(a.standings, b.standings);
+}
+
+#[test]
+fn a_run_in_slices_counts_one_thread_and_a_threaded_one_its_plan() {
+    let specs = ["bot:random", "bot:greedy"];
+    let plan = Plan::Match(matches(2));
+    let threaded = Run::start_on(entrants(&specs), plan.clone(), None, true).unwrap();
+    let sliced = Run::start_on(entrants(&specs), plan, None, false).unwrap();
+    assert_eq!(threaded.threads(), 2);
+    assert_eq!(sliced.threads(), 1);
+    finish(threaded);
+    let mut sliced = sliced;
+    play_out(&mut sliced);
+    assert_eq!(sliced.threads(), 1, "still one once played to the end");
 }
