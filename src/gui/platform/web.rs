@@ -109,9 +109,9 @@ pub fn data_dir() -> Option<PathBuf> {
 }
 
 /// The page has no temporary folder: an arena run keeps its latest games
-/// in memory only, and says so.
+/// in memory only, and says so (the arena names how many; this is why).
 pub fn temp_dir() -> Result<PathBuf, String> {
-    Err("the page keeps the latest 200 games in memory (a browser has no records file)".to_string())
+    Err("a web page has no records file".to_string())
 }
 
 /// Programs (`cmd:` players) cannot be started from a web page.
