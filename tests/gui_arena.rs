@@ -21,6 +21,9 @@ use chainlab::strategy::Strategy;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
+mod editor_ui;
+use editor_ui::{key, type_keys};
+
 /// A test-only player that takes its time: the first legal move, after a pause.
 struct SlowBot;
 
@@ -376,6 +379,22 @@ fn a_player_spec_with_options_is_added_and_a_bad_one_named() {
     harness.step();
     assert_eq!(harness.state().settings().arena.players.len(), 2);
     harness.get_by_label_contains("unknown built-in 'nonsense'");
+}
+
+/// Typed one key a frame, a spec confirmed with Enter is added and the field
+/// keeps the focus, so the next spec can be typed at once.
+#[test]
+fn specs_typed_one_after_another_with_enter_are_all_added() {
+    let mut harness = harness(arena_settings(&[], Format::Match, 4));
+    harness.get_by_label("Spec").click();
+    harness.step();
+    for spec in ["bot:greedy", "bot:expert:depth=1"] {
+        type_keys(&mut harness, spec);
+        key(&mut harness, egui::Modifiers::NONE, egui::Key::Enter);
+        harness.run_steps(2);
+    }
+    let players = &harness.state().settings().arena.players;
+    assert_eq!(players, &["bot:greedy", "bot:expert:depth=1"]);
 }
 
 #[test]

@@ -83,6 +83,8 @@ fn add_player_ui(
         let edit = ui
             .add(
                 egui::TextEdit::singleline(spec_text)
+                    // A fixed id: rows of players appear above it.
+                    .id_salt("arena_spec")
                     .hint_text("bot:expert:depth=4, a file.json or cmd:./bot")
                     .desired_width(ui.available_width() - 50.0),
             )
@@ -93,6 +95,10 @@ fn add_player_ui(
                  program as cmd:COMMAND ARGS.",
             );
         let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if entered {
+            // Enter adds the player; the field stays ready for the next one.
+            edit.request_focus();
+        }
         if (ui.button("Add").clicked() || entered) && !spec_text.trim().is_empty() {
             action = Some(SetupAction::AddSpec(spec_text.trim().to_string()));
         }
