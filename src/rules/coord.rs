@@ -277,6 +277,12 @@ impl PlayerSet {
         self.0 |= 1 << player.0;
     }
 
+    /// The set as bits: bit `i` for the player of index `i`.
+    #[inline]
+    pub(super) fn bits(self) -> u8 {
+        self.0
+    }
+
     /// Removes `player`.
     pub fn remove(&mut self, player: Player) {
         self.0 &= !(1 << player.0);

@@ -76,6 +76,20 @@ impl Masks {
             & self.all
     }
 
+    /// The four one-step shifts of `set`, one mask per side: the cells
+    /// whose neighbour above, below, to the left and to the right
+    /// (in that order) is in `set`. Their union is [`Masks::around`]; a
+    /// cell is in as many of them as it has neighbours in `set`.
+    #[inline]
+    pub fn sides(&self, set: u64) -> [u64; 4] {
+        [
+            (set << self.cols) & self.all,
+            (set & self.all) >> self.cols,
+            (set << 1) & self.not_first_col,
+            (set >> 1) & self.not_last_col,
+        ]
+    }
+
     /// The number of pairs of orthogonal neighbours with one cell in
     /// `cells` and the other in `set`: for every cell of `cells`, how many
     /// of its neighbours are in `set`, summed.
@@ -226,6 +240,12 @@ mod tests {
                     // A set of one cell: its neighbours are exactly the cells around it.
                     let expected: u64 = g.neighbours(i).iter().map(|&n| 1u64 << n).sum();
                     assert_eq!(m.around(bit), expected, "{rows}x{cols} cell {i}");
+                    let sides = m.sides(bit);
+                    assert_eq!(sides.iter().fold(0, |a, s| a | s), expected);
+                    assert_eq!(
+                        sides.iter().map(|s| s.count_ones()).sum::<u32>(),
+                        u32::from(g.capacity(i))
+                    );
                     // Pairs with a set of cells: the neighbour count, cell by cell.
                     let set = 0x5555_5555_5555_5555u64.rotate_left(i as u32) & m.all;
                     let count = g

@@ -5,6 +5,7 @@
 //! (parsed from text or JSON) and is validated into a [`Position`]; playing an
 //! illegal move returns an error and leaves the position unchanged.
 
+mod bits;
 mod cell;
 mod coord;
 mod game;
@@ -16,6 +17,7 @@ mod position;
 mod setup;
 mod variant;
 
+pub use bits::BitPosition;
 pub use cell::Cell;
 pub use coord::{
     ByPlayer, Coord, MAX_CELLS, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, PlayerSet,

@@ -48,6 +48,34 @@ impl MoveList {
         &mut self.cells[..self.len]
     }
 
+    /// Makes the list the cells of `bits` (bit `i` the cell of flat index
+    /// `i`, on a board of at most 64 cells) in board order, for positions
+    /// kept as bit masks.
+    #[inline]
+    pub fn fill_from_bits(&mut self, size: Size, bits: u64) {
+        let mut rest = bits;
+        let mut len = 0;
+        while rest != 0 && len < MAX_CELLS {
+            self.cells[len] = rest.trailing_zeros() as u16;
+            len += 1;
+            rest &= rest - 1;
+        }
+        self.len = len;
+        self.size = size;
+    }
+
+    /// Keeps only the moves for which `keep` holds, in order.
+    #[inline]
+    pub fn retain(&mut self, mut keep: impl FnMut(u16) -> bool) {
+        let mut len = 0;
+        for k in 0..self.len.min(MAX_CELLS) {
+            let m = self.cells[k];
+            self.cells[len] = m;
+            len += usize::from(keep(m));
+        }
+        self.len = len;
+    }
+
     /// The moves as coordinates.
     pub fn iter(&self) -> impl Iterator<Item = Coord> + '_ {
         self.indices()

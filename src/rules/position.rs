@@ -49,7 +49,7 @@ pub(super) const COUNT_SLOTS: usize = 16;
 /// Waves beyond this many in one move are impossible from a legal position
 /// (an endless chain eliminates every other player first); the bound only
 /// guarantees termination.
-const WAVE_LIMIT: u32 = 4 * MAX_CELLS as u32 * MAX_CELLS as u32;
+pub(super) const WAVE_LIMIT: u32 = 4 * MAX_CELLS as u32 * MAX_CELLS as u32;
 
 impl Position {
     /// The empty starting position: `players` players (2..=8) on an empty
