@@ -193,6 +193,11 @@ fn bench_prints_json_lines() {
     for v in lines {
         let size = v["size"].as_str().unwrap();
         assert_eq!(summary[format!("playout_ratio_{size}")], v["ratio"]);
+        assert_eq!(
+            summary[format!("bits_playout_ratio_{size}")],
+            v["bits_ratio"]
+        );
+        assert!(v["bits_moves_per_s"].as_f64().unwrap() > 0.0);
         assert_eq!(v["bench"], "playout");
         assert!(v["moves"].as_u64().unwrap() > 0);
         assert!(v["moves_per_s"].as_f64().unwrap() > 0.0);

@@ -14,7 +14,7 @@
 //! under the position's rules (capacity − 1 under `standard` and `empties`,
 //! capacity under `overflow`).
 
-use crate::rules::{MAX_CELLS, Masks, Player, Position};
+use crate::rules::{BitPosition, MAX_CELLS, Masks, Player, Position};
 
 /// The value of a won game; a lost game is worth `-WIN`.
 pub const WIN: i32 = 10_000;
@@ -23,6 +23,31 @@ pub const WIN: i32 = 10_000;
 #[inline]
 pub fn has_lost(position: &Position, me: Player) -> bool {
     position.is_eliminated(me) || position.winner().is_some_and(|w| w != me)
+}
+
+/// [`has_lost`] on a bit board.
+#[inline]
+pub fn has_lost_bits(position: &BitPosition, me: Player) -> bool {
+    position.is_eliminated(me) || position.winner().is_some_and(|w| w != me)
+}
+
+/// [`expert_value`] of a bit-board position: the same value, with the own
+/// and critical cells read from the bit planes instead of a pass over the
+/// board.
+pub fn expert_value_bits(position: &BitPosition, me: Player) -> i32 {
+    if position.winner() == Some(me) {
+        return WIN;
+    }
+    if has_lost_bits(position, me) {
+        return -WIN;
+    }
+    let mine = position.owned(me);
+    sets_value(
+        position.masks(),
+        mine,
+        position.critical(),
+        position.atoms_in(mine),
+    )
 }
 
 /// The expert value of `position` for `me`: [`WIN`] if `me` has won, −[`WIN`]
@@ -107,6 +132,14 @@ fn small_board_value(position: &Position, me: Player, masks: &Masks) -> i32 {
         critical |= u64::from(is_critical) << i;
         atoms += u32::from(cell.atoms()) * u32::from(own);
     }
+    sets_value(masks, mine, critical, atoms)
+}
+
+/// The expert value of an undecided position from its sets: `mine` (the
+/// cells of `me`), `critical` (every critical cell) and `atoms` (the atoms
+/// of `me`).
+#[inline]
+fn sets_value(masks: &Masks, mine: u64, critical: u64, atoms: u32) -> i32 {
     let [_, _, corners, edges, inner] = masks.by_capacity;
     let enemy_critical = critical & !mine;
     let own_critical = critical & mine;
@@ -224,8 +257,16 @@ mod tests {
                 let m = moves.indices()[rng.random_range(0..moves.len())];
                 p.play_index(usize::from(m));
             }
+            let bits = BitPosition::from_position(&p);
             for me in (0..players).filter_map(Player::new) {
                 assert_eq!(expert_value(&p, me), reference_value(&p, me), "{me}\n{p}");
+                if let Some(bits) = &bits {
+                    assert_eq!(
+                        expert_value_bits(bits, me),
+                        expert_value(&p, me),
+                        "{me}\n{p}"
+                    );
+                }
             }
         }
     }

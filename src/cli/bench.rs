@@ -47,8 +47,9 @@ pub fn run(args: &Args) -> CmdResult {
             (Size::PHONE, 20_000),
             (Size::ARCHIMEDES, 15_000),
         ] {
-            let ratio = super::bench_playout::playout(size, games / scale as u64)?;
+            let (ratio, bits) = super::bench_playout::playout(size, games / scale as u64)?;
             summary.insert(format!("playout_ratio_{size}"), rounded(ratio).into());
+            summary.insert(format!("bits_playout_ratio_{size}"), rounded(bits).into());
         }
     }
     if wanted("search") {

@@ -9,11 +9,12 @@
 //! configuration without a time limit: no randomness is involved.
 
 use super::negamax::Window;
+use super::node::Node;
 use super::ordering::sort_by_value;
 use super::{MAX_DEPTH, Searcher};
 use crate::bots::heuristic::WIN;
 use crate::bots::{BotError, Interrupt};
-use crate::rules::{MAX_CELLS, Position};
+use crate::rules::{BitPosition, MAX_CELLS, Position};
 
 /// The value of every legal move of a position, from the deepest completed
 /// iteration of an analysis.
@@ -44,8 +45,29 @@ impl Searcher {
         if len == 0 {
             return Err(BotError::NoMove);
         }
-        let mut order: Vec<u16> = list.indices()[..len].to_vec();
-        let mut values = vec![0i32; len];
+        let order: Vec<u16> = list.indices()[..len].to_vec();
+        let done = match BitPosition::from_position(position) {
+            Some(bits) => self.analyse_on(&bits, order),
+            None => self.analyse_on(position, order),
+        };
+        let (mut moves, depth) = done.ok_or(BotError::Interrupted)?;
+        // Best first; equal values in board order, whatever the search order.
+        moves.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        Ok(RootValues {
+            moves,
+            depth,
+            nodes: self.nodes,
+        })
+    }
+
+    /// The root moves `order` of `position` with their values and the
+    /// depth of the deepest completed iteration (`None` when none completed).
+    fn analyse_on<P: Node>(
+        &mut self,
+        position: &P,
+        mut order: Vec<u16>,
+    ) -> Option<(Vec<(usize, i32)>, u8)> {
+        let mut values = vec![0i32; order.len()];
         let mut done: Option<(Vec<(usize, i32)>, u8)> = None;
         let key = self.root_key(position);
         for depth in 1..=self.config.depth.clamp(1, MAX_DEPTH) {
@@ -80,13 +102,6 @@ impl Searcher {
                 break;
             }
         }
-        let (mut moves, depth) = done.ok_or(BotError::Interrupted)?;
-        // Best first; equal values in board order, whatever the search order.
-        moves.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        Ok(RootValues {
-            moves,
-            depth,
-            nodes: self.nodes,
-        })
+        done
     }
 }

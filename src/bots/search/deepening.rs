@@ -10,12 +10,13 @@
 //! moves are used, and with none, any legal move).
 
 use super::negamax::Window;
+use super::node::Node;
 use super::ordering::sort_by_value;
 use super::{INF, MAX_DEPTH, SearchResult, Searcher};
 use crate::bots::heuristic::WIN;
 use crate::bots::{BotError, Interrupt};
 use crate::rng::GameRng;
-use crate::rules::{MAX_CELLS, Position};
+use crate::rules::{BitPosition, MAX_CELLS, Position};
 
 /// The moves at the root in the order to search them, with the values of
 /// the last iteration and the best moves of the running one.
@@ -82,7 +83,12 @@ impl Searcher {
         if list.is_empty() {
             return Err(BotError::NoMove);
         }
-        let found = self.deepen(position, list.indices());
+        // Boards of at most 64 cells are searched as bit boards: the same
+        // tree, played and evaluated on whole sets of cells.
+        let found = match BitPosition::from_position(position) {
+            Some(bits) => self.deepen(&bits, list.indices()),
+            None => self.deepen(position, list.indices()),
+        };
         let (moves, value) = if found.len == 0 {
             // Interrupted before a single move was searched: any move will do.
             (list.indices(), 0)
@@ -100,7 +106,7 @@ impl Searcher {
 
     /// Deepens one ply at a time up to the configured depth, until a limit
     /// stops it or an iteration finds the game decided.
-    fn deepen(&mut self, position: &Position, moves: &[u16]) -> Deepest {
+    fn deepen<P: Node>(&mut self, position: &P, moves: &[u16]) -> Deepest {
         let mut root = RootMoves::new(moves);
         let mut found = Deepest {
             moves: [0u16; MAX_CELLS],
@@ -148,9 +154,9 @@ impl Searcher {
     /// window just below the best so far, so that a move equal to the best
     /// gets its exact value (ties) and a worse one only needs to be proved
     /// worse.
-    fn root_iteration<'a>(
+    fn root_iteration<'a, P: Node>(
         &mut self,
-        position: &Position,
+        position: &P,
         root: &'a mut RootMoves,
         depth: u8,
         guess: Option<i32>,
@@ -189,7 +195,7 @@ impl Searcher {
     /// The exact value of the first root move `child`: searched within
     /// [`SearchConfig::aspiration`] of `guess` first, and with the full
     /// window when the value falls outside (or there is no guess).
-    fn aspire(&mut self, child: &Position, child_key: u64, depth: u8, guess: Option<i32>) -> i32 {
+    fn aspire<P: Node>(&mut self, child: &P, child_key: u64, depth: u8, guess: Option<i32>) -> i32 {
         let search = |s: &mut Searcher, w: Window| {
             s.child_value(child, true, w, |s, child_team, w| {
                 s.negamax(child, child_key, depth, w, child_team, 1)
@@ -212,6 +218,14 @@ impl Searcher {
     /// The value of `position` for the player to move, searched to exactly
     /// `depth` plies with a full window (for tests and analysis).
     pub fn value(&mut self, position: &Position, depth: u8) -> i32 {
+        match BitPosition::from_position(position) {
+            Some(bits) => self.value_on(&bits, depth),
+            None => self.value_on(position, depth),
+        }
+    }
+
+    /// [`Searcher::value`] on either kind of position.
+    pub(super) fn value_on<P: Node>(&mut self, position: &P, depth: u8) -> i32 {
         let Some(root) = position.to_move() else {
             return 0;
         };

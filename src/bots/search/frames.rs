@@ -2,33 +2,39 @@
 //! moves are played on, kept with the searcher and reused from node to node.
 //!
 //! A node takes the frame of its ply, fills the list, and resets the child
-//! from itself before every move with [`Position::copy_from`] (only the
-//! board's cells, not all 400 slots); it gives the frame back before it
+//! from itself before every move with `Node::reset_from` (for a
+//! [`Position`](crate::rules::Position) only the board's cells, not all 400
+//! slots); it gives the frame back before it
 //! returns. Children use the next ply's frame, so a frame is never used by
 //! two live nodes at once. A frame is allocated the first time its ply is
 //! reached and then lives as long as the searcher: no allocation per node.
 
-use crate::rules::{MoveList, Position};
+use crate::rules::MoveList;
 
 /// The scratch of one node.
-pub(super) struct Frame {
+pub(super) struct Frame<P> {
     /// The node's moves, ordered in place.
     pub list: MoveList,
     /// The child being searched.
-    pub child: Position,
+    pub child: P,
 }
 
 /// The frames of every ply reached so far.
-#[derive(Default)]
-pub(super) struct Frames {
-    slots: Vec<Option<Box<Frame>>>,
+pub(super) struct Frames<P> {
+    slots: Vec<Option<Box<Frame<P>>>>,
 }
 
-impl Frames {
+impl<P> Default for Frames<P> {
+    fn default() -> Self {
+        Frames { slots: Vec::new() }
+    }
+}
+
+impl<P: Copy> Frames<P> {
     /// The frame of `ply`, its child a copy of `position` (a new frame the
     /// first time the ply is reached, or when a frame was not given back).
     #[inline]
-    pub fn take(&mut self, ply: usize, position: &Position) -> Box<Frame> {
+    pub fn take(&mut self, ply: usize, position: &P) -> Box<Frame<P>> {
         match self.slots.get_mut(ply).and_then(Option::take) {
             Some(frame) => frame,
             None => Box::new(Frame {
@@ -40,7 +46,7 @@ impl Frames {
 
     /// Gives back the frame of `ply` for the next node at that ply.
     #[inline]
-    pub fn give(&mut self, ply: usize, frame: Box<Frame>) {
+    pub fn give(&mut self, ply: usize, frame: Box<Frame<P>>) {
         if self.slots.len() <= ply {
             self.slots.resize_with(ply + 1, || None);
         }

@@ -1,5 +1,7 @@
-//! The position key of the transposition table, kept incrementally
-//! (Zobrist hashing).
+//! The position key of the transposition table on boards of more than 64
+//! cells, kept incrementally (Zobrist hashing). Smaller boards are searched
+//! as bit boards, whose key is a hash of their few words
+//! ([`BitPosition::key`](crate::rules::BitPosition::key)).
 //!
 //! The key covers exactly what made up the position's identity before it was
 //! incremental (the `Hash` of [`Position`]): board size, rule variant, number

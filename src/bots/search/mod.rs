@@ -17,7 +17,9 @@
 //! limits; `deepening` the iterative-deepening driver at the root; `analyse`
 //! the full-window values of every root move for analysis; `negamax`
 //! the alpha-beta core, quiescence and the one rule that turns a child's
-//! value into its parent's; `ordering` killers and history; `value` the leaf
+//! value into its parent's; `node` what the search asks of a position, so
+//! that it runs on the rules engine's positions and, on boards of at most 64
+//! cells, on their bit-board copies; `ordering` killers and history; `value` the leaf
 //! values; `table` the transposition table and `key` its incrementally kept
 //! position key; `frames` the scratch move lists and children of each ply.
 
@@ -26,6 +28,7 @@ mod deepening;
 mod frames;
 mod key;
 mod negamax;
+mod node;
 mod ordering;
 mod table;
 mod value;
@@ -35,10 +38,11 @@ use std::time::Duration;
 use crate::time::Instant;
 
 use self::frames::Frames;
+use self::node::Node;
 use self::ordering::Ordering;
 use self::table::Table;
 use super::{BotError, Interrupt};
-use crate::rules::{Player, Position};
+use crate::rules::{BitPosition, Player, Position};
 
 pub use self::analyse::RootValues;
 pub use self::negamax::is_striking;
@@ -142,7 +146,8 @@ pub struct Searcher {
     config: SearchConfig,
     table: Table,
     ordering: Ordering,
-    frames: Frames,
+    frames: Frames<Position>,
+    bit_frames: Frames<BitPosition>,
     root: Player,
     nodes: u64,
     node_limit: u64,
@@ -160,6 +165,7 @@ impl Searcher {
             table: Table::new(config.table_bits),
             ordering: Ordering::new(config.ordering),
             frames: Frames::default(),
+            bit_frames: Frames::default(),
             root: Player::A,
             nodes: 0,
             node_limit: u64::MAX,
@@ -220,11 +226,11 @@ impl Searcher {
 
     /// The table key of the root `position`, computed from scratch (0
     /// without a table: then no key is ever needed).
-    fn root_key(&self, position: &Position) -> u64 {
+    fn root_key<P: Node>(&self, position: &P) -> u64 {
         if self.table.is_empty() {
             0
         } else {
-            key::key_of(position)
+            position.key()
         }
     }
 

@@ -11,12 +11,11 @@
 //! move is played (see [`super::key`]) and only for children that will
 //! look into the table.
 
-use super::key::child_key;
+use super::node::Node;
+use super::node::leaf_value;
 use super::ordering::NO_MOVE;
 use super::table::{Bound, Entry};
-use super::value::leaf_value;
 use super::{INF, Searcher};
-use crate::bots::heuristic::has_lost;
 use crate::rules::Position;
 
 /// An alpha-beta window from the point of view of the team at a node: values
@@ -86,9 +85,9 @@ impl Searcher {
     /// that team's view, and its result is negated back where the team
     /// changes (a consecutive opponent passes the window through unchanged).
     #[inline]
-    pub(super) fn child_value(
+    pub(super) fn child_value<P: Node>(
         &mut self,
-        child: &Position,
+        child: &P,
         team: bool,
         window: Window,
         search: impl FnOnce(&mut Searcher, bool, Window) -> i32,
@@ -105,27 +104,27 @@ impl Searcher {
     /// a node `depth` plies from the horizon, and returns the child's key
     /// when it will look into the table (an inner node and a table), else 0.
     #[inline]
-    pub(super) fn play_child(&self, child: &mut Position, key: u64, m: u16, depth: u8) -> u64 {
+    pub(super) fn play_child<P: Node>(&self, child: &mut P, key: u64, m: u16, depth: u8) -> u64 {
         if depth > 0 && !self.table.is_empty() {
-            child_key(child, key, usize::from(m)).unwrap_or(0)
+            child.play_keyed(key, m)
         } else {
-            child.play_index(usize::from(m));
+            child.play(m);
             0
         }
     }
 
     /// The value at a leaf for `team`, `depth` plies before the horizon.
     #[inline]
-    fn leaf(&self, position: &Position, team: bool, depth: u8) -> i32 {
+    fn leaf<P: Node>(&self, position: &P, team: bool, depth: u8) -> i32 {
         let v = leaf_value(position, self.root, self.config.balanced, depth);
         if team { v } else { -v }
     }
 
     /// Negamax with alpha-beta: the value of `position` (whose table key is
     /// `key`, 0 without a table) for `team`, searched `depth` plies.
-    pub(super) fn negamax(
+    pub(super) fn negamax<P: Node>(
         &mut self,
-        position: &Position,
+        position: &P,
         key: u64,
         depth: u8,
         window: Window,
@@ -135,7 +134,7 @@ impl Searcher {
         if !self.enter() {
             return 0;
         }
-        if position.is_over() || has_lost(position, self.root) {
+        if position.is_decided_for(self.root) {
             return self.leaf(position, team, depth);
         }
         if depth == 0 {
@@ -145,7 +144,7 @@ impl Searcher {
             Ok(settled) => return settled,
             Err(table_move) => table_move,
         };
-        let mut frame = self.frames.take(ply, position);
+        let mut frame = P::frames(self).take(ply, position);
         position.moves_into(&mut frame.list);
         let mover = position.mover().index();
         self.ordering
@@ -159,7 +158,7 @@ impl Searcher {
             let Some(&m) = frame.list.indices().get(k) else {
                 break;
             };
-            frame.child.copy_from(position);
+            frame.child.reset_from(position);
             let child_key = self.play_child(&mut frame.child, key, m, depth - 1);
             let child = &frame.child;
             let v = if k == 0 {
@@ -170,7 +169,7 @@ impl Searcher {
                 self.scout(child, child_key, depth - 1, team, best.window, ply + 1)
             };
             if self.aborted {
-                self.frames.give(ply, frame);
+                P::frames(self).give(ply, frame);
                 return 0;
             }
             match best.take(v) {
@@ -183,7 +182,7 @@ impl Searcher {
                 }
             }
         }
-        self.frames.give(ply, frame);
+        P::frames(self).give(ply, frame);
         self.remember(key, depth, window, best.value, best_move);
         best.value
     }
@@ -195,9 +194,9 @@ impl Searcher {
     /// parent's whole `window`. The value is the same as a full-window
     /// search's wherever it falls inside `window`, and a bound of the same
     /// side outside it.
-    pub(super) fn scout(
+    pub(super) fn scout<P: Node>(
         &mut self,
-        child: &Position,
+        child: &P,
         child_key: u64,
         depth: u8,
         team: bool,
@@ -264,9 +263,9 @@ impl Searcher {
     /// The value at a leaf for `team`: the static value, or better for the
     /// side to move if one of its reactions next to an opponent gains, up to
     /// `left` plies of such reactions; `ply` plies from the root.
-    fn quiesce(
+    fn quiesce<P: Node>(
         &mut self,
-        position: &Position,
+        position: &P,
         window: Window,
         team: bool,
         left: u8,
@@ -276,8 +275,7 @@ impl Searcher {
             return 0;
         }
         let stand = self.leaf(position, team, 0);
-        if left == 0 || stand >= window.beta || position.is_over() || has_lost(position, self.root)
-        {
+        if left == 0 || stand >= window.beta || position.is_decided_for(self.root) {
             return stand;
         }
         let mut best = Best {
@@ -287,28 +285,27 @@ impl Searcher {
                 beta: window.beta,
             },
         };
-        // Striking cells are the mover's own, so legal: scanning the board
-        // in order visits the same moves as the move list would.
-        let mut frame = self.frames.take(ply, position);
-        for m in 0..position.cells().len() {
-            if !is_striking(position, m) {
-                continue;
-            }
-            frame.child.copy_from(position);
-            frame.child.play_index(m);
+        let mut frame = P::frames(self).take(ply, position);
+        position.striking_into(&mut frame.list);
+        for k in 0..frame.list.len() {
+            let Some(&m) = frame.list.indices().get(k) else {
+                break;
+            };
+            frame.child.reset_from(position);
+            frame.child.play(m);
             let child = &frame.child;
             let v = self.child_value(child, team, best.window, |s, child_team, w| {
                 s.quiesce(child, w, child_team, left - 1, ply + 1)
             });
             if self.aborted {
-                self.frames.give(ply, frame);
+                P::frames(self).give(ply, frame);
                 return 0;
             }
             if best.take(v) == Step::Cutoff {
                 break;
             }
         }
-        self.frames.give(ply, frame);
+        P::frames(self).give(ply, frame);
         best.value
     }
 }

@@ -10,7 +10,7 @@ use rand::RngExt;
 /// The leaf value of the searches, from the root player's side (the static
 /// evaluation is not under test here, only the tree search over it).
 fn static_value(position: &Position, root: Player, config: &SearchConfig, depth: u8) -> i32 {
-    value::leaf_value(position, root, config.balanced, depth)
+    node::leaf_value(position, root, config.balanced, depth)
 }
 
 /// Quiescence by plain minimax: each side may stand pat or strike.
@@ -208,4 +208,48 @@ fn the_table_never_exceeds_its_largest_size() {
     let p = Position::new(Size::JABC, 2, Rules::Standard).unwrap();
     let result = searcher.search(&p, &mut rng_from_seed(2)).unwrap();
     assert!(p.is_legal_index(result.best));
+}
+
+/// A position after random moves on a board of at most 64 cells, of any
+/// rule variant and 2 to 4 players (long games, so crowded boards with long
+/// chains come up).
+fn random_small_board(rng: &mut GameRng) -> Position {
+    let sizes = [(3, 3), (5, 6), (9, 6), (4, 5), (8, 8)];
+    let (rows, cols) = sizes[rng.random_range(0..sizes.len())];
+    let size = Size::new(rows, cols).unwrap();
+    let players = rng.random_range(2..=4);
+    let rules = Rules::ALL[rng.random_range(0..3)];
+    let mut p = Position::new(size, players, rules).unwrap();
+    let plies = rng.random_range(0..2 * size.cells());
+    for _ in 0..plies {
+        let moves = p.moves();
+        let m = moves.indices()[rng.random_range(0..moves.len())];
+        let mut next = p;
+        next.play_index(usize::from(m));
+        if next.is_over() {
+            break;
+        }
+        p = next;
+    }
+    p
+}
+
+#[test]
+fn bit_boards_and_positions_search_the_same_trees() {
+    let mut rng = rng_from_seed(41);
+    for case in 0..60 {
+        let position = random_small_board(&mut rng);
+        let bits = BitPosition::from_position(&position).unwrap();
+        let config = SearchConfig {
+            table_bits: 0,
+            balanced: case % 3 == 0,
+            ..SearchConfig::enhanced(3)
+        };
+        let mut on_cells = Searcher::new(config);
+        let mut on_bits = Searcher::new(config);
+        let v = on_cells.value_on(&position, 3);
+        let w = on_bits.value_on(&bits, 3);
+        assert_eq!(v, w, "case {case}: {position}");
+        assert_eq!(on_cells.nodes(), on_bits.nodes(), "case {case}: {position}");
+    }
 }

@@ -1,27 +1,9 @@
-//! The static values at the leaves of the search: the expert value, or the
-//! balanced value (own expert value minus the best opponent's), with decided
-//! games adjusted so that sooner wins and later losses count more.
+//! The balanced value (own expert value minus the best opponent's) that the
+//! search may use at its leaves instead of the expert value, on either kind
+//! of position (`node::leaf_value` adjusts decided games by depth).
 
-use super::super::heuristic::{WIN, expert_value};
-use crate::rules::{Player, Position};
-
-/// The value of a leaf for `root`, `depth` plies before the search horizon:
-/// a win counts [`WIN`] plus `depth`, a loss `-WIN` minus `depth`.
-#[inline]
-pub(super) fn leaf_value(position: &Position, root: Player, balanced: bool, depth: u8) -> i32 {
-    let v = if balanced {
-        balanced_value(position, root)
-    } else {
-        expert_value(position, root)
-    };
-    if v >= WIN {
-        v + i32::from(depth)
-    } else if v <= -WIN {
-        v - i32::from(depth)
-    } else {
-        v
-    }
-}
+use crate::bots::heuristic::{WIN, expert_value, expert_value_bits};
+use crate::rules::{BitPosition, Player, Position};
 
 /// The expert value of `me` minus the highest expert value among the other
 /// players still in the game (±[`WIN`] once decided).
@@ -34,6 +16,20 @@ pub fn balanced_value(position: &Position, me: Player) -> i32 {
         .alive()
         .filter(|&p| p != me)
         .map(|p| expert_value(position, p))
+        .max()
+        .unwrap_or(0);
+    mine - best_other
+}
+
+/// [`balanced_value`] of a bit-board position.
+pub(super) fn balanced_value_bits(position: &BitPosition, me: Player) -> i32 {
+    let mine = expert_value_bits(position, me);
+    if mine.abs() >= WIN {
+        return mine;
+    }
+    let best_other = Player::all(position.player_count())
+        .filter(|&p| p != me && !position.is_eliminated(p))
+        .map(|p| expert_value_bits(position, p))
         .max()
         .unwrap_or(0);
     mine - best_other
