@@ -333,20 +333,32 @@ impl BitPosition {
     }
 
     /// A 64-bit hash of the position for transposition tables: the atoms,
-    /// the owners, the mover, who has placed, the winner and the number of
-    /// placements. The size, the rules and the player count are left out
-    /// (one search never mixes games), so positions of different games may
-    /// share a key. Well mixed in every bit (the table takes its index from
-    /// the top bits and compares the whole key); a handful of independent
-    /// 64×64→128-bit multiplications, folded and finished.
+    /// the owners, the mover, who has placed, the winner, the number of
+    /// placements (its low 24 bits), and the game (size, rules, player
+    /// count), so that a table kept across positions of different games
+    /// does not mistake one for another. Well mixed in every bit (the table
+    /// takes its index from the top bits and compares the whole key); a
+    /// handful of independent 64×64→128-bit multiplications, folded and
+    /// finished.
     #[inline]
     pub fn key(&self) -> u64 {
         let [a0, a1, a2, a3] = self.atoms;
         let winner = self.winner.map_or(0, |p| p.index() as u64 + 1);
-        let meta = u64::from(self.placements)
+        let rules = match self.rules {
+            Rules::Standard => 0,
+            Rules::Overflow => 1,
+            Rules::Empties => 2,
+        };
+        // Placements, players, placed, mover, winner, rows, columns and
+        // rules in bits 0–23, 24–27, 32–39, 40–43, 44–47, 48–52, 53–57, 58–59.
+        let meta = u64::from(self.placements & 0x00FF_FFFF)
+            | u64::from(self.players) << 24
             | u64::from(self.placed.bits()) << 32
             | (self.mover.index() as u64) << 40
-            | winner << 48;
+            | winner << 44
+            | (self.size.rows() as u64) << 48
+            | (self.size.cols() as u64) << 53
+            | rules << 58;
         let o = &self.owners;
         // Every occupied cell has one owner, so the last player's cells are
         // the occupied cells nobody else owns: their mask is left out.

@@ -88,12 +88,12 @@ struct Seen {
 fn plays_random_games_as_position_does() {
     let mut rng = rng_from_seed(0xb175);
     let mut seen: HashMap<Rules, Seen> = HashMap::new();
+    // The keys of every position of every game: the key covers the game too.
+    let mut keys: HashMap<u64, BitPosition> = HashMap::new();
     for (rows, cols) in SIZES {
         let size = Size::new(rows, cols).unwrap();
         for rules in Rules::ALL {
             for players in 2..=size.cells().min(8) {
-                // One search never mixes games: keys are compared within one.
-                let mut keys: HashMap<u64, BitPosition> = HashMap::new();
                 let games = if players == 2 { 20 } else { 6 };
                 for _ in 0..games {
                     let mut p = Position::new(size, players, rules).unwrap();
