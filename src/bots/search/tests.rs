@@ -61,9 +61,15 @@ fn minimax(position: &Position, depth: u8, root: Player, config: &SearchConfig) 
 fn random_position(rng: &mut GameRng) -> Position {
     let size = Size::new(rng.random_range(2..=4), rng.random_range(2..=4)).unwrap();
     let players = rng.random_range(2..=size.cells().min(4));
+    let plies = rng.random_range(0..25);
+    random_moves(rng, size, players, plies)
+}
+
+/// The position after up to `plies` random moves of a game of `players` on
+/// `size` under random rules, stopping before a move that would end it.
+fn random_moves(rng: &mut GameRng, size: Size, players: usize, plies: usize) -> Position {
     let rules = Rules::ALL[rng.random_range(0..3)];
     let mut p = Position::new(size, players, rules).unwrap();
-    let plies = rng.random_range(0..25);
     for _ in 0..plies {
         let moves = p.moves();
         if moves.is_empty() {
@@ -218,20 +224,8 @@ fn random_small_board(rng: &mut GameRng) -> Position {
     let (rows, cols) = sizes[rng.random_range(0..sizes.len())];
     let size = Size::new(rows, cols).unwrap();
     let players = rng.random_range(2..=4);
-    let rules = Rules::ALL[rng.random_range(0..3)];
-    let mut p = Position::new(size, players, rules).unwrap();
     let plies = rng.random_range(0..2 * size.cells());
-    for _ in 0..plies {
-        let moves = p.moves();
-        let m = moves.indices()[rng.random_range(0..moves.len())];
-        let mut next = p;
-        next.play_index(usize::from(m));
-        if next.is_over() {
-            break;
-        }
-        p = next;
-    }
-    p
+    random_moves(rng, size, players, plies)
 }
 
 #[test]
