@@ -78,6 +78,14 @@ fn inconsistent_positions_are_refused() {
     // Atoms do not match placements under standard rules.
     let e = error("size 2x3\nmoves 5\nA1 . .\n. . B1\n");
     assert!(e.contains("5 placements but 2 atoms"), "{e}");
+    // Under `empties` the count is free, but not so large that play would
+    // overflow it.
+    let e = error("size 2x3\nrules empties\nmoves 4294967295\nA1 . .\n. . B1\n");
+    assert!(e.contains("4294967295 placements"), "{e}");
+    let ok: Position = "size 2x3\nrules empties\nmoves 1000000\nA1 . .\n. . B1\n"
+        .parse()
+        .unwrap();
+    assert_eq!(ok.placements(), 1_000_000);
     // A player who owns cells must have placed.
     let e = error("size 2x3\nplaced A\nmoves 2\nA1 . .\n. . B1\n");
     assert!(e.contains("B owns cells"), "{e}");

@@ -7,6 +7,11 @@ use super::geometry::Geometry;
 use super::position::Position;
 use super::variant::Rules;
 
+/// The most placements a position may state: far beyond any real game, and
+/// far enough below `u32::MAX` that playing on from it cannot overflow the
+/// count (under `empties` the count is not tied to the atoms on the board).
+const MAX_PLACEMENTS: u32 = 1 << 30;
+
 /// A position as read from a file: every part optional or unchecked.
 /// [`Setup::into_position`] checks it against the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -204,6 +209,11 @@ impl Setup {
             Some(n) => n,
             None => board.atoms as u32,
         };
+        if placements > MAX_PLACEMENTS {
+            return invalid(format!(
+                "{placements} placements: a position states at most {MAX_PLACEMENTS}"
+            ));
+        }
         let atoms_total = board.atoms;
         if self.rules.conserves_atoms() && u64::from(placements) != atoms_total {
             return invalid(format!(
