@@ -129,16 +129,18 @@ pub(super) fn playout(size: Size, games: u64) -> Result<(f64, f64), Failure> {
     let mut ratios = Vec::new();
     for round in 0..ROUNDS {
         let seed = SEED.wrapping_add(round);
-        // Who goes first alternates too, so that neither always follows
-        // the other's cache and clock state.
-        let ((a, sa), (b, sb)) = if round % 2 == 0 {
+        // The order alternates too (chainlab, reference, bit board; then
+        // the other way round), so that none always follows another's
+        // cache and clock state.
+        let ((a, sa), (b, sb), (c, sc)) = if round % 2 == 0 {
             let a = chainlab_round(&start, per_round, seed);
-            (a, reference_round(&mut engine, per_round, seed))
-        } else {
             let b = reference_round(&mut engine, per_round, seed);
-            (chainlab_round(&start, per_round, seed), b)
+            (a, b, bits_round(&bit_start, per_round, seed))
+        } else {
+            let c = bits_round(&bit_start, per_round, seed);
+            let b = reference_round(&mut engine, per_round, seed);
+            (chainlab_round(&start, per_round, seed), b, c)
         };
-        let (c, sc) = bits_round(&bit_start, per_round, seed);
         if a != b || a != c {
             return Err(Failure::new(format!(
                 "playout bench on {size}: chainlab played {a} moves, the reference engine {b}, \

@@ -49,11 +49,15 @@ impl MoveList {
     }
 
     /// Makes the list the cells of `bits` (bit `i` the cell of flat index
-    /// `i`, on a board of at most 64 cells) in board order, for positions
-    /// kept as bit masks.
+    /// `i`) in board order, for positions kept as bit masks; bits beyond
+    /// the cells of `size` are left out.
     #[inline]
     pub fn fill_from_bits(&mut self, size: Size, bits: u64) {
-        let mut rest = bits;
+        let board = match size.cells() {
+            n if n >= 64 => u64::MAX,
+            n => (1u64 << n) - 1,
+        };
+        let mut rest = bits & board;
         let mut len = 0;
         while rest != 0 && len < MAX_CELLS {
             self.cells[len] = rest.trailing_zeros() as u16;

@@ -19,9 +19,10 @@
 //! the alpha-beta core, quiescence and the one rule that turns a child's
 //! value into its parent's; `node` what the search asks of a position, so
 //! that it runs on the rules engine's positions and, on boards of at most 64
-//! cells, on their bit-board copies; `ordering` killers and history; `value` the leaf
-//! values; `table` the transposition table and `key` its incrementally kept
-//! position key; `frames` the scratch move lists and children of each ply.
+//! cells, on their bit-board copies (and the leaf values); `ordering` killers
+//! and history; `value` the balanced evaluation; `table` the transposition
+//! table and `key` the incrementally kept key of positions of more than 64
+//! cells; `frames` the scratch move lists and children of each ply.
 
 mod analyse;
 mod deepening;

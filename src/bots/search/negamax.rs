@@ -7,9 +7,10 @@
 //! negated and swapped, only where the team changes (see the module doc of
 //! [`super`] for why this is the paranoid search). Children are played on
 //! the scratch position of the node's frame (see [`super::frames`]), reset
-//! from the node before every move, never undone; a child's table key is derived from its parent's as the
-//! move is played (see [`super::key`]) and only for children that will
-//! look into the table.
+//! from the node before every move, never undone; a child's table key is
+//! computed only for children that will look into the table: derived from
+//! its parent's as the move is played on a [`Position`] (see
+//! [`super::key`]), hashed from the few words of a bit board.
 
 use super::node::Node;
 use super::node::leaf_value;

@@ -117,6 +117,13 @@ fn alpha_beta_equals_minimax_on_small_random_positions() {
                 expected,
                 "{config:?}\n{p}"
             );
+            // `value` searches these small boards as bit boards; the search
+            // on the rules engine's positions (with its Zobrist keys) too.
+            assert_eq!(
+                Searcher::new(config).value_on(&p, depth),
+                expected,
+                "{config:?} on the cells\n{p}"
+            );
             // The root search picks a move of exactly that value.
             let result = Searcher::new(config).search(&p, &mut rng).unwrap();
             let mut child = p;
