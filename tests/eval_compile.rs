@@ -146,6 +146,25 @@ fn a_100k_node_chain_compiles_and_runs_without_recursion() {
 }
 
 #[test]
+fn chains_on_both_sides_of_the_fixed_slot_array_give_the_same_values() {
+    // The interpreter keeps programs of at most 4096 slots in a fixed array
+    // and larger ones in a vector (eval/slots.rs): values agree either way.
+    let p = common::position_file("3x3-hand.txt");
+    for n in [4085, 4090, 4093, 4094, 4095, 4100, 4200] {
+        let (g, _) = add_chain(n);
+        let expected = |i: usize| i64::from(p.cells()[i].atoms()) + i64::from(n) * (i % 3) as i64;
+        let map = strict(&g).heat_map(&p, 0).unwrap();
+        for (i, v) in map.raw.iter().enumerate() {
+            if let Some(v) = v {
+                assert_eq!(*v, expected(i), "chain of {n}, cell {i}");
+            }
+        }
+        let trace = lenient(&g).explain(&p, p.size().coord_of(5), 0).unwrap();
+        assert_eq!(trace.output, Some(expected(5)), "chain of {n}");
+    }
+}
+
+#[test]
 fn a_deep_if_chain_compiles_and_runs() {
     // 20,000 nested If nodes, each guarding the next: guards stay bounded.
     let n = 20_000u32;

@@ -17,7 +17,7 @@ use rand::RngExt;
 use serde_json::json;
 
 use super::Failure;
-use super::bench_util::SEED;
+use super::bench_util::{SEED, median};
 
 #[path = "../../benches/reference_engine.rs"]
 mod reference_engine;
@@ -88,16 +88,6 @@ fn reference_round(engine: &mut RefEngine, games: u64, seed: u64) -> (u64, f64) 
     let began = Instant::now();
     let moves: u64 = (0..games).map(|_| engine.random_game(&mut rng)).sum();
     (moves, began.elapsed().as_secs_f64())
-}
-
-/// The median of `values` (0 when empty).
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    match values.len() {
-        0 => 0.0,
-        n if n % 2 == 1 => values[n / 2],
-        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
-    }
 }
 
 /// Random playouts of 2 players on `size`: chainlab's and the reference's

@@ -2,8 +2,10 @@
 //! graph next to its hand-written Rust twin (`bots::native`), on the same
 //! positions, measured alternately in one run so both share the machine's
 //! noise. One line per strategy with both rates and the ratio (native
-//! decisions/s ÷ graph decisions/s: how many times slower the graph is),
-//! then a summary line with the worst and the geometric-mean ratio.
+//! decisions/s ÷ graph decisions/s: how many times slower the graph is; the
+//! median over the alternating pairs, so that a burst of load on a shared
+//! machine during one measurement does not decide it), then a summary line
+//! with the worst and the geometric-mean ratio.
 
 use std::time::Instant;
 
@@ -14,10 +16,10 @@ use chainlab::strategy::Strategy;
 use serde_json::json;
 
 use super::Failure;
-use super::bench_util::{decisions_per_s, graph_player, sample_positions};
+use super::bench_util::{decisions_per_s, graph_player, median, sample_positions};
 
 /// Alternating measurements of each player per strategy.
-const PAIRS: usize = 3;
+const PAIRS: usize = 9;
 
 /// A shipped strategy by file stem, such as `04-capture`.
 pub(super) fn shipped(stem: &str) -> Result<Strategy, Failure> {
@@ -51,7 +53,7 @@ pub(super) fn strategy_bench(scale: usize) -> Result<(f64, f64), Failure> {
     // predictor learns the native code's branches and the ratio is no longer
     // representative. `--quick` only measures for a shorter time.
     let positions = sample_positions(2000);
-    let seconds = 0.3 / scale as f64;
+    let seconds = 0.1 / scale as f64;
     let mut ratios = Vec::new();
     for mut native in twins() {
         let stem = native.stem();
@@ -62,13 +64,15 @@ pub(super) fn strategy_bench(scale: usize) -> Result<(f64, f64), Failure> {
             &positions,
             seconds,
         )?);
-        let (mut g, mut n) = (0.0, 0.0);
+        let (mut g, mut n, mut pairs) = (0.0, 0.0, Vec::with_capacity(PAIRS));
         for _ in 0..PAIRS {
-            g += decisions_per_s(graph.as_mut(), &positions, rounds)?;
-            n += decisions_per_s(native.as_mut(), &positions, rounds)?;
+            let graph_rate = decisions_per_s(graph.as_mut(), &positions, rounds)?;
+            let native_rate = decisions_per_s(native.as_mut(), &positions, rounds)?;
+            pairs.push(native_rate / graph_rate.max(1e-9));
+            (g, n) = (g + graph_rate, n + native_rate);
         }
         let (g, n) = (g / PAIRS as f64, n / PAIRS as f64);
-        let ratio = n / g.max(1e-9);
+        let ratio = median(&mut pairs);
         ratios.push((stem, ratio));
         outln!(
             "{}",

@@ -69,3 +69,13 @@ pub(super) fn graph_player(name: &str, strategy: &Strategy) -> Result<Box<dyn Ag
         .map_err(|e| Failure::new(e.to_string()))?;
     factory.create().map_err(|e| Failure::new(e.to_string()))
 }
+
+/// The median of `values` (0 when empty).
+pub(super) fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}

@@ -81,7 +81,8 @@ impl Ctx<'_> {
     /// The work of `ensure_after`, kept out of line: it runs once per cell.
     #[inline(never)]
     fn play_after(&mut self, index: usize) {
-        self.boards.after = *self.now;
+        // Only the board's cells are copied (see `Position::copy_from`).
+        self.boards.after.copy_from(self.now);
         self.outcome = self.boards.after.play_index(index).unwrap_or_default();
         if self.want_after_stats {
             self.after_stats = BoardStats::measure(&self.boards.after, self.me, self.endangered);

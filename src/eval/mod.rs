@@ -18,6 +18,7 @@ mod lower;
 mod measure;
 mod reply;
 mod run;
+mod slots;
 mod trace;
 
 pub use compile::{Program, ProgramSize};

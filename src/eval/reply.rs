@@ -82,7 +82,7 @@ pub fn scan_replies(after: &Position, me: Player, scratch: &mut Position) -> Rep
         if cell.atoms() + 1 < after.threshold(geo.capacity(i)) {
             continue; // quiet: takes nothing (see the module documentation)
         }
-        *scratch = *after;
+        scratch.copy_from(after); // the board's cells only
         let mut loss = Loss { me, atoms: 0 };
         if scratch.play_index_observed(i, &mut loss).is_none() {
             continue;
@@ -155,7 +155,7 @@ impl Replies {
         self.scan = scan_replies(after, me, &mut self.scratch);
         self.scans += 1;
         if self.want_board {
-            self.board = *after;
+            self.board.copy_from(after);
             if let Some(best) = self.scan.best {
                 self.board.play_index(best);
             }

@@ -14,16 +14,34 @@ use super::heat::{HeatMap, pick_best};
 use super::ir::{Board, CellFact, Instr, Op, Slot, Term};
 use super::measure::{BoardStats, danger, danger_all, is_critical, neighbours};
 use super::reply::Replies;
+use super::slots::{SMALL, Slots, Store};
 use super::trace::Trace;
 use crate::rng::{GameRng, derive_seed};
 use crate::rules::{Coord, MAX_CELLS, MoveOutcome, Position, Size};
 use crate::strategy::{PureOp, SizeMeasure};
 
+/// Runs `$body` with `$s` bound to the evaluator's value store, as a fixed
+/// array or a slice (see `slots`): the body is compiled once for each.
+macro_rules! with_store {
+    ($slots:expr, $s:ident => $body:expr) => {
+        match $slots {
+            Slots::Small(array) => {
+                let $s: &mut [i64; SMALL] = &mut **array;
+                $body
+            }
+            Slots::Large(values) => {
+                let $s: &mut [i64] = &mut values[..];
+                $body
+            }
+        }
+    };
+}
+
 /// Runs one program; reuses its buffers across cells and positions.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     program: Arc<Program>,
-    slots: Vec<i64>,
+    slots: Slots,
     values: Vec<i64>,
     /// Per cell, the exported static values for `static_size`.
     static_table: Vec<i64>,
@@ -37,7 +55,7 @@ pub struct Evaluator {
 impl Evaluator {
     /// An evaluator for `program`.
     pub fn new(program: Arc<Program>) -> Evaluator {
-        let slots = program.init.clone();
+        let slots = Slots::new(&program.init);
         Evaluator {
             program,
             slots,
@@ -94,10 +112,8 @@ impl Evaluator {
             endangered: p.endangered,
             seed,
         };
-        for instr in &self.program.prelude {
-            let v = exec(instr, &self.slots, &mut ctx, 0);
-            self.slots[instr.dst as usize] = v;
-        }
+        let prelude = &self.program.prelude;
+        with_store!(&mut self.slots, s => run_instrs(prelude, s, &mut ctx, 0));
         if self.static_size != Some(position.size()) {
             self.fill_statics(&mut ctx);
         }
@@ -116,53 +132,25 @@ impl Evaluator {
         let p = Arc::clone(&self.program);
         let cells = ctx.now.size().cells();
         self.static_table.clear();
-        for i in 0..cells {
-            self.run_statics(ctx, i);
-            self.static_table
-                .extend(p.static_exports.iter().map(|&s| self.slots[s as usize]));
-        }
+        let table = &mut self.static_table;
+        with_store!(&mut self.slots, s => {
+            for i in 0..cells {
+                run_instrs(&p.statics, s, ctx, i);
+                table.extend(p.static_exports.iter().map(|&slot| s.at(slot)));
+            }
+        });
         self.static_size = Some(ctx.now.size());
     }
 
-    fn run_statics(&mut self, ctx: &mut Ctx, index: usize) {
-        for instr in &self.program.statics {
-            let v = exec(instr, &self.slots, ctx, index);
-            self.slots[instr.dst as usize] = v;
-        }
-    }
-
-    /// Runs the per-cell code for the cell at `index`; returns the raw output.
-    /// With `eager`, every block runs (for the explain trace); otherwise
-    /// blocks whose If branch is not taken are skipped.
-    #[inline(always)]
-    fn run_cell(&mut self, ctx: &mut Ctx, index: usize, eager: bool) -> Option<i64> {
-        if eager {
-            self.run_statics(ctx, index);
-        } else {
-            let exports = &self.program.static_exports;
-            let start = index * exports.len();
-            if let Some(row) = self.static_table.get(start..start + exports.len()) {
-                for (&slot, &v) in exports.iter().zip(row) {
-                    self.slots[slot as usize] = v;
-                }
-            }
-        }
+    /// The raw values of the cells `cells` into `self.values`.
+    fn run_cells(&mut self, ctx: &mut Ctx, cells: &[u16]) {
         let p = &*self.program;
-        let slots = &mut self.slots[..];
-        ctx.after_ready = false;
-        ctx.boards.replies.ready = false;
-        let mut pc = 0;
-        while let Some(code) = p.code.get(pc) {
-            pc += 1;
-            if let Code::Skip(slot, want, len) = *code {
-                if !eager && (slots[slot as usize] != 0) != want {
-                    pc += len as usize;
-                }
-                continue;
+        let (table, values) = (&self.static_table, &mut self.values);
+        with_store!(&mut self.slots, s => {
+            for (value, &i) in values.iter_mut().zip(cells) {
+                *value = run_cell(p, table, s, ctx, usize::from(i), false).unwrap_or(0);
             }
-            step(code, slots, &p.terms, ctx, index);
-        }
-        p.output.map(|s| slots[s as usize])
+        });
     }
 
     /// The value of every cell of `position` for the player to move; `seed`
@@ -174,11 +162,15 @@ impl Evaluator {
         let mut ctx = self.begin(position, seed)?;
         let n = position.size().cells();
         let mut raw = vec![None; n];
-        for (i, slot) in raw.iter_mut().enumerate() {
-            if position.is_legal_index(i) {
-                *slot = self.run_cell(&mut ctx, i, false);
+        let p = &*self.program;
+        let table = &self.static_table;
+        with_store!(&mut self.slots, s => {
+            for (i, slot) in raw.iter_mut().enumerate() {
+                if position.is_legal_index(i) {
+                    *slot = run_cell(p, table, s, &mut ctx, i, false);
+                }
             }
-        }
+        });
         self.end(ctx);
         Ok(HeatMap {
             size: position.size(),
@@ -210,10 +202,7 @@ impl Evaluator {
                 if let Some(k) = static_output {
                     self.static_values(moves.indices(), k);
                 } else {
-                    for (k, &i) in moves.indices().iter().enumerate() {
-                        self.values[k] =
-                            self.run_cell(&mut ctx, usize::from(i), false).unwrap_or(0);
-                    }
+                    self.run_cells(&mut ctx, moves.indices());
                 }
                 self.end(ctx);
                 moves
@@ -250,35 +239,91 @@ impl Evaluator {
             return Err(EvalError::Inactive(coord));
         }
         let mut ctx = self.begin(position, seed)?;
-        let output = self.run_cell(&mut ctx, index, true);
+        let p = &*self.program;
+        let table = &self.static_table;
+        let output =
+            with_store!(&mut self.slots, s => run_cell(p, table, s, &mut ctx, index, true));
         self.end(ctx);
         Ok(super::trace::trace(
             &self.program,
-            &self.slots,
+            self.slots.as_slice(),
             coord,
             output,
         ))
     }
 }
 
+/// Runs the instructions `instrs` (the prelude, or a cell's statics).
+fn run_instrs<S: Store + ?Sized>(instrs: &[Instr], slots: &mut S, ctx: &mut Ctx, index: usize) {
+    for instr in instrs {
+        let v = exec(instr, slots, ctx, index);
+        slots.put(instr.dst, v);
+    }
+}
+
+/// Runs the per-cell code of `p` for the cell at `index`; returns the raw
+/// output. `table` holds every cell's exported static values. With `eager`,
+/// the statics run again and every block runs (for the explain trace);
+/// otherwise blocks whose If branch is not taken are skipped.
+#[inline(always)]
+fn run_cell<S: Store + ?Sized>(
+    p: &Program,
+    table: &[i64],
+    slots: &mut S,
+    ctx: &mut Ctx,
+    index: usize,
+    eager: bool,
+) -> Option<i64> {
+    if eager {
+        run_instrs(&p.statics, slots, ctx, index);
+    } else {
+        let exports = &p.static_exports;
+        let start = index * exports.len();
+        if let Some(row) = table.get(start..start + exports.len()) {
+            for (&slot, &v) in exports.iter().zip(row) {
+                slots.put(slot, v);
+            }
+        }
+    }
+    ctx.after_ready = false;
+    ctx.boards.replies.ready = false;
+    let mut codes = p.code.iter();
+    while let Some(code) = codes.next() {
+        if let Code::Skip(slot, want, len) = *code {
+            if !eager && (slots.at(slot) != 0) != want && len > 0 {
+                codes.nth(len as usize - 1);
+            }
+            continue;
+        }
+        step(code, slots, &p.terms, ctx, index);
+    }
+    p.output.map(|s| slots.at(s))
+}
+
 /// A fused weighted sum, added in order with saturation (see `fuse`).
 #[inline(always)]
-fn sum(start: u32, len: u32, terms: &[Term], slots: &[i64]) -> i64 {
+fn sum<S: Store + ?Sized>(start: u32, len: u32, terms: &[Term], slots: &S) -> i64 {
     let (start, len) = (start as usize, len as usize);
     // Starting from 0 is the same as starting from the first term: adding a
     // number to 0 never saturates. Likewise a weight of 1 never saturates, so
     // every term is multiplied (cheaper than testing for 1).
     let mut acc: i64 = 0;
     for t in terms.get(start..start + len).unwrap_or_default() {
-        acc = acc.saturating_add(slots[t.slot as usize].saturating_mul(t.weight));
+        acc = acc.saturating_add(slots.at(t.slot).saturating_mul(t.weight));
     }
     acc
 }
 
 /// Runs one step of per-cell code.
 #[inline(always)]
-fn step(code: &Code, slots: &mut [i64], terms: &[Term], ctx: &mut Ctx, index: usize) {
-    let get = |s: Slot| slots[s as usize];
+fn step<S: Store + ?Sized>(
+    code: &Code,
+    slots: &mut S,
+    terms: &[Term],
+    ctx: &mut Ctx,
+    index: usize,
+) {
+    let get = |s: Slot| slots.at(s);
     let (dst, v) = match *code {
         Code::Add(d, a, b) => (d, PureOp::Add.apply(get(a), get(b), 0)),
         Code::Subtract(d, a, b) => (d, PureOp::Subtract.apply(get(a), get(b), 0)),
@@ -293,7 +338,7 @@ fn step(code: &Code, slots: &mut [i64], terms: &[Term], ctx: &mut Ctx, index: us
         Code::DangerNow(d) => (d, ctx.danger_now(index)),
         Code::IsEndangeredNow(d) => (d, i64::from(ctx.danger_now(index) > 0)),
         Code::DangerGate(d, danger) => {
-            slots[danger as usize] = ctx.danger_now(index);
+            slots.put(danger, ctx.danger_now(index));
             (d, i64::from(ctx.danger_gate(index)))
         }
         Code::IsCritical(d, b) => {
@@ -323,7 +368,7 @@ fn step(code: &Code, slots: &mut [i64], terms: &[Term], ctx: &mut Ctx, index: us
         Code::Skip(..) => return, // run by `run_cell`
         Code::General(ref instr) => (instr.dst, exec(instr, slots, ctx, index)),
     };
-    slots[dst as usize] = v;
+    slots.put(dst, v);
 }
 
 fn board<'c>(ctx: &'c Ctx<'_>, b: Board) -> &'c Position {
@@ -335,8 +380,8 @@ fn board<'c>(ctx: &'c Ctx<'_>, b: Board) -> &'c Position {
 }
 
 #[inline(always)]
-fn exec(instr: &Instr, slots: &[i64], ctx: &mut Ctx, index: usize) -> i64 {
-    let arg = |k: usize| slots[instr.args[k] as usize];
+fn exec<S: Store + ?Sized>(instr: &Instr, slots: &S, ctx: &mut Ctx, index: usize) -> i64 {
+    let arg = |k: usize| slots.at(instr.args[k]);
     match instr.op {
         Op::Pure(p) => p.apply(arg(0), arg(1), arg(2)),
         Op::Random(node) => {
