@@ -129,7 +129,7 @@ impl Evaluator {
     /// Computes the values that depend only on where a cell is, for every
     /// cell of this board size (once per size, not per decision).
     fn fill_statics(&mut self, ctx: &mut Ctx) {
-        let p = Arc::clone(&self.program);
+        let p = &*self.program;
         let cells = ctx.now.size().cells();
         self.static_table.clear();
         let table = &mut self.static_table;
@@ -160,18 +160,16 @@ impl Evaluator {
             return Err(EvalError::NoOutput);
         }
         let mut ctx = self.begin(position, seed)?;
-        let n = position.size().cells();
-        let mut raw = vec![None; n];
-        let p = &*self.program;
-        let table = &self.static_table;
-        with_store!(&mut self.slots, s => {
-            for (i, slot) in raw.iter_mut().enumerate() {
-                if position.is_legal_index(i) {
-                    *slot = run_cell(p, table, s, &mut ctx, i, false);
-                }
-            }
-        });
+        let moves = position.moves();
+        self.run_cells(&mut ctx, moves.indices());
         self.end(ctx);
+        // The program has an output, so every active cell has a value.
+        let mut raw = vec![None; position.size().cells()];
+        for (&i, &v) in moves.indices().iter().zip(&self.values) {
+            if let Some(slot) = raw.get_mut(usize::from(i)) {
+                *slot = Some(v);
+            }
+        }
         Ok(HeatMap {
             size: position.size(),
             raw,
