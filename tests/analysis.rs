@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use chainlab::analysis::{
-    Analyser, AnalyserConfig, AnalysisError, MoveClass, analyse_game, analyse_record, summarise,
+    Analyser, AnalyserConfig, AnalysisError, MoveQuality, analyse_game, analyse_record, summarise,
 };
 use chainlab::arena::read_records;
 use chainlab::bots::Interrupt;
@@ -125,7 +125,7 @@ fn a_game_is_the_analysis_of_its_positions_and_classes_its_moves() {
     }
     for p in &game.plies {
         let best = p.position.move_at(p.played).unwrap().best;
-        assert_eq!(p.class, MoveClass::of(p.loss, best));
+        assert_eq!(p.quality, MoveQuality::of(p.loss, best));
         assert!((0.0..=1.0).contains(&p.loss));
     }
     // Two players: the win chances of both sides add up to 1.
@@ -149,7 +149,7 @@ fn a_game_is_the_analysis_of_its_positions_and_classes_its_moves() {
             .plies
             .iter()
             .filter(|p| record.players[p.mover().index()] == s.player)
-            .filter(|p| p.class == MoveClass::Blunder)
+            .filter(|p| p.quality == MoveQuality::Blunder)
             .count();
         assert_eq!(s.blunders, marked);
         assert!((0.0..=100.0).contains(&s.accuracy));

@@ -12,8 +12,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use chainlab::arena::{
-    ArenaError, GameRecord, MatchConfig, RecordError, ResultMismatch, TournamentConfig,
-    read_records, run_match, run_tournament,
+    ArenaError, ConfigError, GameRecord, MatchConfig, RecordError, ResultMismatch,
+    TournamentConfig, read_records, run_match, run_tournament,
 };
 use chainlab::bots::{BotError, BotKind, SpecError, SpecProblem, parse_player};
 use chainlab::eval::EvalError;
@@ -203,7 +203,7 @@ fn a_match_that_cannot_start_says_why_as_a_value() {
         ..MatchConfig::default()
     };
     let e = run_match(&a, &b, &config, &AtomicBool::new(false), &mut ()).unwrap_err();
-    let ArenaError::Board(cause) = &e else {
+    let ArenaError::Config(ConfigError::Board(cause)) = &e else {
         panic!("{e:?}");
     };
     assert!(matches!(cause, RulesError::TooFewCells { .. }), "{cause:?}");

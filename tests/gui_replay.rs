@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use chainlab::analysis::{Analyser, AnalyserConfig, MoveClass, analyse_record};
+use chainlab::analysis::{Analyser, AnalyserConfig, MoveQuality, analyse_record};
 use chainlab::arena::{GameRecord, read_records};
 use chainlab::bots::{Interrupt, parse_player};
 use chainlab::gui::replay::PLOT_LABEL;
@@ -156,7 +156,7 @@ fn analyse_marks_the_moves_and_jumps_to_the_mistakes() {
 
     // The move list marks every marked move, in its class's mark.
     let marked: Vec<usize> = (0..analysis.plies.len())
-        .filter(|&k| analysis.plies[k].class.is_marked())
+        .filter(|&k| analysis.plies[k].quality.is_marked())
         .collect();
     assert!(!marked.is_empty(), "lesson 01 makes mistakes");
     for &k in &marked {
@@ -166,7 +166,7 @@ fn analyse_marks_the_moves_and_jumps_to_the_mistakes() {
             k + 1,
             p.mover(),
             p.played,
-            p.class.mark()
+            p.quality.mark()
         );
         h.get_by_label(&text);
     }
@@ -190,7 +190,7 @@ fn analyse_marks_the_moves_and_jumps_to_the_mistakes() {
         100.0 * p.win_chance_after(),
         best.cell,
         100.0 * best.win_chance,
-        if p.class == MoveClass::Inaccuracy {
+        if p.quality == MoveQuality::Inaccuracy {
             "an inaccuracy"
         } else {
             "a"

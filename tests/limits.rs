@@ -266,7 +266,20 @@ fn a_time_control_stops_searches_in_time_and_forfeits_overruns() {
     assert_eq!((report.tally.forfeits_a, report.tally.forfeits_b), (0, 0));
     assert_eq!(report.tally.wdl.wins, 2, "the search still beats random");
 
-    // No time at all and no margin: whoever moves first overruns and forfeits.
+    // The shortest time the limits allow and no margin: the search stops at
+    // its deadline, a little after it, so it overruns and forfeits both games.
+    let config = MatchConfig {
+        time_control: Some(TimeControl {
+            per_move: Duration::from_millis(1),
+            margin: Duration::ZERO,
+        }),
+        ..two_games()
+    };
+    let report = deep_match(config, Arc::new(AtomicBool::new(false)));
+    assert_eq!(report.tally.games(), 2);
+    assert_eq!((report.tally.forfeits_a, report.tally.forfeits_b), (2, 0));
+
+    // A time the limits refuse stops the match before it starts.
     let config = MatchConfig {
         time_control: Some(TimeControl {
             per_move: Duration::ZERO,
@@ -274,7 +287,7 @@ fn a_time_control_stops_searches_in_time_and_forfeits_overruns() {
         }),
         ..two_games()
     };
-    let report = deep_match(config, Arc::new(AtomicBool::new(false)));
-    assert_eq!(report.tally.games(), 2);
-    assert_eq!(report.tally.forfeits_a + report.tally.forfeits_b, 2);
+    let a = parse_player("bot:random").unwrap();
+    let e = run_match(&a, &a, &config, &AtomicBool::new(false), &mut ()).unwrap_err();
+    assert!(e.to_string().contains("time per move"), "{e}");
 }

@@ -1,4 +1,4 @@
-//! The hand-written twins of `bots::native` and the compiled shipped
+//! The hand-written twins of `bots::twins` and the compiled shipped
 //! strategies value every cell alike and choose the same cell from the same
 //! seed: for every shipped strategy, on positions of random games (several
 //! board sizes, player counts and all three rule variants), on the fixture
@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use chainlab::bots::Agent;
 use chainlab::bots::graph::GraphPlayer;
-use chainlab::bots::native::{CaptureAndWin, NativeTwin, twins};
+use chainlab::bots::twins::{self, CaptureAndWin, NativeTwin};
 use chainlab::eval::{Evaluator, Program};
 use chainlab::rng::{derive_seed, rng_from_seed};
 use chainlab::rules::{Position, Rules, Size};
@@ -31,7 +31,7 @@ const BOARDS: [(usize, usize, usize); 6] = [
 /// Every shipped strategy's compiled program next to its twin, in file order.
 fn pairs() -> Vec<(Arc<Program>, Box<dyn NativeTwin>)> {
     let shipped = common::shipped();
-    let twins = twins();
+    let twins = twins::all();
     assert_eq!(
         shipped.len(),
         twins.len(),
@@ -176,7 +176,7 @@ fn bench_reports_every_shipped_strategy_and_a_summary() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    let stems: Vec<String> = twins().iter().map(|t| t.stem().to_string()).collect();
+    let stems: Vec<String> = twins::all().iter().map(|t| t.stem().to_string()).collect();
     assert_eq!(lines.len(), stems.len() + 2, "{lines:?}");
     let summary = &lines[stems.len() + 1];
     assert_eq!(summary["bench"], "summary");

@@ -1,5 +1,6 @@
 //! The errors of analysis: bad records and positions, too large a job,
-//! a stopped run, and bad puzzle suites. Each names the game, ply or line.
+//! a stopped run, and bad puzzle suites ([`PuzzleError`]). Each names the
+//! game, ply or line.
 
 use crate::arena::ArenaError;
 use crate::bots::BotError;
@@ -52,5 +53,55 @@ pub enum AnalysisError {
     Search(#[from] BotError),
     /// A puzzle suite that cannot be read.
     #[error(transparent)]
-    Puzzle(#[from] super::puzzle::PuzzleError),
+    Puzzle(#[from] PuzzleError),
+}
+
+/// Why a suite cannot be read; every error names the line.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PuzzleError {
+    /// A line that cannot be read (too long, not UTF-8, an IO error).
+    #[error("{0}")]
+    Input(#[from] crate::input::InputError),
+    /// A line that is not a puzzle object.
+    #[error("line {line}: {source}")]
+    Json {
+        /// The line, from 1.
+        line: usize,
+        /// What serde found.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// A position that is not valid.
+    #[error("line {line} (puzzle {id}): bad position: {source}")]
+    Position {
+        /// The line, from 1.
+        line: usize,
+        /// The puzzle's id.
+        id: String,
+        /// Why the position is not valid.
+        #[source]
+        source: RulesError,
+    },
+    /// A puzzle whose content does not fit its position.
+    #[error("line {line} (puzzle {id}): {problem}")]
+    Content {
+        /// The line, from 1.
+        line: usize,
+        /// The puzzle's id.
+        id: String,
+        /// What is wrong.
+        problem: &'static str,
+    },
+    /// Two puzzles with one id.
+    #[error("line {line}: the id {id} is used twice")]
+    DuplicateId {
+        /// The line, from 1.
+        line: usize,
+        /// The id.
+        id: String,
+    },
+    /// More puzzles than the limit (given).
+    #[error("more than {0} puzzles")]
+    TooMany(usize),
 }

@@ -1,5 +1,5 @@
 //! Analysing a whole game: every position before a move is valued (in
-//! parallel: positions are independent), and each move played is classed by
+//! parallel: positions are independent), and each move played is graded by its quality
 //! the win chance it gave away. [`GameSteps`] does the same one position per
 //! step on the caller's thread (the web page analyses a few per frame); both
 //! check the game with `plan` and value a position with `analyse_ply`, so
@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{Analyser, AnalysisError, MoveClass, PositionAnalysis};
+use super::{Analyser, AnalysisError, MoveQuality, PositionAnalysis};
 use crate::arena::GameRecord;
 use crate::bots::Interrupt;
 use crate::rules::{Coord, Player, Position, Size};
@@ -34,8 +34,9 @@ pub struct PlyAnalysis {
     pub opening: bool,
     /// The win chance the move gave away against the best move.
     pub loss: f64,
-    /// Its class.
-    pub class: MoveClass,
+    /// How good it was (written as `class` in JSON, as chess tools do).
+    #[serde(rename = "class")]
+    pub quality: MoveQuality,
     /// The position before the move, every legal move valued.
     pub position: PositionAnalysis,
 }
@@ -99,7 +100,7 @@ impl GameAnalysis {
         (0..n).map(|k| (start + k) % n.max(1)).find(|&k| {
             self.plies
                 .get(k)
-                .is_some_and(|p| p.class.is_marked() && !p.opening)
+                .is_some_and(|p| p.quality.is_marked() && !p.opening)
         })
     }
 }
@@ -320,7 +321,7 @@ fn annotate(ply: usize, played: Coord, opening: bool, position: PositionAnalysis
         played,
         opening,
         loss,
-        class: MoveClass::of(loss, best),
+        quality: MoveQuality::of(loss, best),
         position,
     }
 }

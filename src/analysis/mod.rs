@@ -4,9 +4,10 @@
 //!   deterministic search (the master's, at a fixed node budget) and turns
 //!   the values into win chances for the player to move
 //!   ([`crate::arena::WinModel`], fitted to game results);
-//! - [`analyse_game`] does that for every position of a game and classes
-//!   each move played by the drop in win chance it caused ([`MoveClass`]);
-//!   [`summarise`] sums the classes per player into an accuracy;
+//! - [`analyse_game`] does that for every position of a game and grades
+//!   the quality of each move played by the drop in win chance it caused
+//!   ([`MoveQuality`]: best, good, inaccuracy, mistake, blunder);
+//!   [`summarise`] sums the qualities per player into an accuracy;
 //! - [`puzzle`] reads puzzle suites (positions with known best moves, by
 //!   theme) and scores any player on them; [`theme`] holds the rules by
 //!   which an analysed position becomes a puzzle of a theme.
@@ -17,15 +18,15 @@
 //! alone, on any thread.
 
 mod analyser;
-mod class;
 mod error;
 mod game;
+mod move_quality;
 pub mod puzzle;
 mod summary;
 pub mod theme;
 
 pub use analyser::{Analyser, AnalyserConfig, DEFAULT_NODES, MoveEval, PositionAnalysis};
-pub use class::{BLUNDER, INACCURACY, MISTAKE, MoveClass};
 pub use error::AnalysisError;
 pub use game::{GameAnalysis, GameSteps, PlyAnalysis, analyse_game, analyse_record};
+pub use move_quality::{BLUNDER, INACCURACY, MISTAKE, MoveQuality};
 pub use summary::{PlayerSummary, summarise};

@@ -15,10 +15,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+pub use super::error::PuzzleError;
 use crate::bots::AgentFactory;
 use crate::input::Lines;
 use crate::rng::{derive_seed, rng_from_seed};
-use crate::rules::{Coord, Position, RulesError};
+use crate::rules::{Coord, Position};
 
 /// The shipped suites, by file name.
 const SHIPPED: [(&str, &str); 2] = [
@@ -32,56 +33,6 @@ pub const MAX_PUZZLES: usize = 100_000;
 /// The longest line of a suite file (a puzzle on a 20x20 board with 8
 /// players takes about 3 KiB).
 pub const MAX_PUZZLE_LINE_BYTES: usize = 64 * 1024;
-
-/// Why a suite cannot be read; every error names the line.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum PuzzleError {
-    /// A line that cannot be read (too long, not UTF-8, an IO error).
-    #[error("{0}")]
-    Input(#[from] crate::input::InputError),
-    /// A line that is not a puzzle object.
-    #[error("line {line}: {source}")]
-    Json {
-        /// The line, from 1.
-        line: usize,
-        /// What serde found.
-        #[source]
-        source: serde_json::Error,
-    },
-    /// A position that is not valid.
-    #[error("line {line} (puzzle {id}): bad position: {source}")]
-    Position {
-        /// The line, from 1.
-        line: usize,
-        /// The puzzle's id.
-        id: String,
-        /// Why the position is not valid.
-        #[source]
-        source: RulesError,
-    },
-    /// A puzzle whose content does not fit its position.
-    #[error("line {line} (puzzle {id}): {problem}")]
-    Content {
-        /// The line, from 1.
-        line: usize,
-        /// The puzzle's id.
-        id: String,
-        /// What is wrong.
-        problem: &'static str,
-    },
-    /// Two puzzles with one id.
-    #[error("line {line}: the id {id} is used twice")]
-    DuplicateId {
-        /// The line, from 1.
-        line: usize,
-        /// The id.
-        id: String,
-    },
-    /// Too many puzzles.
-    #[error("more than {MAX_PUZZLES} puzzles")]
-    TooMany,
-}
 
 /// A puzzle as written in a suite file.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -216,7 +167,7 @@ pub fn read_suite<R: BufRead>(input: R) -> Result<Vec<Puzzle>, PuzzleError> {
             continue;
         }
         if puzzles.len() >= MAX_PUZZLES {
-            return Err(PuzzleError::TooMany);
+            return Err(PuzzleError::TooMany(MAX_PUZZLES));
         }
         let raw: RawPuzzle =
             serde_json::from_str(trimmed).map_err(|source| PuzzleError::Json { line, source })?;

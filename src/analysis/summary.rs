@@ -1,9 +1,9 @@
 //! Per-player sums of an analysed game or match: how many moves of each
-//! class, the mean win chance given away per move, and an accuracy.
+//! quality, the mean win chance given away per move, and an accuracy.
 
 use serde::Serialize;
 
-use super::{GameAnalysis, MoveClass};
+use super::{GameAnalysis, MoveQuality};
 
 /// The moves of one player (or one side of a match) summed up.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -39,14 +39,14 @@ impl PlayerSummary {
     }
 
     /// Counts one move.
-    pub fn add(&mut self, class: MoveClass, loss: f64) {
+    pub fn add(&mut self, quality: MoveQuality, loss: f64) {
         self.moves += 1;
-        match class {
-            MoveClass::Best => self.best += 1,
-            MoveClass::Good => {}
-            MoveClass::Inaccuracy => self.inaccuracies += 1,
-            MoveClass::Mistake => self.mistakes += 1,
-            MoveClass::Blunder => self.blunders += 1,
+        match quality {
+            MoveQuality::Best => self.best += 1,
+            MoveQuality::Good => {}
+            MoveQuality::Inaccuracy => self.inaccuracies += 1,
+            MoveQuality::Mistake => self.mistakes += 1,
+            MoveQuality::Blunder => self.blunders += 1,
         }
         self.total_loss += loss;
         self.mean_loss = self.total_loss / self.moves as f64;
@@ -72,7 +72,7 @@ pub fn summarise(
             }
         };
         if let Some(s) = summaries.get_mut(at) {
-            s.add(ply.class, ply.loss);
+            s.add(ply.quality, ply.loss);
         }
     }
 }

@@ -9,6 +9,7 @@
 //! `source()` chain as well.
 
 use std::fmt;
+use std::time::Duration;
 
 use crate::input::InputError;
 use crate::rules::{Coord, Player, RulesError};
@@ -17,10 +18,9 @@ use crate::rules::{Coord, Player, RulesError};
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ArenaError {
-    /// The board of a match cannot be set up: its size, player count and
-    /// rules do not fit together.
+    /// A match configuration outside the limits ([`crate::arena::MatchConfig::check`]).
     #[error("{0}")]
-    Board(#[source] RulesError),
+    Config(#[from] ConfigError),
     /// A tournament with fewer than two entrants (the number given).
     #[error("a tournament needs at least two players")]
     TooFewEntrants(usize),
@@ -36,6 +36,92 @@ pub enum ArenaError {
     /// A game record that cannot be read or does not replay.
     #[error("game record: {0}")]
     Record(#[from] RecordError),
+}
+
+/// Why a match configuration is outside the limits (`arena/limits.rs`;
+/// `docs/limits.md` lists them). Each carries the value given and the bound
+/// it broke. The messages name the setting in words; the command line names
+/// its options instead (`cli/arena_args.rs`).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ConfigError {
+    /// No games.
+    #[error("games must be at least 1")]
+    NoGames,
+    /// More games than the most a match plays.
+    #[error("{games} games is too many (at most {max})")]
+    TooManyGames {
+        /// The games asked for.
+        games: u64,
+        /// The most allowed.
+        max: u64,
+    },
+    /// Seats and board that the rules refuse: 2 to 8 players, and at
+    /// least as many cells as players (the rules' own check).
+    #[error("{0}")]
+    Board(RulesError),
+    /// More worker threads than allowed.
+    #[error("{threads} threads is too many (at most {max})")]
+    TooManyThreads {
+        /// The threads asked for.
+        threads: usize,
+        /// The most allowed.
+        max: usize,
+    },
+    /// A longer random opening than allowed.
+    #[error("openings of {plies} plies are too long (at most {max})")]
+    OpeningTooLong {
+        /// The plies asked for.
+        plies: u32,
+        /// The most allowed.
+        max: u32,
+    },
+    /// A placement cap of 0.
+    #[error("the placement cap must be at least 1 placement")]
+    NoCap,
+    /// A placement cap above the largest a records line holds.
+    #[error("a cap of {cap} placements is too many (at most {max})")]
+    CapTooLarge {
+        /// The cap asked for.
+        cap: u32,
+        /// The largest allowed.
+        max: u32,
+    },
+    /// A move limit, time per move or time margin out of its range.
+    #[error("{what} of {} ms: give {} to {} ms", .given.as_millis(), .min.as_millis(), .max.as_millis())]
+    Time {
+        /// Which setting.
+        what: TimeSetting,
+        /// The time given.
+        given: Duration,
+        /// The shortest allowed.
+        min: Duration,
+        /// The longest allowed.
+        max: Duration,
+    },
+    /// An SPRT whose bounds or error rates are out of range.
+    #[error("the SPRT: {0}")]
+    Sprt(String),
+}
+
+/// The time settings of a match that have a range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeSetting {
+    /// The move limit (a slower move forfeits).
+    MoveLimit,
+    /// The time control's time per move.
+    TimePerMove,
+    /// The time control's margin.
+    TimeMargin,
+}
+
+impl fmt::Display for TimeSetting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TimeSetting::MoveLimit => "a move limit",
+            TimeSetting::TimePerMove => "a time per move",
+            TimeSetting::TimeMargin => "a time margin",
+        })
+    }
 }
 
 /// Why a game record cannot be read, or does not replay to its result.

@@ -12,8 +12,9 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::config::{MatchConfig, Side};
-use super::error::ArenaError;
+use super::error::{ArenaError, ConfigError};
 use super::game::{GameSpec, opening, play_game};
+use super::limits::MAX_THREADS;
 use super::observer::MatchObserver;
 use super::record::GameRecord;
 use super::stats::{SprtDecision, Wdl};
@@ -198,9 +199,12 @@ impl IndexedGame {
     }
 }
 
-/// The start position of a match with `config`.
+/// The start position of a match with `config`, once `config` is checked
+/// against the limits ([`MatchConfig::check`]).
 pub(super) fn start_position(config: &MatchConfig) -> Result<Position, ArenaError> {
-    Position::new(config.size, config.players, config.rules).map_err(ArenaError::Board)
+    config.check()?;
+    Position::new(config.size, config.players, config.rules)
+        .map_err(|e| ArenaError::Config(ConfigError::Board(e)))
 }
 
 /// Plays a match between `a` and `b`. Raise `cancel` to stop it (the report
@@ -215,7 +219,7 @@ pub fn run_match(
 ) -> Result<MatchReport, ArenaError> {
     let start = start_position(config)?;
     let labels = (a.label(), b.label());
-    let threads = config.thread_count().clamp(1, 256);
+    let threads = config.thread_count().clamp(1, MAX_THREADS);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("chainlab-match-{i}"))

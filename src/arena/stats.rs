@@ -172,6 +172,24 @@ impl Sprt {
     /// range-checked: the bounds finite, at most [`Sprt::MAX_ELO`] in size and
     /// `elo0` below `elo1`; the error rates strictly between 0 and 0.5.
     pub fn checked(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+        let sprt = Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        };
+        sprt.check().map(|()| sprt)
+    }
+
+    /// Whether the test's bounds and error rates are in range (see
+    /// [`Sprt::checked`]), with the first problem in words.
+    pub fn check(&self) -> Result<(), String> {
+        let Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        } = *self;
         let max = Sprt::MAX_ELO;
         for (name, elo) in [("ELO0", elo0), ("ELO1", elo1)] {
             if !elo.is_finite() || elo.abs() > max {
@@ -196,12 +214,7 @@ impl Sprt {
                 ));
             }
         }
-        Ok(Sprt {
-            elo0,
-            elo1,
-            alpha,
-            beta,
-        })
+        Ok(())
     }
 
     /// The largest Elo bound [`Sprt::checked`] accepts (a score of 99.3%).

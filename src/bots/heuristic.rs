@@ -1,4 +1,7 @@
-//! The expert evaluation from the Brilliant note on Chain Reaction, for any
+//! The heuristic: the static value of a position that the search players and
+//! the Monte Carlo player's playouts use (users know it as "the expert
+//! evaluation"; it is not the strategy-graph evaluation of [`crate::eval`]).
+//! It is the evaluation from the Brilliant note on Chain Reaction, for any
 //! number of players (all opponents counted as one enemy) and every rule variant.
 //!
 //! For the player `me`, summed over the board:
@@ -31,10 +34,10 @@ pub fn has_lost_bits(position: &BitPosition, me: Player) -> bool {
     position.is_eliminated(me) || position.winner().is_some_and(|w| w != me)
 }
 
-/// [`expert_value`] of a bit-board position: the same value, with the own
+/// [`value`] of a bit-board position: the same value, with the own
 /// and critical cells read from the bit planes instead of a pass over the
 /// board.
-pub fn expert_value_bits(position: &BitPosition, me: Player) -> i32 {
+pub fn value_bits(position: &BitPosition, me: Player) -> i32 {
     if position.winner() == Some(me) {
         return WIN;
     }
@@ -50,9 +53,9 @@ pub fn expert_value_bits(position: &BitPosition, me: Player) -> i32 {
     )
 }
 
-/// The expert value of `position` for `me`: [`WIN`] if `me` has won, −[`WIN`]
+/// The heuristic value of `position` for `me`: [`WIN`] if `me` has won, −[`WIN`]
 /// if `me` has lost, otherwise the heuristic sum described in the module docs.
-pub fn expert_value(position: &Position, me: Player) -> i32 {
+pub fn value(position: &Position, me: Player) -> i32 {
     if position.winner() == Some(me) {
         return WIN;
     }
@@ -109,7 +112,7 @@ pub fn expert_value(position: &Position, me: Player) -> i32 {
     score + 2 * in_blocks
 }
 
-/// [`expert_value`] of an undecided position on a board of at most 64
+/// [`value`] of an undecided position on a board of at most 64
 /// cells, with the cells as bit masks: one pass over the board finds the own
 /// and the critical cells and sums the own atoms, and every other term is
 /// counted over whole sets at once. The penalty
@@ -135,7 +138,7 @@ fn small_board_value(position: &Position, me: Player, masks: &Masks) -> i32 {
     sets_value(masks, mine, critical, atoms)
 }
 
-/// The expert value of an undecided position from its sets: `mine` (the
+/// The heuristic value of an undecided position from its sets: `mine` (the
 /// cells of `me`), `critical` (every critical cell) and `atoms` (the atoms
 /// of `me`).
 #[inline]
@@ -259,13 +262,9 @@ mod tests {
             }
             let bits = BitPosition::from_position(&p);
             for me in (0..players).filter_map(Player::new) {
-                assert_eq!(expert_value(&p, me), reference_value(&p, me), "{me}\n{p}");
+                assert_eq!(value(&p, me), reference_value(&p, me), "{me}\n{p}");
                 if let Some(bits) = &bits {
-                    assert_eq!(
-                        expert_value_bits(bits, me),
-                        expert_value(&p, me),
-                        "{me}\n{p}"
-                    );
+                    assert_eq!(value_bits(bits, me), value(&p, me), "{me}\n{p}");
                 }
             }
         }
@@ -279,9 +278,9 @@ mod tests {
         let p: Position = "size 3x3\nplaced A B\nmoves 4\nA1 A2 .\n. . .\n. . B1\n"
             .parse()
             .unwrap();
-        assert_eq!(expert_value(&p, Player::A), 16);
+        assert_eq!(value(&p, Player::A), 16);
         // B: corner with 1 atom, critical and safe: 1 + 3 + 2.
-        assert_eq!(expert_value(&p, Player::B), 6);
+        assert_eq!(value(&p, Player::B), 6);
     }
 
     #[test]
@@ -291,7 +290,7 @@ mod tests {
         let p: Position = "size 3x3\nplaced A B\nmoves 3\n. B2 .\n. A1 .\n. . .\n"
             .parse()
             .unwrap();
-        assert_eq!(expert_value(&p, Player::A), 0);
+        assert_eq!(value(&p, Player::A), 0);
     }
 
     #[test]
@@ -299,7 +298,7 @@ mod tests {
         let p: Position = "size 2x2\nwinner A\nplaced A B\nmoves 3\n. A2\nA1 .\n"
             .parse()
             .unwrap();
-        assert_eq!(expert_value(&p, Player::A), WIN);
-        assert_eq!(expert_value(&p, Player::B), -WIN);
+        assert_eq!(value(&p, Player::A), WIN);
+        assert_eq!(value(&p, Player::B), -WIN);
     }
 }

@@ -11,9 +11,9 @@ pub enum BotKind {
     PreferOwn,
     /// Greedy one-ply: win, else the most atoms after the move.
     Greedy,
-    /// The expert evaluation in plain alpha-beta search.
+    /// The heuristic in plain alpha-beta search.
     Expert,
-    /// The expert evaluation in alpha-beta with move ordering and a transposition table.
+    /// The heuristic in alpha-beta with move ordering and a transposition table.
     Master,
     /// Monte Carlo tree search with random playouts.
     Mcts,
@@ -42,15 +42,16 @@ impl BotKind {
         }
     }
 
-    /// The options this kind accepts.
-    pub fn options(self) -> &'static [&'static str] {
+    /// The options this kind accepts, in the order the docs list them.
+    pub fn options(self) -> &'static [BotOption] {
+        use BotOption as O;
         match self {
             BotKind::Random => &[],
-            BotKind::PreferOwn | BotKind::Greedy => &["random"],
+            BotKind::PreferOwn | BotKind::Greedy => &[O::Random],
             BotKind::Expert | BotKind::Master => {
-                &["depth", "nodes", "ms", "quiescence", "eval", "random"]
+                &[O::Depth, O::Nodes, O::Ms, O::Quiescence, O::Eval, O::Random]
             }
-            BotKind::Mcts => &["iters", "ms", "playout", "random"],
+            BotKind::Mcts => &[O::Iters, O::Ms, O::Playout, O::Random],
         }
     }
 
@@ -63,21 +64,83 @@ impl BotKind {
     }
 }
 
-/// The evaluation a search player uses at its leaves.
+/// An option of a built-in spec (`bot:KIND:OPTION=VALUE`). Every option is
+/// set by one arm of an exhaustive match in the spec parser and written by
+/// one in its `Display`, so an option added here fails to compile until both
+/// say what it means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Eval {
-    /// The expert value of the player to move (the default).
-    Expert,
-    /// The player's expert value minus the best opponent's.
-    Balanced,
+pub enum BotOption {
+    /// `depth=`: search depth in plies.
+    Depth,
+    /// `nodes=`: node limit per move.
+    Nodes,
+    /// `iters=`: playouts per move.
+    Iters,
+    /// `playout=`: random plies per playout.
+    Playout,
+    /// `ms=`: time limit per move.
+    Ms,
+    /// `quiescence=`: quiescence plies at the leaves.
+    Quiescence,
+    /// `eval=`: the value at the leaves ([`LeafValue`]).
+    Eval,
+    /// `random=`: percentage of random moves mixed in.
+    Random,
 }
 
-impl Eval {
+impl BotOption {
+    /// Every option, in the order a canonical spec writes them.
+    pub const ALL: [BotOption; 8] = [
+        BotOption::Depth,
+        BotOption::Nodes,
+        BotOption::Iters,
+        BotOption::Playout,
+        BotOption::Ms,
+        BotOption::Quiescence,
+        BotOption::Eval,
+        BotOption::Random,
+    ];
+
     /// The name used in specs.
     pub fn name(self) -> &'static str {
         match self {
-            Eval::Expert => "expert",
-            Eval::Balanced => "balanced",
+            BotOption::Depth => "depth",
+            BotOption::Nodes => "nodes",
+            BotOption::Iters => "iters",
+            BotOption::Playout => "playout",
+            BotOption::Ms => "ms",
+            BotOption::Quiescence => "quiescence",
+            BotOption::Eval => "eval",
+            BotOption::Random => "random",
+        }
+    }
+
+    /// The option named `name` (lowercase), if there is one.
+    pub fn from_name(name: &str) -> Option<BotOption> {
+        BotOption::ALL.into_iter().find(|o| o.name() == name)
+    }
+}
+
+/// The value a search player gives the positions at its leaves (the spec
+/// option `eval=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LeafValue {
+    /// The heuristic value of the player to move (the default; `eval=expert`
+    /// in specs, as users know the heuristic as the expert evaluation).
+    Heuristic,
+    /// The player's heuristic value minus the best opponent's (`eval=balanced`).
+    Balanced,
+}
+
+impl LeafValue {
+    /// Every value, in the order the docs list them.
+    pub const ALL: [LeafValue; 2] = [LeafValue::Heuristic, LeafValue::Balanced];
+
+    /// The name used in specs.
+    pub fn name(self) -> &'static str {
+        match self {
+            LeafValue::Heuristic => "expert",
+            LeafValue::Balanced => "balanced",
         }
     }
 }

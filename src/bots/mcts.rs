@@ -13,7 +13,7 @@ use crate::time::Instant;
 
 use rand::RngExt;
 
-use super::heuristic::expert_value;
+use super::heuristic;
 use super::{Agent, BotError, Interrupt};
 use crate::rng::GameRng;
 use crate::rules::{Coord, MAX_CELLS, MAX_PLAYERS, Position};
@@ -28,7 +28,7 @@ const _: () = assert!(std::mem::size_of::<Node>() == 20);
 /// (only possible under the `empties` rules, where atoms are not conserved).
 const PLAYOUT_CAP_PER_CELL: u32 = 10;
 
-/// Expert-value points per unit of the softmax that scores a cut-off playout.
+/// Heuristic-value points per unit of the softmax that scores a cut-off playout.
 const PLAYOUT_SCALE: f32 = 10.0;
 
 #[derive(Clone, Copy)]
@@ -62,7 +62,7 @@ impl MctsPlayer {
     /// A player called `name` running `iterations` playouts per move, or as
     /// many as fit in `time` when given (at least one). A playout stops after
     /// `playout` random plies (0: at the end of the game) and is scored by the
-    /// expert evaluation.
+    /// heuristic.
     pub fn new(
         name: impl Into<String>,
         iterations: u32,
@@ -199,7 +199,7 @@ impl MctsPlayer {
 
     /// Each player's reward for the end of a playout: 1 for the winner, a
     /// share for a draw at the cap, and for a cut-off playout a softmax of the
-    /// players' expert values (for two players, a logistic curve of the difference).
+    /// players' heuristic values (for two players, a logistic curve of the difference).
     fn rewards(&self, position: &Position, cap: u32) -> [f32; MAX_PLAYERS as usize] {
         let mut rewards = [0.0f32; MAX_PLAYERS as usize];
         let n = position.player_count();
@@ -212,7 +212,7 @@ impl MctsPlayer {
         } else {
             let mut total = 0.0f32;
             for p in position.alive() {
-                let v = expert_value(position, p) as f32 / PLAYOUT_SCALE;
+                let v = heuristic::value(position, p) as f32 / PLAYOUT_SCALE;
                 let e = v.clamp(-30.0, 30.0).exp();
                 rewards[p.index()] = e;
                 total += e;

@@ -4,7 +4,7 @@
 //! searches can be stopped in the middle of a move through an [`Interrupt`].
 
 pub mod graph;
-pub mod native;
+pub mod twins;
 
 use std::sync::Arc;
 
@@ -119,7 +119,6 @@ impl AgentFactory for Relabeled {
 }
 
 mod error;
-mod expert;
 pub mod external;
 pub mod heuristic;
 mod info;
@@ -131,15 +130,16 @@ mod simple;
 mod spec;
 
 pub use error::{BotError, SpecError, SpecProblem};
-pub use expert::SearchPlayer;
 pub use external::{EngineFactory, EngineSpec, ExternalError};
 pub use info::InfoFeed;
 pub use interrupt::Interrupt;
-pub use kind::{BotKind, Eval};
+pub use kind::{BotKind, BotOption, LeafValue};
 pub use mcts::{DEFAULT_TREE_NODES, MctsPlayer};
+pub use search::SearchPlayer;
 pub use simple::{GreedyPlayer, MixedPlayer, PreferOwnPlayer, RandomPlayer};
 pub use spec::{
-    BotSpec, BuiltinInfo, DEFAULT_ITERS, PlayerContext, builtins, parse_player, parse_player_in,
+    BUILTIN_PREFIX, BotSpec, BuiltinInfo, DEFAULT_ITERS, PROGRAM_PREFIX, PlayerContext, PlayerSpec,
+    STRATEGY_EXTENSION, SpecKind, builtins, parse_player, parse_player_in,
 };
 
 use rand::RngExt;

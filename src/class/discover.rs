@@ -21,6 +21,7 @@ use std::fs::Metadata;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use super::error::DiscoverError;
 use crate::bots::external::MANIFEST;
 
 /// What kind of player a submission is.
@@ -125,27 +126,6 @@ pub struct Discovery {
     pub submissions: Vec<Submission>,
     /// The entries skipped, in name order.
     pub skipped: Vec<Skipped>,
-}
-
-/// Why a folder of submissions cannot be looked at.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum DiscoverError {
-    /// The folder cannot be listed (it does not exist, permissions…).
-    #[error("cannot read the submissions folder {}: {source}", .path.display())]
-    Read {
-        /// The folder.
-        path: PathBuf,
-        /// Why.
-        #[source]
-        source: std::io::Error,
-    },
-    /// The path is not a folder.
-    #[error("{} is not a folder: --dir takes the folder that holds the submissions", .path.display())]
-    NotAFolder {
-        /// The path given.
-        path: PathBuf,
-    },
 }
 
 /// The submissions in `dir`; entries that are the same file as one of

@@ -9,6 +9,7 @@
 
 use std::str::FromStr;
 
+use super::error::PassMarkError;
 use crate::arena::{TournamentReport, Wdl};
 
 /// The reference ladder of a gauntlet when none is given: a random player,
@@ -26,11 +27,6 @@ pub struct ReferenceSpec {
     /// The pass mark in percent, when given with `@`.
     pub pass: Option<f64>,
 }
-
-/// A pass mark that is not a percentage.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("pass mark '{0}': give a percentage from 0 to 100, as in bot:greedy@60")]
-pub struct PassMarkError(pub String);
 
 /// Parses a pass mark in percent (`60`, `62.5`, `60%`).
 pub fn parse_pass(text: &str) -> Result<f64, PassMarkError> {

@@ -9,6 +9,8 @@ use std::sync::Arc;
 
 use super::discover::{Submission, SubmissionKind};
 use super::entrant::{Entrant, MAX_LABEL_CHARS, Origin, Problem, Role, Stage};
+use super::error::LogError;
+use crate::arena::unique_label;
 use crate::bots::external::EngineLog;
 use crate::bots::graph::GraphFactory;
 use crate::bots::{AgentFactory, BotError, EngineFactory, EngineSpec, PlayerContext};
@@ -26,17 +28,12 @@ pub fn labels(submissions: &[Submission], taken: &[String]) -> Vec<String> {
         let candidate = &short[k];
         let clash =
             used.contains(candidate) || short.iter().filter(|x| *x == candidate).count() > 1;
-        let mut label = if clash {
+        let base = if clash {
             long_name(s)
         } else {
             candidate.clone()
         };
-        let base = label.clone();
-        let mut n = 2;
-        while used.contains(&label) {
-            label = format!("{base} ({n})");
-            n += 1;
-        }
+        let label = unique_label(&base, |l| used.contains(l));
         used.insert(label.clone());
         out.push(label);
     }
@@ -121,30 +118,6 @@ impl Logs {
 }
 
 /// An engine log that cannot be written (a problem of the run, not of the
-/// submission).
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum LogError {
-    /// The file cannot be created.
-    #[error("cannot write the engine log {}: {source}", .path.display())]
-    Write {
-        /// The log file.
-        path: PathBuf,
-        /// Why.
-        #[source]
-        source: std::io::Error,
-    },
-    /// The log would overwrite an input of the run.
-    #[error(
-        "the engine log {} would overwrite an input of this run; choose another --records file",
-        .path.display()
-    )]
-    Input {
-        /// The log file.
-        path: PathBuf,
-    },
-}
-
 /// The entrant of a submission found in a folder, labelled `label`; a
 /// submission that does not load becomes an entrant with its problem.
 pub fn from_submission(

@@ -6,8 +6,8 @@
 //!
 //! The steps, each its own module: [`discover`] the submissions in a
 //! folder; build an [`Entrant`] for each ([`load`]) (one that does not load or start
-//! still plays: it forfeits every game with the reason); play the
-//! pairings with [`crate::arena::run_schedule`] while a [`Collector`] keeps
+//! still plays: it forfeits every game with the reason); make the
+//! [`schedule`] of pairings; play them with [`crate::arena::run_schedule`] while a [`Collector`] keeps
 //! a summary of each game; [`grades`] against the references; and write
 //! the [`report`].
 //!
@@ -19,18 +19,18 @@
 
 pub mod discover;
 pub mod entrant;
+mod error;
 pub mod grade;
 pub mod load;
 pub mod report;
+mod schedule;
 pub mod summary;
 
-pub use discover::{
-    DiscoverError, Discovery, SkipReason, Skipped, Submission, SubmissionKind, discover,
-};
+pub use discover::{Discovery, SkipReason, Skipped, Submission, SubmissionKind, discover};
 pub use entrant::{Entrant, Origin, Problem, Role, Stage, probe};
-pub use grade::{
-    DEFAULT_LADDER, DEFAULT_PASS, Grade, Mark, PassMarkError, ReferenceSpec, grades, parse_pass,
-};
-pub use load::{LogError, Logs, from_submission, labels};
+pub use error::{DiscoverError, LogError, PassMarkError, ScheduleError};
+pub use grade::{DEFAULT_LADDER, DEFAULT_PASS, Grade, Mark, ReferenceSpec, grades, parse_pass};
+pub use load::{Logs, from_submission, labels};
 pub use report::{ClassReport, Replay};
+pub use schedule::schedule;
 pub use summary::{Collector, ForfeitGroup, GameSummary, Rated, forfeit_groups, ratings};

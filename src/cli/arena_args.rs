@@ -8,18 +8,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chainlab::arena::{
-    DEFAULT_TIME_MARGIN, GameRecord, MatchConfig, MatchObserver, Pairing, RecordWriter, Sprt,
-    Tally, TimeControl, TournamentObserver,
+    ConfigError, DEFAULT_TIME_MARGIN, GameRecord, MatchConfig, MatchObserver, Pairing,
+    RecordWriter, Sprt, Tally, TimeControl, TimeSetting, TournamentObserver,
 };
 use chainlab::bots::{AgentFactory, BotError, PlayerContext, parse_player_in};
-use chainlab::rules::{Rules, Size};
+use chainlab::rules::{Rules, RulesError, Size};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{EXIT_OUTPUT, Failure, shown};
-
-/// The largest `--cap`: a game of this many placements still fits in one
-/// records line (`MAX_RECORD_LINE_BYTES`, at most 6 bytes a move).
-pub const MAX_CAP: u32 = 1_000_000;
 
 /// How the games of a match are played.
 #[derive(clap::Args, Debug)]
@@ -58,69 +54,17 @@ pub struct GameArgs {
     pub time_margin: Option<u64>,
 }
 
-/// The longest time per move, limit or margin accepted: one hour.
-const MAX_MS: u64 = 3_600_000;
-
 impl GameArgs {
-    /// The match configuration for `games` games, validated.
+    /// The match configuration for `games` games, checked against the
+    /// limits ([`MatchConfig::check`]); a problem names its option.
     pub fn config(&self, games: u64, sprt: Option<Sprt>) -> Result<MatchConfig, Failure> {
-        let bad = |m: String| Err(Failure::usage(m));
-        if games == 0 {
-            return bad("--games must be at least 1".into());
-        }
-        if games > 100_000_000 {
-            return bad(format!("--games {games} is too many (at most 100000000)"));
-        }
-        if !(2..=8).contains(&self.players) {
-            return bad(format!(
-                "--players {}: a game has 2 to 8 players",
-                self.players
-            ));
-        }
-        if self.size.cells() < self.players {
-            return bad(format!(
-                "a {} board has fewer cells than the {} players need",
-                self.size, self.players
-            ));
-        }
-        if self.threads > 256 {
-            return bad(format!(
-                "--threads {} is too many (at most 256)",
-                self.threads
-            ));
-        }
-        if self.openings > 400 {
-            return bad(format!(
-                "--openings {} is too long (at most 400 plies)",
-                self.openings
-            ));
-        }
-        if self.cap == Some(0) {
-            return bad("--cap must be at least 1 placement".into());
-        }
-        if let Some(cap) = self.cap.filter(|&c| c > MAX_CAP) {
-            return bad(format!(
-                "--cap {cap} is too many placements (at most {MAX_CAP}, so that every game record fits in a records line)"
-            ));
-        }
-        for (flag, value, min) in [
-            ("--move-limit", self.move_limit, 1),
-            ("--time-per-move", self.time_per_move, 1),
-            ("--time-margin", self.time_margin, 0),
-        ] {
-            if let Some(ms) = value.filter(|ms| !(min..=MAX_MS).contains(ms)) {
-                return bad(format!(
-                    "{flag} {ms}: give a whole number of milliseconds from {min} to {MAX_MS}"
-                ));
-            }
-        }
         let time_control = self.time_per_move.map(|ms| TimeControl {
             per_move: Duration::from_millis(ms),
             margin: self
                 .time_margin
                 .map_or(DEFAULT_TIME_MARGIN, Duration::from_millis),
         });
-        Ok(MatchConfig {
+        let config = MatchConfig {
             games,
             size: self.size,
             rules: self.rules,
@@ -133,7 +77,55 @@ impl GameArgs {
             time_control,
             placement_cap: self.cap,
             pairing: None,
-        })
+        };
+        config
+            .check()
+            .map_err(|e| Failure::usage(option_problem(&e)))?;
+        Ok(config)
+    }
+}
+
+/// A configuration problem in the words of the command line: the option
+/// that is wrong and its range.
+pub fn option_problem(problem: &ConfigError) -> String {
+    match problem {
+        ConfigError::NoGames => "--games must be at least 1".to_string(),
+        ConfigError::TooManyGames { games, max } => {
+            format!("--games {games} is too many (at most {max})")
+        }
+        ConfigError::Board(RulesError::PlayerCount(players)) => {
+            format!("--players {players}: a game has 2 to 8 players")
+        }
+        ConfigError::Board(problem) => problem.to_string(),
+        ConfigError::TooManyThreads { threads, max } => {
+            format!("--threads {threads} is too many (at most {max})")
+        }
+        ConfigError::OpeningTooLong { plies, max } => {
+            format!("--openings {plies} is too long (at most {max} plies)")
+        }
+        ConfigError::NoCap => "--cap must be at least 1 placement".to_string(),
+        ConfigError::CapTooLarge { cap, max } => format!(
+            "--cap {cap} is too many placements (at most {max}, so that every game record fits in a records line)"
+        ),
+        ConfigError::Time {
+            what,
+            given,
+            min,
+            max,
+        } => {
+            let flag = match what {
+                TimeSetting::MoveLimit => "--move-limit",
+                TimeSetting::TimePerMove => "--time-per-move",
+                TimeSetting::TimeMargin => "--time-margin",
+            };
+            format!(
+                "{flag} {}: give a whole number of milliseconds from {} to {}",
+                given.as_millis(),
+                min.as_millis(),
+                max.as_millis()
+            )
+        }
+        ConfigError::Sprt(problem) => format!("--sprt: {problem}"),
     }
 }
 

@@ -12,8 +12,8 @@ use chainlab::arena::report::{self, Infinity};
 use chainlab::arena::{GameRecord, MatchObserver, MatchReport, Sprt, Stop, Tally, Wdl, run_match};
 use serde_json::json;
 
+use super::analyze::print_summary_table;
 use super::analyze::seat_label;
-use super::analyze_print::print_summary_table;
 use super::arena_args::{Both, GameArgs, Progress, checked_player, records_writer};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};

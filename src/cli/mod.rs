@@ -27,19 +27,10 @@ macro_rules! errln {
 }
 
 mod analyze;
-mod analyze_print;
 mod apply;
 mod arena_args;
 mod bench;
-mod bench_engine;
-mod bench_groups;
-mod bench_playout;
-mod bench_strategy;
-mod bench_util;
 mod cancel;
-mod class;
-mod class_print;
-mod class_setup;
 mod engine;
 mod explain;
 mod matches;
@@ -48,9 +39,7 @@ mod puzzles;
 mod replay;
 mod strategy_cmds;
 mod tournament;
-mod tournament_args;
 mod tune;
-mod tune_report;
 
 use std::process::ExitCode;
 
@@ -229,7 +218,7 @@ fn lone_strategy_file() -> Option<std::path::PathBuf> {
     let path = std::path::PathBuf::from(file);
     let is_json = path
         .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+        .is_some_and(|e| e.eq_ignore_ascii_case(chainlab::bots::STRATEGY_EXTENSION));
     (is_json && !path.to_string_lossy().starts_with('-')).then_some(path)
 }
 

@@ -35,7 +35,10 @@ pub fn run(args: &Args) -> CmdResult {
     for kind in BotKind::ALL {
         let options = match kind.options() {
             [] => "(none)".to_string(),
-            list => list.join(", "),
+            list => {
+                let names: Vec<&str> = list.iter().map(|o| o.name()).collect();
+                names.join(", ")
+            }
         };
         outln!("  {:<12} {options}", kind.name());
     }

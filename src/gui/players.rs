@@ -3,7 +3,7 @@
 //! or the winner; the move list; and the player badge (colour disc and
 //! letter) that every view draws a seat with. It depends on no other view.
 
-use crate::analysis::MoveClass;
+use crate::analysis::MoveQuality;
 use crate::gui::theme;
 use crate::rules::{Coord, Player, Position};
 
@@ -47,8 +47,8 @@ pub fn players_table(ui: &mut egui::Ui, position: &Position, label: &dyn Fn(Play
 }
 
 /// The list of moves, numbered, with the mover's letter and, where `marks`
-/// has one (the class of move `k` at index `k`), the analysis mark such as
-/// `??` in its class colour; `current` (if any) is highlighted and, when
+/// has one (the quality of move `k` at index `k`), the analysis mark such as
+/// `??` in its quality colour; `current` (if any) is highlighted and, when
 /// `follow` is set, scrolled into view. Returns the ply clicked (the
 /// position after that move).
 pub fn move_list(
@@ -56,7 +56,7 @@ pub fn move_list(
     moves: &[(Player, Coord)],
     current: Option<usize>,
     follow: bool,
-    marks: &[MoveClass],
+    marks: &[MoveQuality],
 ) -> Option<usize> {
     let mut clicked = None;
     let mut area = egui::ScrollArea::vertical()
@@ -89,13 +89,13 @@ pub fn move_list(
     clicked
 }
 
-/// "12.  B  2,3 ??": the move in its player's colour, the mark in its class's.
+/// "12.  B  2,3 ??": the move in its player's colour, the mark in its quality's.
 fn move_text(
     ui: &egui::Ui,
     ply: usize,
     player: Player,
     coord: Coord,
-    class: Option<MoveClass>,
+    quality: Option<MoveQuality>,
 ) -> egui::text::LayoutJob {
     let mut job = egui::text::LayoutJob::default();
     let style = ui.style();
@@ -108,11 +108,11 @@ fn move_text(
             egui::FontSelection::Default,
             egui::Align::Center,
         );
-    if let Some(class) = class.filter(|c| c.is_marked()) {
-        egui::RichText::new(format!(" {}", class.mark()))
+    if let Some(quality) = quality.filter(|c| c.is_marked()) {
+        egui::RichText::new(format!(" {}", quality.mark()))
             .monospace()
             .strong()
-            .color(theme::class_colour(class))
+            .color(theme::quality_colour(quality))
             .append_to(
                 &mut job,
                 style,

@@ -5,7 +5,7 @@
 
 use egui::Color32;
 
-use crate::analysis::MoveClass;
+use crate::analysis::MoveQuality;
 use crate::rules::Player;
 
 /// The player colours, `A` to `H`.
@@ -55,12 +55,12 @@ pub const PLOT_LINE: Color32 = Color32::from_rgb(0xD6, 0xDC, 0xE2);
 
 /// The colour of a move's class mark, as chess analysis colours them:
 /// inaccuracies yellow, mistakes orange, blunders red; best and good moves muted.
-pub fn class_colour(class: MoveClass) -> Color32 {
+pub fn quality_colour(class: MoveQuality) -> Color32 {
     match class {
-        MoveClass::Best | MoveClass::Good => MUTED_TEXT,
-        MoveClass::Inaccuracy => Color32::from_rgb(0xF2, 0xDA, 0x4B),
-        MoveClass::Mistake => Color32::from_rgb(0xF5, 0x94, 0x2E),
-        MoveClass::Blunder => Color32::from_rgb(0xFF, 0x4D, 0x4D),
+        MoveQuality::Best | MoveQuality::Good => MUTED_TEXT,
+        MoveQuality::Inaccuracy => Color32::from_rgb(0xF2, 0xDA, 0x4B),
+        MoveQuality::Mistake => Color32::from_rgb(0xF5, 0x94, 0x2E),
+        MoveQuality::Blunder => Color32::from_rgb(0xFF, 0x4D, 0x4D),
     }
 }
 

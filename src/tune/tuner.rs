@@ -22,7 +22,6 @@ use crate::arena::{MatchConfig, MatchObserver, Stop, Wdl, run_match};
 use crate::bots::AgentFactory;
 use crate::bots::graph::GraphFactory;
 use crate::rng::derive_seed;
-use crate::rules::Position;
 use crate::strategy::{Strategy, Tunable};
 
 /// A salt that separates the tuning matches' seeds from the tuning seed itself.
@@ -146,8 +145,8 @@ impl Tuner {
         let params = params(strategy)?;
         GraphFactory::new(strategy.name.clone(), strategy)?;
         let play = &config.play;
-        Position::new(play.size, play.players, play.rules)
-            .map_err(|e| TuneError::Arena(crate::arena::ArenaError::Board(e)))?;
+        play.check()
+            .map_err(|e| TuneError::Arena(crate::arena::ArenaError::Config(e)))?;
         let spsa = Spsa::new(
             &params,
             config.gains,

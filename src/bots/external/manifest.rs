@@ -17,54 +17,15 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use super::{DEFAULT_MOVE_LIMIT, DEFAULT_START_LIMIT, EngineSpec, Launch};
+use crate::bots::error::ManifestError;
 use crate::input::read_text;
-use crate::protocol::{CommandLineError, split_command_line};
+use crate::protocol::split_command_line;
 
 /// The file name of a manifest.
 pub const MANIFEST: &str = "bot.toml";
 
 /// The largest manifest read, in bytes.
 const MAX_MANIFEST_BYTES: u64 = 64 * 1024;
-
-/// Why a manifest cannot be used; every message names the file.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ManifestError {
-    /// The file cannot be read (or is too large, or not UTF-8).
-    #[error("{path}: {source}")]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        #[source]
-        source: crate::input::InputError,
-    },
-    /// Not valid TOML, or not the fields of a manifest.
-    #[error("{path}: {message}")]
-    Toml {
-        /// The file.
-        path: PathBuf,
-        /// The parser's message, on one line.
-        message: String,
-    },
-    /// A command that cannot be split.
-    #[error("{path}: command: {source}")]
-    Command {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        #[source]
-        source: CommandLineError,
-    },
-    /// A value out of range.
-    #[error("{path}: {message}")]
-    Value {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        message: String,
-    },
-}
 
 /// A command as a string (split like a shell would) or a list of words.
 #[derive(Deserialize)]

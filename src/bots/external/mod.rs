@@ -19,7 +19,6 @@
 //! (the match stops, the GUI leaves the game) also kills the process; the
 //! next move starts a new one, so a stale answer can never be read.
 
-mod error;
 mod log;
 mod manifest;
 mod process;
@@ -31,9 +30,9 @@ use std::time::Duration;
 
 use rand::RngExt;
 
-pub use error::ExternalError;
+pub use crate::bots::error::{ExternalError, ManifestError};
 pub use log::{EngineLog, MAX_LOG_BYTES};
-pub use manifest::{MANIFEST, ManifestError};
+pub use manifest::MANIFEST;
 pub use process::{Launch, kill_all_engines};
 
 use super::{Agent, AgentFactory, BotError, InfoFeed, Interrupt};

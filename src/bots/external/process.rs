@@ -25,8 +25,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use super::error::ExternalError;
 use super::log::EngineLog;
+use crate::bots::error::ExternalError;
 use crate::input::{InputError, Lines};
 use crate::protocol::{FromEngine, MAX_LINE_BYTES, ToEngine};
 

@@ -1,5 +1,5 @@
-//! Alpha-beta negamax search with iterative deepening over the expert
-//! evaluation, with a depth, node or time limit, and optionally move ordering
+//! Alpha-beta negamax search with iterative deepening over the
+//! [heuristic](crate::bots::heuristic), with a depth, node or time limit, and optionally move ordering
 //! (transposition-table move, killer moves, history) and a transposition table.
 //!
 //! With more than two players the search is *paranoid*: the player to move at
@@ -20,9 +20,10 @@
 //! value into its parent's; `node` what the search asks of a position, so
 //! that it runs on the rules engine's positions and, on boards of at most 64
 //! cells, on their bit-board copies (and the leaf values); `ordering` killers
-//! and history; `value` the balanced evaluation; `table` the transposition
+//! and history; `value` the balanced leaf value; `table` the transposition
 //! table and `key` the incrementally kept key of positions of more than 64
-//! cells; `frames` the scratch move lists and children of each ply.
+//! cells; `frames` the scratch move lists and children of each ply;
+//! `player` the [`Agent`](crate::bots::Agent) that plays by the search.
 
 mod analyse;
 mod deepening;
@@ -31,6 +32,7 @@ mod key;
 mod negamax;
 mod node;
 mod ordering;
+mod player;
 mod table;
 mod value;
 
@@ -46,7 +48,8 @@ use super::{BotError, Interrupt};
 use crate::rules::{BitPosition, Player, Position};
 
 pub use self::analyse::RootValues;
-pub use self::negamax::is_striking;
+pub use self::node::is_striking;
+pub use self::player::SearchPlayer;
 pub use self::value::balanced_value;
 
 /// Larger than any value a position can have.
@@ -87,8 +90,8 @@ pub struct SearchConfig {
     /// critical cell next to an opponent react, each side free to stop
     /// ("stand pat") at the static value. 0 for none.
     pub quiescence: u8,
-    /// Evaluate with [`balanced_value`] (own expert value minus the best
-    /// opponent's) instead of the plain expert value.
+    /// Evaluate with [`balanced_value`] (own heuristic value minus the best
+    /// opponent's) instead of the plain heuristic value.
     pub balanced: bool,
     /// Half the width of the aspiration window around the last iteration's
     /// value for the first root move; 0 searches it with the full window.

@@ -9,7 +9,7 @@
 //! the scratch position of the node's frame (see [`super::frames`]), reset
 //! from the node before every move, never undone; a child's table key is
 //! computed only for children that will look into the table: derived from
-//! its parent's as the move is played on a [`Position`] (see
+//! its parent's as the move is played on a [`Position`](crate::rules::Position) (see
 //! [`super::key`]), hashed from the few words of a bit board.
 
 use super::node::Node;
@@ -17,7 +17,6 @@ use super::node::leaf_value;
 use super::ordering::NO_MOVE;
 use super::table::{Bound, Entry};
 use super::{INF, Searcher};
-use crate::rules::Position;
 
 /// An alpha-beta window from the point of view of the team at a node: values
 /// at or below `alpha` are no better than what the team has elsewhere, values
@@ -309,22 +308,4 @@ impl Searcher {
         P::frames(self).give(ply, frame);
         best.value
     }
-}
-
-/// Whether placing on `index` makes a critical cell of the player to move
-/// react next to a cell of an opponent (a move that captures at once).
-pub fn is_striking(position: &Position, index: usize) -> bool {
-    let mover = position.mover();
-    let geo = position.geometry();
-    let cells = position.cells();
-    let Some(cell) = cells.get(index) else {
-        return false;
-    };
-    cell.is_owned_by(mover)
-        && cell.atoms() + 1 == position.threshold(geo.capacity(index))
-        && geo.neighbours(index).iter().any(|&n| {
-            cells
-                .get(usize::from(n))
-                .is_some_and(|c| !c.is_empty() && !c.is_owned_by(mover))
-        })
 }

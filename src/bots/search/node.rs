@@ -28,7 +28,7 @@ pub(super) trait Node: Copy {
     fn reset_from(&mut self, parent: &Self);
     /// Fills `list` with the legal moves in board order.
     fn moves_into(&self, list: &mut MoveList);
-    /// Fills `list` with the striking moves ([`is_striking`](super::is_striking))
+    /// Fills `list` with the striking moves ([`is_striking`])
     /// in board order.
     fn striking_into(&self, list: &mut MoveList);
     /// Plays the legal move `m`.
@@ -38,7 +38,7 @@ pub(super) trait Node: Copy {
     fn play_keyed(&mut self, key: u64, m: u16) -> u64;
     /// The table key, computed from scratch.
     fn key(&self) -> u64;
-    /// The static value for `me` (the expert value, or the balanced one).
+    /// The static value for `me` (the heuristic value, or the balanced one).
     fn value(&self, me: Player, balanced: bool) -> i32;
     /// The searcher's scratch frames for this kind of position.
     fn frames(searcher: &mut Searcher) -> &mut Frames<Self>;
@@ -74,7 +74,7 @@ impl Node for Position {
         // Striking cells are the mover's own, so legal: filtering the move
         // list keeps board order.
         Position::moves_into(self, list);
-        list.retain(|m| super::is_striking(self, usize::from(m)));
+        list.retain(|m| is_striking(self, usize::from(m)));
     }
 
     #[inline]
@@ -96,7 +96,7 @@ impl Node for Position {
         if balanced {
             value::balanced_value(self, me)
         } else {
-            heuristic::expert_value(self, me)
+            heuristic::value(self, me)
         }
     }
 
@@ -158,7 +158,7 @@ impl Node for BitPosition {
         if balanced {
             value::balanced_value_bits(self, me)
         } else {
-            heuristic::expert_value_bits(self, me)
+            heuristic::value_bits(self, me)
         }
     }
 
@@ -189,4 +189,22 @@ fn striking_bits(position: &BitPosition) -> u64 {
     let own = position.owned(position.mover());
     let enemy = position.occupied() & !own;
     own & position.critical() & position.masks().around(enemy)
+}
+
+/// Whether placing on `index` makes a critical cell of the player to move
+/// react next to a cell of an opponent (a move that captures at once).
+pub fn is_striking(position: &Position, index: usize) -> bool {
+    let mover = position.mover();
+    let geo = position.geometry();
+    let cells = position.cells();
+    let Some(cell) = cells.get(index) else {
+        return false;
+    };
+    cell.is_owned_by(mover)
+        && cell.atoms() + 1 == position.threshold(geo.capacity(index))
+        && geo.neighbours(index).iter().any(|&n| {
+            cells
+                .get(usize::from(n))
+                .is_some_and(|c| !c.is_empty() && !c.is_owned_by(mover))
+        })
 }

@@ -16,6 +16,7 @@ pub mod store;
 
 use std::path::Path;
 
+use crate::arena::unique_label;
 use crate::gui::files::{FileKind, FilePicker};
 use crate::gui::program_dialog::ProgramDialog;
 use crate::gui::programs::RecentPrograms;
@@ -109,12 +110,7 @@ impl ArenaView {
         let mut entrants: Vec<Entrant> = Vec::with_capacity(settings.players.len());
         for spec in &settings.players {
             let choice = catalogue.resolve(spec)?;
-            let mut label = choice.name.clone();
-            let mut n = 2;
-            while entrants.iter().any(|e| e.label == label) {
-                label = format!("{} ({n})", choice.name);
-                n += 1;
-            }
+            let label = unique_label(&choice.name, |l| entrants.iter().any(|e| e.label == l));
             entrants.push(Entrant {
                 label,
                 factory: choice.factory,

@@ -8,13 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::arena::{MatchConfig, Sprt, TournamentConfig};
 use crate::gui::seats::IN_MEMORY;
-use crate::rules::{MAX_PLAYERS, MIN_PLAYERS, Rules, Size};
-
-/// The most games the app plays per pairing (the command line allows more).
-pub const MAX_GAMES: u64 = 1_000_000;
-
-/// The most random opening plies.
-pub const MAX_OPENING_PLIES: u32 = 400;
+use crate::rules::{Rules, Size};
 
 /// A match of two players, or a tournament of more.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -123,36 +117,9 @@ impl ArenaSettings {
     /// The configuration of each match, or what is wrong with the settings.
     pub fn match_config(&self) -> Result<MatchConfig, String> {
         let size = Size::new(self.rows, self.cols).map_err(|e| e.to_string())?;
-        if self.games == 0 || self.games > MAX_GAMES {
-            return Err(format!("games must be 1 to {MAX_GAMES}"));
-        }
-        if !(usize::from(MIN_PLAYERS)..=usize::from(MAX_PLAYERS)).contains(&self.seats) {
-            return Err(format!(
-                "a game has {MIN_PLAYERS} to {MAX_PLAYERS} seats, not {}",
-                self.seats
-            ));
-        }
-        if size.cells() < self.seats {
-            return Err(format!(
-                "a {size} board has fewer cells than the {} seats need",
-                self.seats
-            ));
-        }
-        if self.openings > MAX_OPENING_PLIES {
-            return Err(format!(
-                "openings of at most {MAX_OPENING_PLIES} plies, not {}",
-                self.openings
-            ));
-        }
-        let sprt = if self.sprt && self.format == Format::Match {
-            if !(self.elo0.is_finite() && self.elo1.is_finite() && self.elo0 < self.elo1) {
-                return Err("the SPRT's Elo 0 must be below its Elo 1".to_string());
-            }
-            Some(Sprt::new(self.elo0, self.elo1))
-        } else {
-            None
-        };
-        Ok(MatchConfig {
+        let sprt =
+            (self.sprt && self.format == Format::Match).then(|| Sprt::new(self.elo0, self.elo1));
+        let config = MatchConfig {
             games: self.games,
             size,
             rules: self.rules,
@@ -165,7 +132,9 @@ impl ArenaSettings {
             time_control: None,
             placement_cap: None,
             pairing: None,
-        })
+        };
+        config.check().map_err(|e| e.to_string())?;
+        Ok(config)
     }
 
     /// The configuration of a tournament in this format.

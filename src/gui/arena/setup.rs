@@ -2,6 +2,7 @@
 //! file, a program, or a typed spec; built-ins with their main option), the format,
 //! the board and rules, and how the games are played.
 
+use crate::arena::{MAX_GAMES, MAX_OPENING_PLIES};
 use crate::bots::{BotKind, BotSpec};
 use crate::gui::play::setup::{board_rows, rules_ui};
 use crate::gui::programs::{RecentPrograms, programs_menu};
@@ -9,7 +10,7 @@ use crate::gui::seats::{Catalogue, choices_menu, player_name};
 use crate::gui::theme;
 use crate::rules::{MAX_PLAYERS, MIN_PLAYERS};
 
-use super::settings::{ArenaSettings, Format, MAX_GAMES, MAX_OPENING_PLIES};
+use super::settings::{ArenaSettings, Format};
 
 /// The deepest search offered by the depth field (deeper is very slow).
 const MAX_UI_DEPTH: u8 = 12;

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use egui::{RichText, Ui};
 
 use crate::analysis::{
-    Analyser, AnalyserConfig, DEFAULT_NODES, GameAnalysis, MoveClass, summarise,
+    Analyser, AnalyserConfig, DEFAULT_NODES, GameAnalysis, MoveQuality, summarise,
 };
 use crate::arena::report::time_left;
 use crate::gui::theme;
@@ -135,11 +135,17 @@ impl AnalysisPanel {
     }
 
     /// The class of every move, for the move list (empty before an analysis).
-    pub fn marks(&self) -> Vec<MoveClass> {
+    pub fn marks(&self) -> Vec<MoveQuality> {
         self.analysis().map_or_else(Vec::new, |a| {
             a.plies
                 .iter()
-                .map(|p| if p.opening { MoveClass::Good } else { p.class })
+                .map(|p| {
+                    if p.opening {
+                        MoveQuality::Good
+                    } else {
+                        p.quality
+                    }
+                })
                 .collect()
         })
     }
@@ -235,7 +241,7 @@ impl AnalysisPanel {
     pub fn verdict_at(&mut self, ply: usize, before: Option<Position>) -> Option<usize> {
         let index = ply.checked_sub(1)?;
         let analysed = self.analysis()?.plies.get(index)?;
-        if !self.compare || !analysed.class.is_marked() {
+        if !self.compare || !analysed.quality.is_marked() {
             return None;
         }
         if self.verdict.as_ref().is_none_or(|v| v.ply != index) {
@@ -253,8 +259,8 @@ impl AnalysisPanel {
         else {
             return;
         };
-        let colour = if analysed.class.is_marked() {
-            theme::class_colour(analysed.class)
+        let colour = if analysed.quality.is_marked() {
+            theme::quality_colour(analysed.quality)
         } else {
             theme::MUTED_TEXT
         };

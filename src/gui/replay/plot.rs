@@ -1,24 +1,24 @@
 //! The win-chance plot under the replay's board: with two players, A's win
 //! chance after every move (B's is the rest); with more, each player's own
 //! win chance at the positions where they are to move. Marked moves are
-//! dots coloured by class, the move shown is a vertical line, and a click
+//! dots coloured by quality, the move shown is a vertical line, and a click
 //! anywhere in the plot jumps the replay to the nearest move.
 
 use egui::{RichText, WidgetInfo, WidgetType};
 use egui_plot::{HLine, Line, Plot, PlotPoints, Points, VLine};
 
-use crate::analysis::{GameAnalysis, MoveClass};
+use crate::analysis::{GameAnalysis, MoveQuality};
 use crate::gui::theme;
 use crate::rules::Player;
 
 /// The accessible label of the plot (tests click it by this).
 pub const PLOT_LABEL: &str = "Win-chance plot: click to jump to a move";
 
-/// The classes that get dots, worst last (drawn on top).
-const MARKED: [MoveClass; 3] = [
-    MoveClass::Inaccuracy,
-    MoveClass::Mistake,
-    MoveClass::Blunder,
+/// The qualities that get dots, worst last (drawn on top).
+const MARKED: [MoveQuality; 3] = [
+    MoveQuality::Inaccuracy,
+    MoveQuality::Mistake,
+    MoveQuality::Blunder,
 ];
 
 /// Draws the plot of `analysis` at `height`, with the position after `ply`
@@ -74,12 +74,12 @@ pub fn win_chance_plot(
             for (name, colour, points) in lines(analysis, label) {
                 plot.line(Line::new(name, points).color(colour).width(2.0));
             }
-            for class in MARKED {
-                let dots = dots(analysis, class);
+            for quality in MARKED {
+                let dots = dots(analysis, quality);
                 if !dots.is_empty() {
                     plot.points(
-                        Points::new(format!("{} ({})", plural(class), class.mark()), dots)
-                            .color(theme::class_colour(class))
+                        Points::new(format!("{} ({})", plural(quality), quality.mark()), dots)
+                            .color(theme::quality_colour(quality))
                             .filled(true)
                             .radius(5.0),
                     );
@@ -105,11 +105,11 @@ fn caption_ui(ui: &mut egui::Ui, analysis: &GameAnalysis, label: &dyn Fn(Player)
     };
     ui.horizontal(|ui| {
         ui.label(RichText::new(caption).small());
-        for class in MARKED {
+        for quality in MARKED {
             ui.label(
-                RichText::new(format!("• {} {}", class.mark(), class.name()))
+                RichText::new(format!("• {} {}", quality.mark(), quality.name()))
                     .small()
-                    .color(theme::class_colour(class)),
+                    .color(theme::quality_colour(quality)),
             );
         }
         ui.label(
@@ -158,13 +158,13 @@ fn lines(
         .collect()
 }
 
-/// The dots of the moves of `class`, at the move's end: on A's line with
+/// The dots of the moves of `quality`, at the move's end: on A's line with
 /// two players, else at the mover's win chance after the move.
-fn dots(analysis: &GameAnalysis, class: MoveClass) -> PlotPoints<'static> {
+fn dots(analysis: &GameAnalysis, quality: MoveQuality) -> PlotPoints<'static> {
     analysis
         .plies
         .iter()
-        .filter(|p| p.class == class && !p.opening)
+        .filter(|p| p.quality == quality && !p.opening)
         .map(|p| {
             let after = p.ply + 1;
             let chance = if analysis.players == 2 {
@@ -179,12 +179,12 @@ fn dots(analysis: &GameAnalysis, class: MoveClass) -> PlotPoints<'static> {
 }
 
 /// "inaccuracies", "mistakes", "blunders".
-fn plural(class: MoveClass) -> &'static str {
-    match class {
-        MoveClass::Inaccuracy => "inaccuracies",
-        MoveClass::Mistake => "mistakes",
-        MoveClass::Blunder => "blunders",
-        MoveClass::Best | MoveClass::Good => "moves",
+fn plural(quality: MoveQuality) -> &'static str {
+    match quality {
+        MoveQuality::Inaccuracy => "inaccuracies",
+        MoveQuality::Mistake => "mistakes",
+        MoveQuality::Blunder => "blunders",
+        MoveQuality::Best | MoveQuality::Good => "moves",
     }
 }
 

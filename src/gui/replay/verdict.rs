@@ -126,9 +126,9 @@ pub fn headline(ply: &PlyAnalysis, label: &dyn Fn(Player) -> String) -> String {
         ""
     };
     match ply.position.best() {
-        Some(best) if !ply.class.is_marked() => format!(
+        Some(best) if !ply.quality.is_marked() => format!(
             "{played}, {} move (best {}: {}){opening}",
-            article(ply.class.name()),
+            article(ply.quality.name()),
             best.cell,
             percent(best.win_chance)
         ),
@@ -136,7 +136,7 @@ pub fn headline(ply: &PlyAnalysis, label: &dyn Fn(Player) -> String) -> String {
             "{played}, best {}: {} — {} ({} given away){opening}",
             best.cell,
             percent(best.win_chance),
-            article(ply.class.name()),
+            article(ply.quality.name()),
             percent(ply.loss)
         ),
         None => played,
@@ -160,7 +160,7 @@ pub fn verdict_ui(
     graph: Option<&Graph>,
     show_letters: bool,
 ) {
-    let ring = theme::class_colour(ply.class);
+    let ring = theme::quality_colour(ply.quality);
     let table = graph.is_some() && verdict.best.is_some();
     let board = |ui: &mut Ui, overlay: Option<&Overlay>, salt: &str| {
         BoardView::new(&verdict.before)

@@ -1,5 +1,8 @@
 //! `chainlab tournament`: round robin or gauntlet, a ranking and a crosstable.
 
+mod args;
+mod class;
+
 use std::process::ExitCode;
 
 use chainlab::arena::report;
@@ -7,15 +10,15 @@ use chainlab::arena::{TournamentConfig, TournamentReport, run_tournament};
 use chainlab::class::report::table::table;
 use serde_json::json;
 
+pub use self::args::Args;
 use super::arena_args::{Both, Progress, checked_player, records_writer};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
-pub use super::tournament_args::Args;
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
 
 /// Runs `chainlab tournament`.
 pub fn run(args: &Args) -> CmdResult {
     if args.is_class() {
-        return super::class::run(args);
+        return class::run(args);
     }
     if args.pass.is_some() {
         return Err(Failure::usage(

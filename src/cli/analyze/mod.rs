@@ -2,6 +2,8 @@
 //! with the analyser, mark inaccuracies, mistakes and blunders, sum them per
 //! player over a records file, or fit the win-chance model to the games.
 
+mod print;
+
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -16,7 +18,8 @@ use chainlab::arena::winchance::{self, Sample};
 use chainlab::bots::Interrupt;
 use chainlab::rules::Position;
 
-use super::analyze_print::{print_calibration, print_game, print_position, print_summaries};
+pub(super) use self::print::print_summary_table;
+use self::print::{print_calibration, print_game, print_position, print_summaries};
 use super::arena_args::Progress;
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
 use super::replay::open_records;

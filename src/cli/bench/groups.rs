@@ -7,8 +7,8 @@ use chainlab::eval::Program;
 use chainlab::strategy::Strategy;
 use serde_json::json;
 
-use super::Failure;
-use super::bench_util::{decisions_per_s, graph_player, sample_positions};
+use super::util::{decisions_per_s, graph_player, sample_positions};
+use crate::cli::Failure;
 
 /// A strategy of `tests/data/strategies` by file stem.
 fn fixture(stem: &str) -> Result<Strategy, Failure> {

@@ -1,5 +1,11 @@
 //! `chainlab bench`: throughput figures, one JSON object per line.
 
+mod engine;
+mod groups;
+mod playout;
+mod strategy;
+mod util;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -15,7 +21,7 @@ use chainlab::arena::{MatchConfig, run_match};
 use chainlab::bots::search::{SearchConfig, Searcher};
 use chainlab::bots::{Interrupt, parse_player};
 
-use super::bench_strategy::shipped;
+use self::strategy::shipped;
 use super::{CmdResult, Failure};
 
 /// Arguments of `chainlab bench`.
@@ -30,9 +36,7 @@ pub struct Args {
     only: Option<String>,
 }
 
-use super::bench_util::{
-    SEED, decisions_per_s, graph_player, sample_positions, sample_positions_on,
-};
+use self::util::{SEED, decisions_per_s, graph_player, sample_positions, sample_positions_on};
 
 /// Runs `chainlab bench`.
 pub fn run(args: &Args) -> CmdResult {
@@ -47,7 +51,7 @@ pub fn run(args: &Args) -> CmdResult {
             (Size::PHONE, 20_000),
             (Size::ARCHIMEDES, 15_000),
         ] {
-            let (ratio, bits) = super::bench_playout::playout(size, games / scale as u64)?;
+            let (ratio, bits) = playout::playout(size, games / scale as u64)?;
             summary.insert(format!("playout_ratio_{size}"), rounded(ratio).into());
             summary.insert(format!("bits_playout_ratio_{size}"), rounded(bits).into());
         }
@@ -75,12 +79,12 @@ pub fn run(args: &Args) -> CmdResult {
         }
     }
     if wanted("strategy") {
-        let (worst, geomean) = super::bench_strategy::strategy_bench(scale)?;
+        let (worst, geomean) = strategy::strategy_bench(scale)?;
         summary.insert("strategy_worst_ratio".into(), rounded(worst).into());
         summary.insert("strategy_geomean_ratio".into(), rounded(geomean).into());
     }
     if wanted("groups") {
-        super::bench_groups::groups_bench(scale)?;
+        groups::groups_bench(scale)?;
     }
     if wanted("reply") {
         reply_bench(scale)?;
@@ -91,7 +95,7 @@ pub fn run(args: &Args) -> CmdResult {
         }
     }
     if wanted("engine") {
-        super::bench_engine::engine_bench(scale)?;
+        engine::engine_bench(scale)?;
     }
     #[cfg(feature = "gui")]
     if wanted("editor") {

@@ -10,7 +10,7 @@
 //! board after the move played once per cell and only when the value needs
 //! it. It never calls the interpreter.
 
-mod expert;
+mod expert_lesson;
 mod lessons;
 mod think_ahead;
 
@@ -21,7 +21,7 @@ use crate::eval::pick_best;
 use crate::rng::GameRng;
 use crate::rules::{Coord, MAX_CELLS, Player, Position};
 
-pub use expert::Expert;
+pub use expert_lesson::ExpertLesson;
 pub use lessons::{
     AvoidDanger, Capture, DoNotFeed, GrowCritical, MakeThreats, PreferCorners, RoomToGrow,
 };
@@ -113,7 +113,7 @@ fn boxed<R: CellRule>() -> Box<dyn NativeTwin> {
 }
 
 /// A fresh twin of every shipped strategy, in file order.
-pub fn twins() -> Vec<Box<dyn NativeTwin>> {
+pub fn all() -> Vec<Box<dyn NativeTwin>> {
     vec![
         boxed::<PreferCorners>(),
         boxed::<AvoidDanger>(),
@@ -122,7 +122,7 @@ pub fn twins() -> Vec<Box<dyn NativeTwin>> {
         boxed::<DoNotFeed>(),
         boxed::<MakeThreats>(),
         boxed::<RoomToGrow>(),
-        boxed::<Expert>(),
+        boxed::<ExpertLesson>(),
         boxed::<ThinkAhead>(),
         boxed::<Tuned>(),
     ]

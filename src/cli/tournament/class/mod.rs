@@ -1,8 +1,11 @@
 //! `chainlab tournament --dir/--reference/--report`: a class tournament.
-//! Sets it up ([`super::class_setup`]), starts every program once, plays
+//! Sets it up ([`setup`]), starts every program once, plays
 //! the schedule, and writes the reports (atomically) and the summary on
-//! stdout ([`super::class_print`]). Ctrl+C stops after the games being
+//! stdout ([`print`]). Ctrl+C stops after the games being
 //! played; the reports then cover the games played.
+
+mod print;
+mod setup;
 
 use std::fs::File;
 use std::io::BufWriter;
@@ -18,12 +21,12 @@ use chainlab::class::report::{ClassReport, Replay, to_csv, to_html, to_markdown}
 use chainlab::class::{Collector, Role, forfeit_groups, grades, probe, ratings};
 use chainlab::strategy::write_atomic;
 
-use super::arena_args::Progress;
-use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
-use super::class_print::{Run, settings, stderr_summary, to_json, to_text};
-use super::class_setup::{Setup, check_references, setup};
-use super::tournament_args::Args;
-use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
+use self::print::{Run, settings, stderr_summary, to_json, to_text};
+use self::setup::{Setup, check_references, setup};
+use super::Args;
+use crate::cli::arena_args::Progress;
+use crate::cli::cancel::{EXIT_INTERRUPTED, ctrl_c};
+use crate::cli::{CmdResult, EXIT_OUTPUT, Failure, shown};
 
 /// The observers of a class tournament: the progress bar, the summaries
 /// of the games and the records file.

@@ -11,8 +11,8 @@ use chainlab::class::report::table::{strings, table};
 use chainlab::class::report::{ClassReport, mark_text, pass_text, rating_text, summary_line};
 use serde_json::json;
 
-use super::class_setup::Setup;
-use super::shown;
+use super::setup::Setup;
+use crate::cli::shown;
 
 /// When the run started and how long it took.
 pub struct Run {

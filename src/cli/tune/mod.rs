@@ -2,18 +2,20 @@
 //! pool, writes the tuned graph to a new file (never the input), and
 //! measures the gain in a fresh validation match (`docs/tuning.md`).
 
+mod report;
+
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
-use chainlab::arena::{GameRecord, MatchConfig, MatchObserver, Stop, Tally};
+use chainlab::arena::{GameRecord, MAX_GAMES, MatchConfig, MatchObserver, Stop, Tally};
 use chainlab::strategy::Strategy;
 use chainlab::tune::{TuneConfig, Tuner, validate, validate_against_pool};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use self::report::{Change, Validation, changes, changes_table, to_json, to_text};
 use super::arena_args::{GameArgs, Progress, is_same_file, player, player_file_at};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
-use super::tune_report::{Change, Validation, changes, changes_table, to_json, to_text};
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
 
 /// The most iterations accepted.
@@ -141,9 +143,9 @@ fn setup(args: &Args) -> Result<(Strategy, TuneConfig, Vec<String>), Failure> {
             args.iterations
         )));
     }
-    if args.validation_games > 100_000_000 {
+    if args.validation_games > MAX_GAMES {
         return Err(Failure::usage(format!(
-            "--validation-games {} is too many (at most 100000000)",
+            "--validation-games {} is too many (at most {MAX_GAMES})",
             args.validation_games
         )));
     }

@@ -1,4 +1,5 @@
-//! `08-expert` by hand: the expert heuristic one move ahead, a weighted sum
+//! `08-expert` by hand (the eighth lesson, not the `bot:expert` player): the
+//! Brilliant note's heuristic one move ahead, a weighted sum
 //! of where the cell is and of the board after placing here, behind the
 //! danger gate of lesson 2.
 
@@ -10,9 +11,9 @@ use crate::strategy::{OwnerFilter, StateFilter};
 
 /// "Expert": the weighted sum of `08-expert.json`'s "points" node, gated.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Expert;
+pub struct ExpertLesson;
 
-impl CellRule for Expert {
+impl CellRule for ExpertLesson {
     const STEM: &'static str = "08-expert";
 
     fn value(&mut self, position: &Position, me: Player, index: usize) -> i64 {

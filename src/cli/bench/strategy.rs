@@ -1,5 +1,5 @@
 //! `chainlab bench --only strategy`: every shipped strategy as a compiled
-//! graph next to its hand-written Rust twin (`bots::native`), on the same
+//! graph next to its hand-written Rust twin (`bots::twins`), on the same
 //! positions, measured alternately in one run so both share the machine's
 //! noise. One line per strategy with both rates and the ratio (native
 //! decisions/s ÷ graph decisions/s: how many times slower the graph is; the
@@ -10,13 +10,13 @@
 use std::time::Instant;
 
 use chainlab::bots::Agent;
-use chainlab::bots::native::twins;
+use chainlab::bots::twins;
 use chainlab::rules::Position;
 use chainlab::strategy::Strategy;
 use serde_json::json;
 
-use super::Failure;
-use super::bench_util::{decisions_per_s, graph_player, median, sample_positions};
+use super::util::{decisions_per_s, graph_player, median, sample_positions};
+use crate::cli::Failure;
 
 /// Alternating measurements of each player per strategy.
 const PAIRS: usize = 9;
@@ -55,7 +55,7 @@ pub(super) fn strategy_bench(scale: usize) -> Result<(f64, f64), Failure> {
     let positions = sample_positions(2000);
     let seconds = 0.1 / scale as f64;
     let mut ratios = Vec::new();
-    for mut native in twins() {
+    for mut native in twins::all() {
         let stem = native.stem();
         let mut graph = graph_player(stem, &shipped(stem)?)?;
         // Warm up both; the slower one sets the rounds, the same for both.

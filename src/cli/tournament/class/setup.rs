@@ -1,7 +1,7 @@
 //! Setting up a class tournament from the command line: the references
 //! and their pass marks, the submissions named and found, unique labels,
-//! the schedule, and where the outputs go, checked so that no output is
-//! written over an input.
+//! the schedule (`chainlab::class::schedule`), and where the outputs go,
+//! checked so that no output is written over an input.
 //!
 //! Players named on the command line (submissions and references) must
 //! load: a typo stops the run at once. Submissions found in a folder never
@@ -12,17 +12,17 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
-use chainlab::arena::{RecordWriter, pairings};
-use chainlab::bots::PlayerContext;
+use chainlab::arena::{RecordWriter, unique_label};
+use chainlab::bots::{PlayerContext, SpecKind};
 use chainlab::class::{
-    DEFAULT_LADDER, DEFAULT_PASS, Entrant, Logs, Origin, ReferenceSpec, Role, Submission, discover,
-    from_submission, labels,
+    DEFAULT_LADDER, DEFAULT_PASS, Entrant, Logs, Origin, ReferenceSpec, Role, ScheduleError,
+    Submission, discover, from_submission, labels, schedule,
 };
 use chainlab::input::is_same_file;
 
-use super::arena_args::{player_in, records_writer};
-use super::tournament_args::Args;
-use super::{EXIT_OUTPUT, Failure, shown};
+use crate::cli::arena_args::{player_in, records_writer};
+use crate::cli::tournament::Args;
+use crate::cli::{EXIT_OUTPUT, Failure, shown};
 
 /// The files a report is written to.
 pub struct ReportFiles {
@@ -112,7 +112,10 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
         .position(Entrant::is_reference)
         .unwrap_or(entrants.len());
     entrants.splice(at..at, discovered);
-    let schedule = schedule(args.gauntlet, &entrants)?;
+    let schedule = schedule(args.gauntlet, &entrants).map_err(|e| match e {
+        ScheduleError::NoReferences => Failure::usage(e.to_string()),
+        ScheduleError::TooFewPlayers => Failure::new(e.to_string()),
+    })?;
     Ok(Setup {
         entrants,
         skipped,
@@ -240,11 +243,7 @@ pub fn check_references(args: &Args) -> Result<(), Failure> {
 /// The entrant of a player named on the command line (it must load).
 fn named_entrant(spec: &str, role: Role, context: &PlayerContext) -> Result<Entrant, Failure> {
     let factory = player_in(spec, context)?;
-    let trimmed = spec.trim();
-    let is_program = trimmed.starts_with("cmd:")
-        || Path::new(trimmed)
-            .file_name()
-            .is_some_and(|n| n == "bot.toml");
+    let is_program = SpecKind::of(spec).is_some_and(SpecKind::is_program);
     Ok(Entrant::from_factory(
         factory.label(),
         role,
@@ -264,11 +263,7 @@ fn number_twins(entrants: &mut [Entrant]) {
         .collect();
     for e in entrants.iter_mut().filter(|e| !e.is_reference()) {
         if taken.contains(&e.label) {
-            let mut n = 2;
-            while taken.contains(&format!("{} ({n})", e.label)) {
-                n += 1;
-            }
-            let label = format!("{} ({n})", e.label);
+            let label = unique_label(&e.label, |l| taken.contains(l));
             *e = Entrant::from_factory(
                 label,
                 e.role,
@@ -328,35 +323,4 @@ fn check_outputs(
         }
     }
     Ok(())
-}
-
-/// The pairings: each submission against each reference (gauntlet), else
-/// everyone against everyone.
-fn schedule(gauntlet: bool, entrants: &[Entrant]) -> Result<Vec<(usize, usize)>, Failure> {
-    let of = |reference: bool| -> Vec<usize> {
-        entrants
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.is_reference() == reference)
-            .map(|(i, _)| i)
-            .collect()
-    };
-    let (subs, refs) = (of(false), of(true));
-    if gauntlet {
-        if refs.is_empty() {
-            return Err(Failure::usage(
-                "a gauntlet needs at least one reference player",
-            ));
-        }
-        return Ok(subs
-            .iter()
-            .flat_map(|&s| refs.iter().map(move |&r| (s, r)))
-            .collect());
-    }
-    if entrants.len() < 2 {
-        return Err(Failure::new(
-            "a round robin needs at least two players: add submissions, --reference players, or --gauntlet",
-        ));
-    }
-    Ok(pairings(entrants.len(), false))
 }

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::arena_args::GameArgs;
+use crate::cli::arena_args::GameArgs;
 
 /// Arguments of `chainlab tournament`.
 #[derive(clap::Args, Debug)]

@@ -13,8 +13,8 @@ use chainlab::bots::external::EngineAgent;
 use chainlab::bots::{AgentFactory, EngineSpec, parse_player};
 use serde_json::json;
 
-use super::Failure;
-use super::bench_util::SEED;
+use super::util::SEED;
+use crate::cli::Failure;
 
 /// A one-thread match of `a` against bot:greedy.
 fn greedy_match(a: &Arc<dyn AgentFactory>, games: u64) -> Result<MatchReport, Failure> {

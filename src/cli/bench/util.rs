@@ -9,7 +9,7 @@ use chainlab::rules::{Position, Rules, Size};
 use chainlab::strategy::Strategy;
 use rand::RngExt;
 
-use super::Failure;
+use crate::cli::Failure;
 
 /// The seed of every benchmark.
 pub(super) const SEED: u64 = 0xC4A1_2EAC;

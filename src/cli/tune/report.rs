@@ -9,7 +9,7 @@ use chainlab::strategy::{NodeId, Strategy};
 use chainlab::tune::{PoolValidation, Tuner, validation_seed};
 use serde_json::json;
 
-use super::shown;
+use crate::cli::shown;
 
 /// Both validations of a finished run: against the pool, then head to head.
 pub(super) struct Validation {
@@ -175,7 +175,7 @@ pub(super) fn to_json(
         "openings": c.play.opening_plies,
         "changed": changed,
         "validation_seed": validation_seed(c.seed),
-        "validation": validation.map(|v| super::matches::to_json(&v.head_to_head)),
+        "validation": validation.map(|v| crate::cli::matches::to_json(&v.head_to_head)),
         "pool_validation": validation.map(|v| pool_json(&v.pool)),
     })
 }

@@ -8,7 +8,7 @@ use chainlab::arena::winchance::Bin;
 use chainlab::rules::Position;
 use serde_json::json;
 
-use super::{Failure, shown};
+use crate::cli::{Failure, shown};
 
 /// A chance as a percentage with one decimal.
 fn pct(p: f64) -> String {
@@ -106,8 +106,8 @@ pub fn print_game(
         let best = p.position.best();
         let class = if p.opening {
             "(opening)".to_string()
-        } else if p.class.is_marked() {
-            format!("{} {}", p.class.name(), p.class.mark())
+        } else if p.quality.is_marked() {
+            format!("{} {}", p.quality.name(), p.quality.mark())
         } else {
             String::new()
         };

@@ -1,19 +1,21 @@
-//! Player specs: the names of built-in players on the command line and in
-//! files (`bot:expert:depth=3`), the ladder of built-ins, and resolving a spec,
-//! a strategy file path or a program (`cmd:`, `bot.toml`) into an
-//! [`AgentFactory`]. Grammar in `docs/players.md`.
+//! Built-in player specs (`bot:expert:depth=3`): parsing and printing them,
+//! the player each makes, and the ladder of built-ins. Grammar in
+//! `docs/players.md`.
+//!
+//! Every option is read by one arm of [`BotSpec::set_option`] and written by
+//! one arm of [`BotSpec::option_text`], both exhaustive over
+//! [`BotOption`]: an option added to the vocabulary fails to compile until
+//! it is read and written, and a name that is no option of the kind is
+//! refused before any value is read.
 
 use std::fmt;
-use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::sync::Arc;
 use std::time::Duration;
 
-use super::error::{SpecError, SpecProblem};
-use super::external::{EngineFactory, EngineLog, EngineSpec, ExternalError, MANIFEST};
-use super::kind::{BotKind, Eval};
-use super::search::{MAX_DEPTH, SearchConfig};
-use super::{
+use crate::bots::error::{SpecError, SpecProblem};
+use crate::bots::kind::{BotKind, BotOption, LeafValue};
+use crate::bots::search::{MAX_DEPTH, SearchConfig};
+use crate::bots::{
     Agent, AgentFactory, BotError, GreedyPlayer, MctsPlayer, MixedPlayer, PreferOwnPlayer,
     RandomPlayer, SearchPlayer,
 };
@@ -42,8 +44,8 @@ pub struct BotSpec {
     pub ms: Option<u64>,
     /// Quiescence plies at the leaves of a search (expert, master).
     pub quiescence: Option<u8>,
-    /// The evaluation of a search (expert, master).
-    pub eval: Option<Eval>,
+    /// The value at the leaves of a search (expert, master).
+    pub eval: Option<LeafValue>,
     /// Percentage of uniformly random moves mixed in.
     pub random: Option<u8>,
 }
@@ -83,8 +85,8 @@ impl BotSpec {
                 config.quiescence = q;
             }
             match self.eval {
-                Some(Eval::Expert) => config.balanced = false,
-                Some(Eval::Balanced) => config.balanced = true,
+                Some(LeafValue::Heuristic) => config.balanced = false,
+                Some(LeafValue::Balanced) => config.balanced = true,
                 None => {}
             }
             config.time = time;
@@ -123,31 +125,13 @@ impl fmt::Display for BotSpec {
     /// The canonical spec: the kind and the options given, in a fixed order.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "bot:{}", self.kind.name())?;
-        let mut options = Vec::new();
-        if let Some(d) = self.depth {
-            options.push(format!("depth={d}"));
-        }
-        if let Some(n) = self.nodes {
-            options.push(format!("nodes={n}"));
-        }
-        if let Some(n) = self.iters {
-            options.push(format!("iters={n}"));
-        }
-        if let Some(n) = self.playout {
-            options.push(format!("playout={n}"));
-        }
-        if let Some(ms) = self.ms {
-            options.push(format!("ms={ms}"));
-        }
-        if let Some(q) = self.quiescence {
-            options.push(format!("quiescence={q}"));
-        }
-        if let Some(e) = self.eval {
-            options.push(format!("eval={}", e.name()));
-        }
-        if let Some(r) = self.random {
-            options.push(format!("random={r}"));
-        }
+        let options: Vec<String> = BotOption::ALL
+            .into_iter()
+            .filter_map(|option| {
+                let value = self.option_text(option)?;
+                Some(format!("{}={value}", option.name()))
+            })
+            .collect();
         if !options.is_empty() {
             write!(f, ":{}", options.join(","))?;
         }
@@ -177,33 +161,47 @@ fn number<T: FromStr + PartialOrd + Copy + Into<u64>>(
 }
 
 impl BotSpec {
-    /// Sets option `key` (lowercase, one the kind accepts) from its `value`.
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), SpecProblem> {
-        match key {
-            "depth" => self.depth = Some(number("depth", value, (1, MAX_DEPTH), "plies")?),
-            "nodes" => {
-                self.nodes = Some(number("nodes", value, (1, 1_000_000_000_000), "nodes")?);
+    /// Sets `option` from its `value` as written.
+    fn set_option(&mut self, option: BotOption, value: &str) -> Result<(), SpecProblem> {
+        let key = option.name();
+        match option {
+            BotOption::Depth => self.depth = Some(number(key, value, (1, MAX_DEPTH), "plies")?),
+            BotOption::Nodes => {
+                self.nodes = Some(number(key, value, (1, 1_000_000_000_000), "nodes")?);
             }
-            "iters" => self.iters = Some(number("iters", value, (1, 100_000_000), "playouts")?),
-            "ms" => self.ms = Some(number("ms", value, (1, 3_600_000), "milliseconds")?),
-            "playout" => self.playout = Some(number("playout", value, (0, 10_000), "plies")?),
-            "quiescence" => {
-                self.quiescence = Some(number("quiescence", value, (0, 16), "plies")?);
+            BotOption::Iters => {
+                self.iters = Some(number(key, value, (1, 100_000_000), "playouts")?);
             }
-            "eval" => {
-                self.eval = Some(match value.trim().to_ascii_lowercase().as_str() {
-                    "expert" => Eval::Expert,
-                    "balanced" => Eval::Balanced,
-                    _ => {
-                        return Err(SpecProblem::BadEval {
-                            value: value.to_string(),
-                        });
-                    }
-                });
+            BotOption::Ms => self.ms = Some(number(key, value, (1, 3_600_000), "milliseconds")?),
+            BotOption::Playout => self.playout = Some(number(key, value, (0, 10_000), "plies")?),
+            BotOption::Quiescence => {
+                self.quiescence = Some(number(key, value, (0, 16), "plies")?);
             }
-            _ => self.random = Some(number("random", value, (0, 100), "percent")?),
+            BotOption::Eval => {
+                let wanted = value.trim().to_ascii_lowercase();
+                let leaf = LeafValue::ALL.into_iter().find(|v| v.name() == wanted);
+                self.eval = Some(leaf.ok_or_else(|| SpecProblem::BadEval {
+                    value: value.to_string(),
+                })?);
+            }
+            BotOption::Random => self.random = Some(number(key, value, (0, 100), "percent")?),
         }
         Ok(())
+    }
+
+    /// The value of `option` as a canonical spec writes it, `None` when it
+    /// is not given.
+    fn option_text(&self, option: BotOption) -> Option<String> {
+        match option {
+            BotOption::Depth => self.depth.map(|v| v.to_string()),
+            BotOption::Nodes => self.nodes.map(|v| v.to_string()),
+            BotOption::Iters => self.iters.map(|v| v.to_string()),
+            BotOption::Playout => self.playout.map(|v| v.to_string()),
+            BotOption::Ms => self.ms.map(|v| v.to_string()),
+            BotOption::Quiescence => self.quiescence.map(|v| v.to_string()),
+            BotOption::Eval => self.eval.map(|v| v.name().to_string()),
+            BotOption::Random => self.random.map(|v| v.to_string()),
+        }
     }
 
     /// Parses `bot:KIND[:OPTIONS]` into what is wrong with it, if anything.
@@ -231,10 +229,11 @@ impl BotSpec {
                 });
             };
             let key = key.trim().to_ascii_lowercase();
-            if !kind.options().contains(&key.as_str()) {
+            let Some(option) = BotOption::from_name(&key).filter(|o| kind.options().contains(o))
+            else {
                 return Err(SpecProblem::UnknownOption { kind, key });
-            }
-            parsed.set_option(&key, value)?;
+            };
+            parsed.set_option(option, value)?;
         }
         Ok(parsed)
     }
@@ -250,7 +249,7 @@ impl FromStr for BotSpec {
 }
 
 /// A factory for a built-in spec.
-struct BuiltinFactory(BotSpec);
+pub(super) struct BuiltinFactory(pub(super) BotSpec);
 
 impl AgentFactory for BuiltinFactory {
     fn label(&self) -> String {
@@ -264,122 +263,6 @@ impl AgentFactory for BuiltinFactory {
     fn is_deterministic(&self) -> bool {
         self.0.is_deterministic()
     }
-}
-
-/// Where the players of a run keep their side files: engines' stderr logs
-/// go to `<dir>/<prefix><name>.stderr.log` (beside the game records).
-#[derive(Clone, Debug, Default)]
-pub struct PlayerContext {
-    /// The folder and file-name prefix of engine logs; none: no logs (the
-    /// last stderr lines still appear in a forfeit's reason).
-    pub logs: Option<(PathBuf, String)>,
-}
-
-impl PlayerContext {
-    /// Logs beside `records`: `runs/m.jsonl` gives `runs/m.jsonl.<name>.stderr.log`.
-    pub fn beside(records: &Path) -> PlayerContext {
-        let dir = records
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."))
-            .to_path_buf();
-        let name = records
-            .file_name()
-            .map_or_else(String::new, |n| format!("{}.", n.to_string_lossy()));
-        PlayerContext {
-            logs: Some((dir, name)),
-        }
-    }
-
-    /// The part of a log's file name that names the player labelled
-    /// `label`: ASCII letters, digits and dots, every other run of
-    /// characters as one `-`, at most 60 characters ("player" if empty).
-    pub fn log_name(label: &str) -> String {
-        let mut slug = label
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '.' {
-                    c
-                } else {
-                    '-'
-                }
-            })
-            .collect::<String>()
-            .split('-')
-            .filter(|part| !part.is_empty())
-            .collect::<Vec<_>>()
-            .join("-");
-        slug.truncate(60);
-        if slug.is_empty() {
-            "player".to_string()
-        } else {
-            slug
-        }
-    }
-
-    /// The log file of the engine labelled `label`, created empty.
-    fn log_for(&self, label: &str) -> Result<Option<Arc<EngineLog>>, BotError> {
-        let Some((dir, prefix)) = &self.logs else {
-            return Ok(None);
-        };
-        let path = dir.join(format!(
-            "{prefix}{}.stderr.log",
-            PlayerContext::log_name(label)
-        ));
-        EngineLog::create(&path)
-            .map(|log| Some(Arc::new(log)))
-            .map_err(|e| {
-                BotError::Other(
-                    format!("cannot write the engine log {}: {e}", path.display()).into(),
-                )
-            })
-    }
-}
-
-/// Resolves a player named on the command line: a built-in spec starting
-/// with `bot:`, the path of a strategy file ending in `.json`, a program
-/// as `cmd:COMMAND ARGS…`, or the path of a `bot.toml` manifest. Programs
-/// are not started here (see [`EngineFactory::create`]).
-pub fn parse_player(spec: &str) -> Result<Arc<dyn AgentFactory>, BotError> {
-    parse_player_in(spec, &PlayerContext::default())
-}
-
-/// [`parse_player`], with engines' stderr logs where `context` says.
-pub fn parse_player_in(
-    spec: &str,
-    context: &PlayerContext,
-) -> Result<Arc<dyn AgentFactory>, BotError> {
-    let trimmed = spec.trim();
-    if trimmed.starts_with("bot:") {
-        let parsed: BotSpec = trimmed.parse()?;
-        return Ok(Arc::new(BuiltinFactory(parsed)));
-    }
-    if let Some(command) = trimmed.strip_prefix("cmd:") {
-        let mut engine = EngineSpec::from_command_line(command).map_err(|e| match e {
-            ExternalError::CommandLine(e) => {
-                BotError::from(SpecError::new(spec, SpecProblem::Command(e)))
-            }
-            e => e.into(),
-        })?;
-        engine.log = context.log_for(&engine.label)?;
-        return Ok(Arc::new(EngineFactory(Arc::new(engine))));
-    }
-    if trimmed.is_empty() {
-        return Err(SpecError::new(spec, SpecProblem::Empty).into());
-    }
-    let path = Path::new(trimmed);
-    if path.file_name().is_some_and(|n| n == MANIFEST) {
-        let mut engine = EngineSpec::from_manifest(path)?;
-        engine.log = context.log_for(&engine.label)?;
-        return Ok(Arc::new(EngineFactory(Arc::new(engine))));
-    }
-    if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
-    {
-        return super::graph::file_factory(path);
-    }
-    Err(SpecError::new(spec, SpecProblem::NotAPlayer).into())
 }
 
 /// One built-in player of the ladder.
@@ -468,28 +351,29 @@ mod tests {
         for info in builtins() {
             let spec: BotSpec = info.spec.parse().unwrap();
             assert_eq!(spec.to_string(), info.spec);
-            assert!(parse_player(&info.spec).is_ok());
         }
     }
 
     #[test]
-    fn bad_specs_say_what_is_wrong() {
-        for (text, needle) in [
-            ("bot:frob", "unknown built-in 'frob'"),
-            ("bot:expert:dpth=3", "unknown option 'dpth'"),
-            (
-                "bot:expert:depth=0",
-                "depth must be a whole number of plies from 1",
-            ),
-            ("bot:expert:depth=x", "not 'x'"),
-            ("bot:random:random=5", "takes no options"),
-            ("bot:greedy:random=101", "from 0 to 100"),
-            ("bot:mcts:iters", "needs a value"),
-            ("greedy", "expected a built-in such as bot:greedy"),
-        ] {
-            let e = parse_player(text).err().unwrap().to_string();
-            assert!(e.contains(needle), "{text}: {e}");
-            assert!(!e.contains('\n'));
+    fn every_option_of_every_kind_reads_and_writes() {
+        for kind in BotKind::ALL {
+            for &option in kind.options() {
+                let value = match option {
+                    BotOption::Eval => "balanced",
+                    _ => "1",
+                };
+                let text = format!("bot:{}:{}={value}", kind.name(), option.name());
+                let spec: BotSpec = text.parse().unwrap();
+                assert_eq!(spec.option_text(option).as_deref(), Some(value), "{text}");
+                assert_eq!(spec.to_string(), text);
+            }
+        }
+        for option in BotOption::ALL {
+            assert!(
+                BotKind::ALL.iter().any(|k| k.options().contains(&option)),
+                "no kind takes {}",
+                option.name()
+            );
         }
     }
 }

@@ -1,12 +1,14 @@
-//! The search players: the expert (plain alpha-beta) and the master (alpha-beta
-//! with move ordering and a transposition table), both over the expert evaluation.
+//! The search player: one [`Agent`] for both searching built-ins, `bot:expert`
+//! (plain alpha-beta) and `bot:master` (alpha-beta with move ordering and a
+//! transposition table), which differ only in their [`SearchConfig`]; both
+//! value positions by the [heuristic](crate::bots::heuristic).
 
-use super::search::{SearchConfig, Searcher};
-use super::{Agent, BotError, InfoFeed, Interrupt};
+use super::{SearchConfig, Searcher};
+use crate::bots::{Agent, BotError, InfoFeed, Interrupt};
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
 
-/// A player that chooses by alpha-beta search (see [`super::search`]).
+/// A player that chooses by alpha-beta search (see [`super`]).
 pub struct SearchPlayer {
     name: String,
     searcher: Searcher,

@@ -16,10 +16,10 @@ use chainlab::rules::{BitPosition, MoveList, Position, Rules, Size};
 use rand::RngExt;
 use serde_json::json;
 
-use super::Failure;
-use super::bench_util::{SEED, median};
+use super::util::{SEED, median};
+use crate::cli::Failure;
 
-#[path = "../../benches/reference_engine.rs"]
+#[path = "../../../benches/reference_engine.rs"]
 mod reference_engine;
 
 use reference_engine::RefEngine;

@@ -1,0 +1,78 @@
+//! Where the players of a run keep their side files (engines' stderr logs
+//! beside the game records), and the file name each player's log gets.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::bots::BotError;
+use crate::bots::external::EngineLog;
+
+/// Where the players of a run keep their side files: engines' stderr logs
+/// go to `<dir>/<prefix><name>.stderr.log` (beside the game records).
+#[derive(Clone, Debug, Default)]
+pub struct PlayerContext {
+    /// The folder and file-name prefix of engine logs; none: no logs (the
+    /// last stderr lines still appear in a forfeit's reason).
+    pub logs: Option<(PathBuf, String)>,
+}
+
+impl PlayerContext {
+    /// Logs beside `records`: `runs/m.jsonl` gives `runs/m.jsonl.<name>.stderr.log`.
+    pub fn beside(records: &Path) -> PlayerContext {
+        let dir = records
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        let name = records
+            .file_name()
+            .map_or_else(String::new, |n| format!("{}.", n.to_string_lossy()));
+        PlayerContext {
+            logs: Some((dir, name)),
+        }
+    }
+
+    /// The part of a log's file name that names the player labelled
+    /// `label`: ASCII letters, digits and dots, every other run of
+    /// characters as one `-`, at most 60 characters ("player" if empty).
+    pub fn log_name(label: &str) -> String {
+        let mut slug = label
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '.' {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .collect::<String>()
+            .split('-')
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join("-");
+        slug.truncate(60);
+        if slug.is_empty() {
+            "player".to_string()
+        } else {
+            slug
+        }
+    }
+
+    /// The log file of the engine labelled `label`, created empty.
+    pub(super) fn log_for(&self, label: &str) -> Result<Option<Arc<EngineLog>>, BotError> {
+        let Some((dir, prefix)) = &self.logs else {
+            return Ok(None);
+        };
+        let path = dir.join(format!(
+            "{prefix}{}.stderr.log",
+            PlayerContext::log_name(label)
+        ));
+        EngineLog::create(&path)
+            .map(|log| Some(Arc::new(log)))
+            .map_err(|e| {
+                BotError::Other(
+                    format!("cannot write the engine log {}: {e}", path.display()).into(),
+                )
+            })
+    }
+}
