@@ -106,8 +106,8 @@ puzzles bot:greedy --theme nowhere
 tune strategies/09-think-ahead.json --against bot:expert:depth=1 --iterations 2 --games 8 --validation-games 8 --threads 2 --out tuned.json && cat tuned.json
 tune strategies/09-think-ahead.json --against bot:greedy --iterations 2 --games 4 --out strategies/09-think-ahead.json
 tune strategies/09-think-ahead.json --against bot:greedy --validation-games 200000000
-printf 'chainlab 1\nnewgame 5x6 2 standard\nposition startpos\ngo\nquit\n' | chainlab engine bot:greedy
-printf 'chainlab 1\nnewgame 5x6 2 standard\nposition startpos moves 0,0\ngo\nquit\n' | chainlab engine strategies/08-expert.json
+printf '%s\n' 'protocol 1' 'newgame size=3x3 players=2 rules=standard seat=A seed=16' 'position {"rows":3,"cols":3,"to_move":0,"winner":null,"rules":"standard","players":2,"placed":[],"moves":0,"cells":[[null,null,null],[null,null,null],[null,null,null]]}' 'last -' 'go 10000' quit | chainlab engine bot:master:depth=3
+printf '%s\n' 'protocol 1' 'newgame size=3x3 players=2 rules=standard seat=B seed=3' 'position {"rows":3,"cols":3,"to_move":1,"winner":null,"rules":"standard","players":2,"placed":[0],"moves":1,"cells":[[{"player":0,"atoms":1},null,null],[null,null,null],[null,null,null]]}' 'last 0,0' 'go 10000' 'go x' quit | chainlab engine strategies/08-expert.json
 EOF
 
 # A small class of submissions: two strategies, a broken one, a folder
@@ -123,12 +123,18 @@ make_class() {
     printf 'name = "bob"\ncommand = ["python3", "bot.py"]\n' > "$dir/bob/bot.toml"
 }
 
-# Clock-dependent figures: elapsed times, rates.
+# Clock-dependent figures: elapsed times, rates, the date of a run.
 mask() {
     sed -E \
         -e 's/[0-9]+(\.[0-9]+)? ?(ms|s)\b/<time>/g' \
         -e 's/"(elapsed|seconds|ms|games_per_s|elapsed_ms|time_ms)": ?[0-9.e+-]+/"\1": <time>/g' \
-        -e 's/[0-9.]+ games\/s/<rate> games\/s/g'
+        -e 's/[0-9.]+ games\/s/<rate> games\/s/g' \
+        -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} \(UTC\)/<date>/g'
+}
+
+# The digest of a file's content with the clock-dependent figures masked.
+masked_digest() {
+    mask <"$1" | sha256sum | cut -d' ' -f1
 }
 
 run_all() {
@@ -156,8 +162,8 @@ run_all() {
         mask <"$out/stdout" >"$out/stdout.masked"
         mask <"$out/stderr" >"$out/stderr.masked"
         # Every file of the copy, so a command that writes or overwrites one shows.
-        (cd "$dir/run" && find . -type f -newer "$out/command" ! -name '*.stderr.log' \
-            -exec sha256sum {} + | sort -k2) >"$out/files"
+        (cd "$dir/run" && find . -type f -newer "$out/command" ! -name '*.stderr.log' | sort |
+            while IFS= read -r f; do echo "$(masked_digest "$f")  $f"; done) >"$out/files"
     done <<<"$COMMANDS"
     echo "$n commands"
 }
