@@ -235,8 +235,8 @@ fn referenced_paths(from: &ModPath, code: &str) -> Vec<ModPath> {
         };
         match base {
             Some(base) => {
-                let (trees, end) = parse_tree(&bytes, i);
-                for tail in trees {
+                let (trees, end) = parse_use_tree(&bytes, i);
+                for (tail, _) in trees {
                     let mut path = base.clone();
                     let mut tail = tail.as_slice();
                     // `super::super::x`: each leading `super` is one level up.
@@ -255,60 +255,6 @@ fn referenced_paths(from: &ModPath, code: &str) -> Vec<ModPath> {
         }
     }
     found
-}
-
-/// Parses a use tree at `i` (`a::b`, `a::{b, c::d}`, `self`, `*`) into the
-/// list of paths it names, and where it ends.
-fn parse_tree(chars: &[char], mut i: usize) -> (Vec<Vec<String>>, usize) {
-    let mut prefix = Vec::new();
-    loop {
-        while chars.get(i).is_some_and(|c| c.is_whitespace()) {
-            i += 1;
-        }
-        if chars.get(i) == Some(&'{') {
-            i += 1;
-            let mut all = Vec::new();
-            loop {
-                while chars.get(i).is_some_and(|c| c.is_whitespace() || *c == ',') {
-                    i += 1;
-                }
-                match chars.get(i) {
-                    None => return (all, i),
-                    Some('}') => return (all, i + 1),
-                    _ => {}
-                }
-                let (inner, end) = parse_tree(chars, i);
-                for tail in inner {
-                    let mut path = prefix.clone();
-                    path.extend(tail);
-                    all.push(path);
-                }
-                if end == i {
-                    i += 1;
-                } else {
-                    i = end;
-                }
-            }
-        }
-        let start = i;
-        while chars
-            .get(i)
-            .is_some_and(|c| c.is_alphanumeric() || *c == '_')
-        {
-            i += 1;
-        }
-        if i > start {
-            let word: String = chars[start..i].iter().collect();
-            if word != "self" {
-                prefix.push(word);
-            }
-        }
-        if chars.get(i) == Some(&':') && chars.get(i + 1) == Some(&':') {
-            i += 2;
-            continue;
-        }
-        return (vec![prefix], i);
-    }
 }
 
 /// The deepest known module that `path` starts with.
@@ -438,7 +384,7 @@ enum Binding {
 }
 
 /// Parses a use tree at `i` (`a::b`, `a::b as c`, `a::{self, b, c::*}`)
-/// into its leaves: each full path and what it binds.
+/// into its leaves, each full path and what it binds, and where it ends.
 fn parse_use_tree(chars: &[char], mut i: usize) -> (Vec<(Vec<String>, Binding)>, usize) {
     let mut prefix: Vec<String> = Vec::new();
     let skip_space = |i: &mut usize| {
@@ -465,6 +411,14 @@ fn parse_use_tree(chars: &[char], mut i: usize) -> (Vec<(Vec<String>, Binding)>,
                     for (tail, binding) in inner {
                         let mut path = prefix.clone();
                         path.extend(tail);
+                        // `a::{self, …}` names `a` itself.
+                        let binding = match binding {
+                            Binding::Name(name) if name == "self" => {
+                                path.pop();
+                                Binding::Name(path.last().cloned().unwrap_or_default())
+                            }
+                            other => other,
+                        };
                         all.push((path, binding));
                     }
                     i = if end == i { i + 1 } else { end };
