@@ -22,6 +22,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::error::DiscoverError;
+use crate::bots::STRATEGY_EXTENSION;
 use crate::bots::external::MANIFEST;
 
 /// What kind of player a submission is.
@@ -186,7 +187,7 @@ fn look_at(path: &Path, name: &str) -> Result<(SubmissionKind, PathBuf), SkipRea
     if !meta.is_file() {
         return Err(SkipReason::Special);
     }
-    if has_extension(name, "json") {
+    if has_extension(name, STRATEGY_EXTENSION) {
         return Ok((SubmissionKind::Strategy, path.to_path_buf()));
     }
     if name == MANIFEST {
@@ -219,7 +220,7 @@ fn look_into(dir: &Path) -> Result<(SubmissionKind, PathBuf), SkipReason> {
         .filter(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
             !name.starts_with('.')
-                && has_extension(&name, "json")
+                && has_extension(&name, STRATEGY_EXTENSION)
                 && std::fs::metadata(e.path()).is_ok_and(|m| m.is_file())
         })
         .map(|e| e.path())

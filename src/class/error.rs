@@ -31,6 +31,7 @@ pub enum DiscoverError {
 #[error("pass mark '{0}': give a percentage from 0 to 100, as in bot:greedy@60")]
 pub struct PassMarkError(pub String);
 
+/// An engine log that cannot be written (a problem of the run, not of the
 /// submission).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]

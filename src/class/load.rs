@@ -117,7 +117,6 @@ impl Logs {
     }
 }
 
-/// An engine log that cannot be written (a problem of the run, not of the
 /// The entrant of a submission found in a folder, labelled `label`; a
 /// submission that does not load becomes an entrant with its problem.
 pub fn from_submission(
