@@ -7,26 +7,17 @@
 //! loop, and notes whether the lookahead board is needed at all. An
 //! [`Evaluator`] then values cells without allocating.
 
-mod code;
 mod compile;
-mod ctx;
-mod fuse;
-mod guard;
-mod heat;
 mod ir;
-mod lower;
 mod measure;
-mod reply;
 mod run;
-mod slots;
-mod trace;
 
 pub use compile::{Program, ProgramSize};
-pub use heat::{HeatMap, pick_best};
+pub use measure::reply::{ReplyScan, scan_replies};
 pub use measure::{BoardStats, danger, is_critical, neighbours};
-pub use reply::{ReplyScan, scan_replies};
 pub use run::Evaluator;
-pub use trace::{TermTrace, Trace};
+pub use run::heat::{HeatMap, pick_best};
+pub use run::trace::{TermTrace, Trace};
 
 use crate::rules::{Coord, Size};
 use crate::strategy::{Diagnostic, FlattenError};

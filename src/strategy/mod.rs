@@ -4,53 +4,32 @@
 //! A strategy values one cell: its graph is run for every cell the player may
 //! place on, and the best-valued cell is played (see [`crate::eval`]).
 
-mod builder;
-mod docs;
-mod files;
 mod flatten;
 mod format;
-mod format_groups;
-mod format_read;
-mod format_wire;
-mod format_write;
-mod frame;
 mod graph;
 mod group;
-mod group_pins;
-mod group_scope;
-mod grouping;
-mod import;
 mod kind;
-mod nesting;
-mod ops;
-mod pins;
-mod reference;
-mod topology;
-mod tunable;
-mod tuning;
-mod ungroup;
 mod validate;
-mod validate_groups;
 
-pub use builder::GraphBuilder;
-pub use docs::{Category, KINDS, KindInfo, PinInfo, info, kind_by_key};
-pub use files::{FileError, read_limited, write_atomic};
 pub use flatten::{Flat, FlattenError, Origin};
+pub use format::files::{FileError, read_limited, write_atomic};
+pub use format::groups::MAX_PINS;
+pub use format::read::MAX_LABEL_CHARS;
 pub use format::{FORMAT, MAX_FILE_BYTES, MAX_GROUPS, MAX_NODES, VERSION};
-pub use format_groups::MAX_PINS;
-pub use format_read::MAX_LABEL_CHARS;
-pub use frame::{FRAME_COLOURS, Frame};
+pub use graph::builder::GraphBuilder;
+pub use graph::frame::{FRAME_COLOURS, Frame};
+pub use graph::tunable::Tunable;
 pub use graph::{GroupDef, Node, NodeId, Strategy, Wire};
 pub use group::MAX_GROUP_DEPTH;
-pub use group_scope::PinSide;
+pub use group::scope::PinSide;
+pub use kind::docs::{Category, KINDS, KindInfo, PinInfo, info, kind_by_key};
+pub use kind::ops::{PureOp, constant_of};
+pub use kind::pins::{GroupPin, PinType, WeightedTerm};
+pub use kind::reference::nodes_markdown;
+pub use kind::tuning::{AUTO_MIN_SPREAD, RangeProblem, Tuning};
 pub use kind::{
     BoardMeasure, CompareOp, Kind, NodeKind, OwnerFilter, SizeMeasure, StateFilter, When, Whose,
 };
-pub use ops::{PureOp, constant_of};
-pub use pins::{GroupPin, PinType, WeightedTerm};
-pub use reference::nodes_markdown;
-pub use tunable::Tunable;
-pub use tuning::{AUTO_MIN_SPREAD, RangeProblem, Tuning};
 pub use validate::{Diagnostic, Report, Severity, capped_list};
 
 /// Which limit a strategy file or graph is over, with its size.

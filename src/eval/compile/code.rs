@@ -11,7 +11,7 @@
 //!   operands in place, so one jump table dispatches them; everything else
 //!   runs as the general instruction it was.
 
-use super::ir::{Board, CellFact, Instr, Op, Slot};
+use crate::eval::ir::{Board, CellFact, Instr, Op, Slot};
 use crate::strategy::{BoardMeasure, OwnerFilter, PureOp, StateFilter, Whose};
 
 /// One step of per-cell code. Operands are slots; the first one is where
@@ -19,7 +19,7 @@ use crate::strategy::{BoardMeasure, OwnerFilter, PureOp, StateFilter, Whose};
 /// one byte instead of decoding a niche in `General`'s instruction.)
 #[derive(Clone, Copy, Debug)]
 #[repr(u8)]
-pub(super) enum Code {
+pub(in crate::eval) enum Code {
     /// `dst = a + b` (saturating).
     Add(Slot, Slot, Slot),
     /// `dst = a − b` (saturating).

@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use super::ir::{Board, CellFact, Instr, Op, Slot, Term, arity};
+use crate::eval::ir::{Board, CellFact, Instr, Op, Slot, Term, arity};
 use crate::strategy::PureOp;
 
 /// Fuses the sums in `per_cell` (already scheduled). `prelude` holds the

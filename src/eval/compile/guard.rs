@@ -12,7 +12,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::ir::{Instr, Slot};
+use crate::eval::ir::{Instr, Slot};
 use crate::strategy::{NodeId, NodeKind, Strategy};
 
 /// At most this many guards are tracked per node; any subset of a node's

@@ -21,7 +21,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::ir::{Board, CellFact, Instr, Op, Slot};
+use crate::eval::ir::{Board, CellFact, Instr, Op, Slot};
 use crate::strategy::{Node, NodeId, NodeKind, PureOp, Strategy, constant_of};
 
 /// How often a node's value changes.

@@ -17,15 +17,18 @@
 //! Each pass keeps the meaning: a program values every cell exactly as the
 //! graph does.
 
+pub(super) mod code;
+mod fuse;
+mod guard;
+mod lower;
+
 use std::collections::HashSet;
 
-use super::EvalError;
-use super::code::{self, Code};
-use super::fuse;
-use super::guard;
-use super::ir::{Board, CellFact, Instr, Op, Slot, Term, arity, cell_board};
-use super::lower::{self, Lowered, Plan};
+use crate::eval::EvalError;
+use crate::eval::ir::{Board, CellFact, Instr, Op, Slot, Term, arity, cell_board};
 use crate::strategy::{BoardMeasure, Flat, NodeId, NodeKind, Strategy};
+use code::Code;
+use lower::{Lowered, Plan};
 
 /// A compiled strategy, ready to evaluate positions without allocating.
 #[derive(Clone, Debug)]

@@ -1,6 +1,8 @@
 //! Measurements of a board from one player's point of view: the cell-level
 //! and board-level facts the measuring nodes report.
 
+pub(super) mod reply;
+
 use crate::rules::{Cell, Player, Position};
 use crate::strategy::{BoardMeasure, OwnerFilter, StateFilter, Whose};
 
@@ -142,7 +144,7 @@ pub fn danger(position: &Position, me: Player, index: usize) -> i64 {
 /// past the board are left alone): each opponent's critical cell counts for
 /// each of its neighbours (being neighbours is symmetric), so the whole
 /// board costs one pass instead of a look around every cell.
-pub(super) fn danger_all(position: &Position, me: Player, out: &mut [u8]) {
+pub(in crate::eval) fn danger_all(position: &Position, me: Player, out: &mut [u8]) {
     let cells = position.cells();
     let geo = position.geometry();
     if let Some(board) = out.get_mut(..cells.len()) {

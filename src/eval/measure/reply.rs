@@ -30,7 +30,7 @@
 //! the strongest. The chosen reply is then played once on the reply board,
 //! and only when some measure reads that board. Nothing here allocates.
 
-use super::measure::BoardStats;
+use super::BoardStats;
 use crate::rules::{Cell, Player, Position, ReactionObserver};
 
 /// What one scan over the replies found.
@@ -105,7 +105,7 @@ pub fn scan_replies(after: &Position, me: Player, scratch: &mut Position) -> Rep
 /// The reply board, its statistics and the scan's figures for the cell
 /// being evaluated, built at most once per cell and only when asked for.
 #[derive(Clone, Debug)]
-pub(super) struct Replies {
+pub(in crate::eval) struct Replies {
     /// The board after the strongest reply (valid when `ready` and `want_board`).
     pub board: Position,
     /// The scan's figures (valid when `ready`).

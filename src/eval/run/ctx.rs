@@ -2,9 +2,9 @@
 //! computed so far (the after board, the reply scan, board statistics, the
 //! danger table), each built at most once per cell and only when asked for.
 
-use super::ir::Board;
-use super::measure::{BoardStats, is_critical};
-use super::reply::Replies;
+use crate::eval::ir::Board;
+use crate::eval::measure::reply::Replies;
+use crate::eval::measure::{BoardStats, is_critical};
 use crate::rules::{MAX_CELLS, MoveOutcome, Player, Position};
 
 /// Per-decision and per-cell context of the interpreter.

@@ -2,23 +2,28 @@
 //! position, without allocating per cell, and gives the heat map, the chosen
 //! cell (by the evaluation contract) and the explain trace.
 
+mod ctx;
+pub(super) mod heat;
+mod slots;
+pub(super) mod trace;
+
 use std::sync::Arc;
 
 use rand::Rng;
 
-use super::EvalError;
-use super::code::Code;
-use super::compile::Program;
-use super::ctx::{Boards, Ctx};
-use super::heat::{HeatMap, pick_best};
-use super::ir::{Board, CellFact, Instr, Op, Slot, Term};
-use super::measure::{BoardStats, danger, danger_all, is_critical, neighbours};
-use super::reply::Replies;
-use super::slots::{SMALL, Slots, Store};
-use super::trace::Trace;
+use crate::eval::EvalError;
+use crate::eval::compile::Program;
+use crate::eval::compile::code::Code;
+use crate::eval::ir::{Board, CellFact, Instr, Op, Slot, Term};
+use crate::eval::measure::reply::Replies;
+use crate::eval::measure::{BoardStats, danger, danger_all, is_critical, neighbours};
 use crate::rng::{GameRng, derive_seed};
 use crate::rules::{Coord, MAX_CELLS, MoveOutcome, Position, Size};
 use crate::strategy::{PureOp, SizeMeasure};
+use ctx::{Boards, Ctx};
+use heat::{HeatMap, pick_best};
+use slots::{SMALL, Slots, Store};
+use trace::Trace;
 
 /// Runs `$body` with `$s` bound to the evaluator's value store, as a fixed
 /// array or a slice (see `slots`): the body is compiled once for each.
@@ -242,7 +247,7 @@ impl Evaluator {
         let output =
             with_store!(&mut self.slots, s => run_cell(p, table, s, &mut ctx, index, true));
         self.end(ctx);
-        Ok(super::trace::trace(
+        Ok(trace::trace(
             &self.program,
             self.slots.as_slice(),
             coord,

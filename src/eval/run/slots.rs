@@ -10,7 +10,7 @@
 //! programs keep a vector of their own length, tested as before. The crate
 //! forbids `unsafe`; this is how the hot loop goes without bounds checks.
 
-use super::ir::Slot;
+use crate::eval::ir::Slot;
 
 /// The largest program kept in a fixed array (32 KiB of values).
 pub(super) const SMALL: usize = 4096;

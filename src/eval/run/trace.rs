@@ -2,7 +2,7 @@
 //! Weighted sum term's contribution and each group instance's outputs, read
 //! from the interpreter's slots after the cell was run eagerly.
 
-use super::compile::Program;
+use crate::eval::compile::Program;
 use crate::rules::Coord;
 use crate::strategy::NodeId;
 

@@ -16,15 +16,17 @@
 //!   over [`MAX_NODES`] nodes are found before anything is copied (see
 //!   `nesting`), so a small file can never make a huge graph.
 
+pub(super) mod nesting;
+
 use std::collections::{BTreeMap, HashMap};
 
-use super::MAX_NODES;
-use super::graph::{Node, NodeId, Strategy, Wire};
-use super::group::MAX_GROUP_DEPTH;
-use super::kind::NodeKind;
-use super::nesting::Nesting;
-use super::pins::PinType;
-use super::tuning::Tuning;
+use crate::strategy::MAX_NODES;
+use crate::strategy::graph::{Node, NodeId, Strategy, Wire};
+use crate::strategy::group::MAX_GROUP_DEPTH;
+use crate::strategy::kind::NodeKind;
+use crate::strategy::kind::pins::PinType;
+use crate::strategy::kind::tuning::Tuning;
+use nesting::Nesting;
 
 /// The flat graph may have at most this many wires.
 pub const MAX_FLAT_WIRES: u64 = 8 * MAX_NODES as u64;

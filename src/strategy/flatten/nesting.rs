@@ -12,13 +12,13 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
-use super::graph::Strategy;
-use super::kind::NodeKind;
-use super::topology::strongly_connected;
+use crate::strategy::graph::Strategy;
+use crate::strategy::graph::topology::strongly_connected;
+use crate::strategy::kind::NodeKind;
 
 /// What the analysis knows about one definition.
 #[derive(Clone, Debug, Default)]
-pub(super) struct DefFacts {
+pub(in crate::strategy) struct DefFacts {
     /// The cycle it is on or reaches, as a path of ids from a definition
     /// back to itself (`a → b → a`); `None` when it does not contain itself.
     pub cycle: Option<Vec<String>>,
@@ -32,7 +32,7 @@ pub(super) struct DefFacts {
 }
 
 /// The analysis of every definition of a strategy, by id.
-pub(super) struct Nesting {
+pub(in crate::strategy) struct Nesting {
     /// The facts, for every definition.
     pub facts: BTreeMap<String, DefFacts>,
 }

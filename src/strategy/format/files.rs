@@ -5,10 +5,10 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::StrategyError;
-use super::format::MAX_FILE_BYTES;
-use super::graph::Strategy;
+use super::MAX_FILE_BYTES;
 use crate::input::{InputError, read_text};
+use crate::strategy::StrategyError;
+use crate::strategy::graph::Strategy;
 
 /// Why a strategy file could not be loaded or saved; the message names the
 /// file and includes the cause's text, `source()` is the cause.

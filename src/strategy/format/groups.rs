@@ -7,14 +7,14 @@ use std::fmt;
 use serde::Deserialize;
 use serde::de::{MapAccess, Visitor};
 
-use super::StrategyError;
-use super::format_read::{
+use super::read::{
     Interfaces, RawNode, Scope, canvas_position, check_label, clamp_coord, quoted, read_graph,
 };
-use super::format_wire::RawWire;
-use super::frame::{FRAME_COLOURS, Frame};
-use super::graph::{GroupDef, Strategy};
-use super::pins::{GroupPin, PinType};
+use super::wire::RawWire;
+use crate::strategy::StrategyError;
+use crate::strategy::graph::frame::{FRAME_COLOURS, Frame};
+use crate::strategy::graph::{GroupDef, Strategy};
+use crate::strategy::kind::pins::{GroupPin, PinType};
 
 /// Group ids may have at most this many characters.
 pub(super) const MAX_ID_CHARS: usize = 64;

@@ -8,15 +8,21 @@
 //! version 2 files without labels, frames, groups and the new kinds, so they
 //! load unchanged; saving always writes version 2.
 
+pub(super) mod files;
+pub(super) mod groups;
+pub(super) mod read;
+mod wire;
+mod write;
+
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::format_groups::{RawFrame, RawGroups, read_bodies, read_frames, read_interfaces};
-use super::format_read::{RawNode, Scope, read_graph};
-use super::format_wire::RawWire;
-use super::format_write::{push_graph, push_groups};
-use super::graph::Strategy;
-use super::{StrategyError, TooLarge};
+use crate::strategy::graph::Strategy;
+use crate::strategy::{StrategyError, TooLarge};
+use groups::{RawFrame, RawGroups, read_bodies, read_frames, read_interfaces};
+use read::{RawNode, Scope, read_graph};
+use wire::RawWire;
+use write::{push_graph, push_groups};
 
 /// The value of the `format` field.
 pub const FORMAT: &str = "chainlab-strategy";

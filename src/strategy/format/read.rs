@@ -7,15 +7,15 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::StrategyError;
-use super::docs::kind_by_key;
-use super::format_wire::{RawWire, read_wire};
-use super::graph::{Node, NodeId, Strategy};
-use super::kind::{
+use super::wire::{RawWire, read_wire};
+use crate::strategy::StrategyError;
+use crate::strategy::graph::{Node, NodeId, Strategy};
+use crate::strategy::kind::docs::kind_by_key;
+use crate::strategy::kind::pins::{GroupPin, WeightedTerm};
+use crate::strategy::kind::tuning::Tuning;
+use crate::strategy::kind::{
     BoardMeasure, CompareOp, NodeKind, OwnerFilter, SizeMeasure, StateFilter, When, Whose,
 };
-use super::pins::{GroupPin, WeightedTerm};
-use super::tuning::Tuning;
 
 /// Canvas positions are limited to ± this.
 pub(super) const MAX_COORD: f64 = 1.0e7;

@@ -4,8 +4,8 @@
 
 use serde::Deserialize;
 
-use super::StrategyError;
-use super::graph::{NodeId, Strategy, Wire};
+use crate::strategy::StrategyError;
+use crate::strategy::graph::{NodeId, Strategy, Wire};
 
 /// A wire as written.
 #[derive(Deserialize)]

@@ -3,14 +3,14 @@
 
 use serde_json::{Value, json};
 
-use super::docs::info;
-use super::format_groups::pin_type_key;
-use super::format_read::{MAX_COORD, MAX_LABEL_CHARS};
-use super::format_wire::all_unique;
-use super::frame::Frame;
-use super::graph::{GroupDef, Node, Strategy, Wire};
-use super::kind::{NodeKind, When};
-use super::pins::{GroupPin, WeightedTerm};
+use super::groups::pin_type_key;
+use super::read::{MAX_COORD, MAX_LABEL_CHARS};
+use super::wire::all_unique;
+use crate::strategy::graph::frame::Frame;
+use crate::strategy::graph::{GroupDef, Node, Strategy, Wire};
+use crate::strategy::kind::docs::info;
+use crate::strategy::kind::pins::{GroupPin, WeightedTerm};
+use crate::strategy::kind::{NodeKind, When};
 
 /// A label as written: control characters become spaces and it is cut at
 /// [`MAX_LABEL_CHARS`] characters, so that whatever the editor holds saves

@@ -3,9 +3,9 @@
 
 use std::collections::HashMap;
 
-use super::graph::{NodeId, Strategy};
-use super::kind::{Kind, NodeKind};
-use super::tuning::Tuning;
+use super::{NodeId, Strategy};
+use crate::strategy::kind::tuning::Tuning;
+use crate::strategy::kind::{Kind, NodeKind};
 
 /// Builds a strategy graph node by node; wires are made as nodes are added.
 ///
@@ -51,8 +51,7 @@ impl GraphBuilder {
                     .node(id)
                     .is_some_and(|n| pin < n.inputs().len());
                 if source_has_output && pin_exists {
-                    self.strategy
-                        .push_wire(super::graph::Wire::new(from, id, pin));
+                    self.strategy.push_wire(super::Wire::new(from, id, pin));
                 }
             }
         }

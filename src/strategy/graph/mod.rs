@@ -1,15 +1,20 @@
 //! The editable graph: nodes with stable ids, parameters and editor
 //! positions, and wires from a node's output to another node's input.
 
+pub(super) mod builder;
+pub(super) mod frame;
+pub(super) mod topology;
+pub(super) mod tunable;
+
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::StrategyError;
-use super::docs::{PinInfo, info};
-use super::frame::Frame;
-use super::kind::{Kind, NodeKind};
-use super::pins::{GroupPin, PinType};
+use crate::strategy::StrategyError;
+use crate::strategy::kind::docs::{PinInfo, info};
+use crate::strategy::kind::pins::{GroupPin, PinType};
+use crate::strategy::kind::{Kind, NodeKind};
+use frame::Frame;
 
 /// A node's stable id: kept across edits, saves and loads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -246,7 +251,7 @@ impl Strategy {
     /// Sets the value of the Constant node `id`, keeping its tuning mark;
     /// `false` (and nothing changed) when there is no such constant.
     pub fn set_constant(&mut self, id: NodeId, to: i64) -> bool {
-        self.set_tunable(super::Tunable::constant(id), to)
+        self.set_tunable(tunable::Tunable::constant(id), to)
     }
 
     /// The id the next added node gets: one more than the largest id, or,

@@ -5,9 +5,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::graph::{NodeId, Strategy};
-use super::kind::NodeKind;
-use super::ops::{PureOp, constant_of};
+use super::{NodeId, Strategy};
+use crate::strategy::kind::NodeKind;
+use crate::strategy::kind::ops::{PureOp, constant_of};
 
 impl Strategy {
     /// The nodes whose value flows into `target` (including it), following wires backwards.
@@ -166,7 +166,7 @@ impl Strategy {
 
 /// The strongly connected components of a graph given by successor lists,
 /// children first (Tarjan's algorithm with an explicit stack).
-pub(super) fn strongly_connected(succ: &[Vec<usize>]) -> Vec<Vec<usize>> {
+pub(in crate::strategy) fn strongly_connected(succ: &[Vec<usize>]) -> Vec<Vec<usize>> {
     const UNSEEN: usize = usize::MAX;
     let n = succ.len();
     let mut idx = vec![UNSEEN; n];

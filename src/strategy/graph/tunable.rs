@@ -3,9 +3,9 @@
 
 use std::fmt;
 
-use super::graph::{NodeId, Strategy};
-use super::kind::NodeKind;
-use super::tuning::Tuning;
+use super::{NodeId, Strategy};
+use crate::strategy::kind::NodeKind;
+use crate::strategy::kind::tuning::Tuning;
 
 /// A tunable number's address in a strategy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

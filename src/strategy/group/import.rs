@@ -7,10 +7,10 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use super::StrategyError;
-use super::graph::{GroupDef, Node, NodeId, Strategy};
-use super::group_scope::{cycle_in, used_groups};
-use super::kind::NodeKind;
+use super::scope::{cycle_in, used_groups};
+use crate::strategy::StrategyError;
+use crate::strategy::graph::{GroupDef, Node, NodeId, Strategy};
+use crate::strategy::kind::NodeKind;
 
 impl Strategy {
     /// Copies group `id` of `from`, with every group it uses, into this

@@ -5,11 +5,11 @@
 //! the body and the wires of every instance (in the top-level graph and in
 //! every group body): no instance ends up wired to the wrong pin.
 
-use super::StrategyError;
-use super::graph::{NodeId, Strategy};
-use super::group_scope::PinSide;
-use super::kind::NodeKind;
-use super::pins::GroupPin;
+use super::scope::PinSide;
+use crate::strategy::StrategyError;
+use crate::strategy::graph::{NodeId, Strategy};
+use crate::strategy::kind::NodeKind;
+use crate::strategy::kind::pins::GroupPin;
 
 /// How far left (right) of the body a new group input (output) stands.
 const NEW_PIN_GAP: f32 = 260.0;

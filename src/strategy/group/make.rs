@@ -12,10 +12,10 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
-use super::StrategyError;
-use super::graph::{GroupDef, Node, NodeId, Strategy, Wire};
-use super::kind::NodeKind;
-use super::pins::{GroupPin, PinType};
+use crate::strategy::StrategyError;
+use crate::strategy::graph::{GroupDef, Node, NodeId, Strategy, Wire};
+use crate::strategy::kind::NodeKind;
+use crate::strategy::kind::pins::{GroupPin, PinType};
 
 /// How far left (right) of the body its group inputs (outputs) stand.
 const INTERFACE_GAP: f32 = 260.0;

@@ -3,11 +3,17 @@
 //! the top-level strategy; each instance carries a copy of its definition's
 //! pins, which [`Strategy::set_group`] keeps in step.
 
+mod import;
+mod interface;
+mod make;
+pub(super) mod scope;
+mod ungroup;
+
 use std::collections::BTreeMap;
 
-use super::graph::{GroupDef, Strategy};
-use super::kind::NodeKind;
-use super::pins::GroupPin;
+use crate::strategy::graph::{GroupDef, Strategy};
+use crate::strategy::kind::NodeKind;
+use crate::strategy::kind::pins::GroupPin;
 
 /// How deeply groups may nest (a group inside a group inside …).
 pub const MAX_GROUP_DEPTH: usize = 32;

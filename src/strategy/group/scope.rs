@@ -10,10 +10,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::StrategyError;
-use super::graph::{NodeId, Strategy};
-use super::group::MAX_GROUP_DEPTH;
-use super::kind::NodeKind;
+use super::MAX_GROUP_DEPTH;
+use crate::strategy::StrategyError;
+use crate::strategy::graph::{NodeId, Strategy};
+use crate::strategy::kind::NodeKind;
 
 /// Which side of a group a pin is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

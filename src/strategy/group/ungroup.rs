@@ -7,11 +7,11 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::StrategyError;
-use super::graph::{GroupDef, Node, NodeId, Strategy, Wire};
-use super::kind::NodeKind;
-use super::pins::PinType;
-use super::tuning::Tuning;
+use crate::strategy::StrategyError;
+use crate::strategy::graph::{GroupDef, Node, NodeId, Strategy, Wire};
+use crate::strategy::kind::NodeKind;
+use crate::strategy::kind::pins::PinType;
+use crate::strategy::kind::tuning::Tuning;
 
 /// Where a value wired inside the body comes from once inlined.
 type Source = (NodeId, usize);

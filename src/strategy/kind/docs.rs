@@ -2,8 +2,8 @@
 //! categories, summaries, explanations, pins and their defaults. The editor's
 //! tooltips and `docs/nodes.md` are both produced from this table.
 
-use super::kind::{Kind, NodeKind};
 use super::pins::PinType;
+use super::{Kind, NodeKind};
 
 /// The palette groups node kinds into categories.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1,9 +1,15 @@
 //! Node kinds with their parameters, and the small enums the parameters use.
 
+pub(super) mod docs;
+pub(super) mod ops;
+pub(super) mod pins;
+pub(super) mod reference;
+pub(super) mod tuning;
+
 use std::fmt;
 
-use super::pins::{GroupPin, PinType, WeightedTerm};
-use super::tuning::Tuning;
+use pins::{GroupPin, PinType, WeightedTerm};
+use tuning::Tuning;
 
 /// Declares a parameter enum with its file names and display labels.
 macro_rules! param_enum {

@@ -1,7 +1,7 @@
 //! The meaning of the pure arithmetic and logic nodes, shared by the
 //! validator's constant folding and the interpreter so that both agree.
 
-use super::kind::{CompareOp, NodeKind};
+use super::{CompareOp, NodeKind};
 
 /// An operation whose result depends only on its inputs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -6,12 +6,12 @@
 
 use std::collections::BTreeSet;
 
-use super::flatten::FlattenError;
-use super::graph::{GroupDef, NodeId, Strategy};
-use super::group::MAX_GROUP_DEPTH;
-use super::kind::NodeKind;
-use super::nesting::Nesting;
-use super::validate::{Findings, Report, Severity};
+use super::{Findings, Report, Severity};
+use crate::strategy::flatten::FlattenError;
+use crate::strategy::flatten::nesting::Nesting;
+use crate::strategy::graph::{GroupDef, NodeId, Strategy};
+use crate::strategy::group::MAX_GROUP_DEPTH;
+use crate::strategy::kind::NodeKind;
 
 impl Strategy {
     /// Checks the graph and its groups and returns every diagnostic at once.
@@ -43,12 +43,7 @@ impl Strategy {
 }
 
 /// The findings about one group definition.
-fn body(
-    top: &Strategy,
-    id: &str,
-    def: &GroupDef,
-    nesting: &Nesting,
-) -> Vec<super::validate::Diagnostic> {
+fn body(top: &Strategy, id: &str, def: &GroupDef, nesting: &Nesting) -> Vec<super::Diagnostic> {
     let g = &def.body;
     let mut f = Findings::new(g, Some(id));
     if def.outputs.is_empty() {
@@ -192,7 +187,7 @@ fn instances(f: &mut Findings, nesting: &Nesting, top: &Strategy) {
 
 /// A group's pins in words: "inputs a, b; outputs value".
 fn pin_names(def: &GroupDef) -> String {
-    let names = |pins: &[super::pins::GroupPin]| -> String {
+    let names = |pins: &[crate::strategy::kind::pins::GroupPin]| -> String {
         if pins.is_empty() {
             "none".to_string()
         } else {
@@ -239,11 +234,13 @@ fn weighted_sums(f: &mut Findings) {
 
 /// Whether the instances of the top level nest too deep or inline to too
 /// large a graph (an error without a node).
-fn inlined_size(s: &Strategy, nesting: &Nesting) -> Option<super::validate::Diagnostic> {
+fn inlined_size(s: &Strategy, nesting: &Nesting) -> Option<super::Diagnostic> {
     let (nodes, wires, deepest) = nesting.inlined(s);
     let error = if deepest.len() > MAX_GROUP_DEPTH {
         FlattenError::TooDeep { path: deepest }
-    } else if nodes > super::MAX_NODES as u64 || wires > super::flatten::MAX_FLAT_WIRES {
+    } else if nodes > crate::strategy::MAX_NODES as u64
+        || wires > crate::strategy::flatten::MAX_FLAT_WIRES
+    {
         FlattenError::TooLarge { nodes, wires }
     } else {
         return None;
@@ -255,7 +252,7 @@ fn inlined_size(s: &Strategy, nesting: &Nesting) -> Option<super::validate::Diag
 
 /// A warning for each definition no instance uses (directly or through
 /// groups the top level uses).
-fn unused_groups(s: &Strategy) -> Vec<super::validate::Diagnostic> {
+fn unused_groups(s: &Strategy) -> Vec<super::Diagnostic> {
     let mut used: BTreeSet<&str> = BTreeSet::new();
     let mut stack: Vec<&Strategy> = vec![s];
     while let Some(g) = stack.pop() {

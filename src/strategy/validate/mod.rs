@@ -1,12 +1,14 @@
 //! Validation: every problem of a graph at once, each an error or a warning
 //! naming the node (id and title) and the pin.
 
+mod groups;
+
 use std::collections::HashMap;
 use std::fmt;
 
-use super::graph::{Node, NodeId, Strategy, Wire};
-use super::kind::NodeKind;
-use super::pins::PinType;
+use crate::strategy::graph::{Node, NodeId, Strategy, Wire};
+use crate::strategy::kind::NodeKind;
+use crate::strategy::kind::pins::PinType;
 
 /// At most this many nodes are named in one message (a cycle, the wires
 /// feeding one input); the rest are counted (`docs/limits.md`).
