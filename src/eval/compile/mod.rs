@@ -24,7 +24,7 @@ mod lower;
 
 use std::collections::HashSet;
 
-use crate::eval::EvalError;
+use crate::eval::error::EvalError;
 use crate::eval::ir::{Board, CellFact, Instr, Op, Slot, Term, arity, cell_board};
 use crate::strategy::{BoardMeasure, Flat, NodeId, NodeKind, Strategy};
 use code::Code;

@@ -11,9 +11,9 @@ use std::sync::Arc;
 
 use rand::Rng;
 
-use crate::eval::EvalError;
 use crate::eval::compile::Program;
 use crate::eval::compile::code::Code;
+use crate::eval::error::EvalError;
 use crate::eval::ir::{Board, CellFact, Instr, Op, Slot, Term};
 use crate::eval::measure::reply::Replies;
 use crate::eval::measure::{BoardStats, danger, danger_all, is_critical, neighbours};

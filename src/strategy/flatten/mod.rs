@@ -20,63 +20,14 @@ pub(super) mod nesting;
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::strategy::MAX_NODES;
-use crate::strategy::graph::{Node, NodeId, Strategy, Wire};
-use crate::strategy::group::MAX_GROUP_DEPTH;
+use crate::strategy::error::FlattenError;
+use crate::strategy::graph::{Node, Strategy, Wire};
+use crate::strategy::id::NodeId;
 use crate::strategy::kind::NodeKind;
 use crate::strategy::kind::pins::PinType;
 use crate::strategy::kind::tuning::Tuning;
+use crate::strategy::limits::{MAX_FLAT_WIRES, MAX_GROUP_DEPTH, MAX_NODES};
 use nesting::Nesting;
-
-/// The flat graph may have at most this many wires.
-pub const MAX_FLAT_WIRES: u64 = 8 * MAX_NODES as u64;
-
-/// Why groups cannot be inlined.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum FlattenError {
-    /// A group contains itself, directly or through others.
-    #[error("group '{}' contains itself: {}", first(.path), .path.join(" → "))]
-    Recursion {
-        /// The ids from a group back to itself.
-        path: Vec<String>,
-    },
-    /// Groups nest deeper than [`MAX_GROUP_DEPTH`].
-    #[error("groups nest {} deep ({}); at most {MAX_GROUP_DEPTH} levels are allowed", .path.len(), .path.join(" → "))]
-    TooDeep {
-        /// The ids of the deepest chain, outermost first.
-        path: Vec<String>,
-    },
-    /// Inlining would make too large a graph.
-    #[error(
-        "inlining the groups gives {nodes} nodes and {wires} wires; at most {MAX_NODES} nodes and {MAX_FLAT_WIRES} wires are allowed (every use of a group copies its nodes)"
-    )]
-    TooLarge {
-        /// Nodes of the flat graph (saturating).
-        nodes: u64,
-        /// Wires of the flat graph (saturating).
-        wires: u64,
-    },
-    /// An instance of a definition that does not exist.
-    #[error("{}node {node} (group): there is no group '{def}' in \"groups\"", in_group(.group))]
-    MissingGroup {
-        /// The group whose body holds the instance (`None`: the top level).
-        group: Option<String>,
-        /// The instance.
-        node: NodeId,
-        /// The definition it names.
-        def: String,
-    },
-}
-
-fn first(path: &[String]) -> &str {
-    path.first().map_or("", String::as_str)
-}
-
-fn in_group(group: &Option<String>) -> String {
-    group
-        .as_ref()
-        .map_or(String::new(), |g| format!("in group '{g}': "))
-}
 
 /// Where an inlined node of a flat graph came from.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,70 +3,12 @@
 //! cause (the read, the parse, the save).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use super::MAX_FILE_BYTES;
-use crate::input::{InputError, read_text};
-use crate::strategy::StrategyError;
+use crate::input::read_text;
+use crate::strategy::error::{FileError, StrategyError};
 use crate::strategy::graph::Strategy;
-
-/// Why a strategy file could not be loaded or saved; the message names the
-/// file and includes the cause's text, `source()` is the cause.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum FileError {
-    /// The file cannot be read as text: missing, unreadable, too large or not UTF-8.
-    #[error("{}", read_message(.path, .source))]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// Why it cannot be read.
-        #[source]
-        source: InputError,
-    },
-    /// The file's text is not a strategy.
-    #[error("{}: {source}", .path.display())]
-    Parse {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong with the text.
-        #[source]
-        source: Box<StrategyError>,
-    },
-    /// The file cannot be written.
-    #[error("cannot save {}: {source}", .path.display())]
-    Save {
-        /// The file.
-        path: PathBuf,
-        /// Why the write, sync or rename failed.
-        #[source]
-        source: std::io::Error,
-    },
-}
-
-impl FileError {
-    /// Whether the file was refused for being over its size limit.
-    pub fn is_too_large(&self) -> bool {
-        matches!(
-            self,
-            FileError::Read {
-                source: InputError::TooLarge { .. },
-                ..
-            }
-        )
-    }
-}
-
-/// The message of a file that cannot be read, as strategy files word it.
-fn read_message(path: &Path, source: &InputError) -> String {
-    match source {
-        InputError::TooLarge { path, what, limit } => {
-            format!("too large: {path}: more than {limit} bytes (the limit for {what})")
-        }
-        InputError::NotUtf8 { .. } => format!("{}: {source}", path.display()),
-        _ => source.to_string(),
-    }
-}
+use crate::strategy::limits::MAX_FILE_BYTES;
 
 impl Strategy {
     /// Loads a strategy file; errors name the path.

@@ -11,15 +11,11 @@ use super::read::{
     Interfaces, RawNode, Scope, canvas_position, check_label, clamp_coord, quoted, read_graph,
 };
 use super::wire::RawWire;
-use crate::strategy::StrategyError;
+use crate::strategy::error::StrategyError;
 use crate::strategy::graph::frame::{FRAME_COLOURS, Frame};
 use crate::strategy::graph::{GroupDef, Strategy};
 use crate::strategy::kind::pins::{GroupPin, PinType};
-
-/// Group ids may have at most this many characters.
-pub(super) const MAX_ID_CHARS: usize = 64;
-/// A group may have at most this many inputs, and as many outputs.
-pub const MAX_PINS: usize = 64;
+use crate::strategy::limits::{MAX_ID_CHARS, MAX_PINS};
 
 /// A frame as written.
 #[derive(Deserialize)]

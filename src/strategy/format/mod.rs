@@ -17,8 +17,9 @@ mod write;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::strategy::error::{StrategyError, TooLarge};
 use crate::strategy::graph::Strategy;
-use crate::strategy::{StrategyError, TooLarge};
+use crate::strategy::limits::{MAX_FILE_BYTES, MAX_GROUPS, MAX_NODES, VERSION};
 use groups::{RawFrame, RawGroups, read_bodies, read_frames, read_interfaces};
 use read::{RawNode, Scope, read_graph};
 use wire::RawWire;
@@ -26,15 +27,6 @@ use write::{push_graph, push_groups};
 
 /// The value of the `format` field.
 pub const FORMAT: &str = "chainlab-strategy";
-/// The format version this build writes (and the newest it reads).
-pub const VERSION: u64 = 2;
-/// Files larger than this are refused before parsing.
-pub const MAX_FILE_BYTES: usize = 32 * 1024 * 1024;
-/// Graphs with more nodes than this are refused (the top level and every
-/// group body together; also the graph with every group inlined).
-pub const MAX_NODES: usize = 250_000;
-/// Files with more group definitions than this are refused.
-pub const MAX_GROUPS: usize = 1000;
 
 #[derive(Deserialize)]
 struct Header {

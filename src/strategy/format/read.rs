@@ -8,22 +8,16 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::wire::{RawWire, read_wire};
-use crate::strategy::StrategyError;
-use crate::strategy::graph::{Node, NodeId, Strategy};
+use crate::strategy::error::StrategyError;
+use crate::strategy::graph::{Node, Strategy};
+use crate::strategy::id::NodeId;
 use crate::strategy::kind::docs::kind_by_key;
 use crate::strategy::kind::pins::{GroupPin, WeightedTerm};
 use crate::strategy::kind::tuning::Tuning;
 use crate::strategy::kind::{
     BoardMeasure, CompareOp, NodeKind, OwnerFilter, SizeMeasure, StateFilter, When, Whose,
 };
-
-/// Canvas positions are limited to ± this.
-pub(super) const MAX_COORD: f64 = 1.0e7;
-/// Labels (of nodes, terms, group pins, frame titles) may have at most this
-/// many characters.
-pub const MAX_LABEL_CHARS: usize = 80;
-/// A Weighted sum may have at most this many terms.
-pub(super) const MAX_TERMS: usize = 64;
+use crate::strategy::limits::{MAX_COORD, MAX_LABEL_CHARS, MAX_TERMS};
 
 /// A node as written.
 #[derive(Deserialize)]

@@ -4,8 +4,9 @@
 
 use serde::Deserialize;
 
-use crate::strategy::StrategyError;
-use crate::strategy::graph::{NodeId, Strategy, Wire};
+use crate::strategy::error::StrategyError;
+use crate::strategy::graph::{Strategy, Wire};
+use crate::strategy::id::NodeId;
 
 /// A wire as written.
 #[derive(Deserialize)]

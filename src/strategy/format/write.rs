@@ -4,13 +4,13 @@
 use serde_json::{Value, json};
 
 use super::groups::pin_type_key;
-use super::read::{MAX_COORD, MAX_LABEL_CHARS};
 use super::wire::all_unique;
 use crate::strategy::graph::frame::Frame;
 use crate::strategy::graph::{GroupDef, Node, Strategy, Wire};
 use crate::strategy::kind::docs::info;
 use crate::strategy::kind::pins::{GroupPin, WeightedTerm};
 use crate::strategy::kind::{NodeKind, When};
+use crate::strategy::limits::{MAX_COORD, MAX_LABEL_CHARS};
 
 /// A label as written: control characters become spaces and it is cut at
 /// [`MAX_LABEL_CHARS`] characters, so that whatever the editor holds saves

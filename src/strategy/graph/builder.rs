@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use super::{NodeId, Strategy};
+use super::Strategy;
+use crate::strategy::id::NodeId;
 use crate::strategy::kind::tuning::Tuning;
 use crate::strategy::kind::{Kind, NodeKind};
 

@@ -8,23 +8,13 @@ pub(super) mod tunable;
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::fmt;
 
-use crate::strategy::StrategyError;
+use crate::strategy::error::StrategyError;
+use crate::strategy::id::NodeId;
 use crate::strategy::kind::docs::{PinInfo, info};
 use crate::strategy::kind::pins::{GroupPin, PinType};
 use crate::strategy::kind::{Kind, NodeKind};
 use frame::Frame;
-
-/// A node's stable id: kept across edits, saves and loads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NodeId(pub u32);
-
-impl fmt::Display for NodeId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
 
 /// One node of a strategy graph.
 #[derive(Clone, Debug, PartialEq)]

@@ -5,7 +5,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{NodeId, Strategy};
+use super::Strategy;
+use crate::strategy::id::NodeId;
 use crate::strategy::kind::NodeKind;
 use crate::strategy::kind::ops::{PureOp, constant_of};
 

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use super::{NodeId, Strategy};
+use super::Strategy;
+use crate::strategy::id::NodeId;
 use crate::strategy::kind::NodeKind;
 use crate::strategy::kind::tuning::Tuning;
 

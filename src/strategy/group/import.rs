@@ -8,8 +8,9 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use super::scope::{cycle_in, used_groups};
-use crate::strategy::StrategyError;
-use crate::strategy::graph::{GroupDef, Node, NodeId, Strategy};
+use crate::strategy::error::StrategyError;
+use crate::strategy::graph::{GroupDef, Node, Strategy};
+use crate::strategy::id::NodeId;
 use crate::strategy::kind::NodeKind;
 
 impl Strategy {

@@ -6,8 +6,9 @@
 //! every group body): no instance ends up wired to the wrong pin.
 
 use super::scope::PinSide;
-use crate::strategy::StrategyError;
-use crate::strategy::graph::{NodeId, Strategy};
+use crate::strategy::error::StrategyError;
+use crate::strategy::graph::Strategy;
+use crate::strategy::id::NodeId;
 use crate::strategy::kind::NodeKind;
 use crate::strategy::kind::pins::GroupPin;
 

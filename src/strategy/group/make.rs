@@ -12,8 +12,9 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
-use crate::strategy::StrategyError;
-use crate::strategy::graph::{GroupDef, Node, NodeId, Strategy, Wire};
+use crate::strategy::error::StrategyError;
+use crate::strategy::graph::{GroupDef, Node, Strategy, Wire};
+use crate::strategy::id::NodeId;
 use crate::strategy::kind::NodeKind;
 use crate::strategy::kind::pins::{GroupPin, PinType};
 

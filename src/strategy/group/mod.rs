@@ -15,9 +15,6 @@ use crate::strategy::graph::{GroupDef, Strategy};
 use crate::strategy::kind::NodeKind;
 use crate::strategy::kind::pins::GroupPin;
 
-/// How deeply groups may nest (a group inside a group inside …).
-pub const MAX_GROUP_DEPTH: usize = 32;
-
 impl Strategy {
     /// The group definitions, by id.
     pub fn groups(&self) -> &BTreeMap<String, GroupDef> {

@@ -10,10 +10,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::MAX_GROUP_DEPTH;
-use crate::strategy::StrategyError;
-use crate::strategy::graph::{NodeId, Strategy};
+use crate::strategy::error::StrategyError;
+use crate::strategy::graph::Strategy;
+use crate::strategy::id::NodeId;
 use crate::strategy::kind::NodeKind;
+use crate::strategy::limits::MAX_GROUP_DEPTH;
 
 /// Which side of a group a pin is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -7,8 +7,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::strategy::StrategyError;
-use crate::strategy::graph::{GroupDef, Node, NodeId, Strategy, Wire};
+use crate::strategy::error::StrategyError;
+use crate::strategy::graph::{GroupDef, Node, Strategy, Wire};
+use crate::strategy::id::NodeId;
 use crate::strategy::kind::NodeKind;
 use crate::strategy::kind::pins::PinType;
 use crate::strategy::kind::tuning::Tuning;

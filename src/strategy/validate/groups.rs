@@ -7,11 +7,12 @@
 use std::collections::BTreeSet;
 
 use super::{Findings, Report, Severity};
-use crate::strategy::flatten::FlattenError;
+use crate::strategy::error::FlattenError;
 use crate::strategy::flatten::nesting::Nesting;
-use crate::strategy::graph::{GroupDef, NodeId, Strategy};
-use crate::strategy::group::MAX_GROUP_DEPTH;
+use crate::strategy::graph::{GroupDef, Strategy};
+use crate::strategy::id::NodeId;
 use crate::strategy::kind::NodeKind;
+use crate::strategy::limits::{MAX_FLAT_WIRES, MAX_GROUP_DEPTH, MAX_NODES};
 
 impl Strategy {
     /// Checks the graph and its groups and returns every diagnostic at once.
@@ -238,9 +239,7 @@ fn inlined_size(s: &Strategy, nesting: &Nesting) -> Option<super::Diagnostic> {
     let (nodes, wires, deepest) = nesting.inlined(s);
     let error = if deepest.len() > MAX_GROUP_DEPTH {
         FlattenError::TooDeep { path: deepest }
-    } else if nodes > crate::strategy::MAX_NODES as u64
-        || wires > crate::strategy::flatten::MAX_FLAT_WIRES
-    {
+    } else if nodes > MAX_NODES as u64 || wires > MAX_FLAT_WIRES {
         FlattenError::TooLarge { nodes, wires }
     } else {
         return None;

@@ -6,7 +6,8 @@ mod groups;
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::strategy::graph::{Node, NodeId, Strategy, Wire};
+use crate::strategy::graph::{Node, Strategy, Wire};
+use crate::strategy::id::NodeId;
 use crate::strategy::kind::NodeKind;
 use crate::strategy::kind::pins::PinType;
 
