@@ -11,12 +11,11 @@ use super::wire::{RawWire, read_wire};
 use crate::strategy::error::StrategyError;
 use crate::strategy::graph::{Node, Strategy};
 use crate::strategy::id::NodeId;
+use crate::strategy::kind::choices::Choice;
 use crate::strategy::kind::docs::kind_by_key;
-use crate::strategy::kind::pins::{GroupPin, WeightedTerm};
+use crate::strategy::kind::pins::{GroupPin, PinSide, WeightedTerm};
 use crate::strategy::kind::tuning::Tuning;
-use crate::strategy::kind::{
-    BoardMeasure, CompareOp, NodeKind, OwnerFilter, SizeMeasure, StateFilter, When, Whose,
-};
+use crate::strategy::kind::{NodeKind, ParamMut};
 use crate::strategy::limits::{MAX_COORD, MAX_LABEL_CHARS, MAX_TERMS};
 
 /// A node as written.
@@ -35,7 +34,10 @@ pub(super) struct RawNode {
 
 /// The group interfaces by id (inputs, outputs): what instances and
 /// interface nodes take their pins from.
-pub(super) type Interfaces = BTreeMap<String, (Vec<GroupPin>, Vec<GroupPin>)>;
+pub(super) type Interfaces = BTreeMap<String, GroupPins>;
+
+/// A group's inputs and outputs.
+pub(super) type GroupPins = (Vec<GroupPin>, Vec<GroupPin>);
 
 /// Where a graph is read: the interfaces of every group, and the group whose
 /// body it is (`None` at the top level).
@@ -126,29 +128,24 @@ impl Params {
         self.map.remove(name)
     }
 
-    /// The parameter `name`; `current` (the new node's default) when absent.
-    fn choice<T: Copy>(
-        &mut self,
+    /// The choice parameter `name`; `current` (the new node's default) when absent.
+    fn choice<T: Choice>(
+        &self,
         name: &str,
+        value: Option<Value>,
         current: T,
-        from_key: fn(&str) -> Option<T>,
-        all: &[T],
-        key: fn(T) -> &'static str,
     ) -> Result<T, StrategyError> {
-        match self.take(name) {
-            None => Ok(current),
-            Some(v) => v.as_str().and_then(from_key).ok_or_else(|| {
-                let choices: Vec<&str> = all.iter().map(|&t| key(t)).collect();
-                self.error(format!(
-                    "parameter \"{name}\" is {v}, expected one of {}",
-                    choices.join(", ")
-                ))
-            }),
-        }
-    }
-
-    fn when(&mut self, current: When) -> Result<When, StrategyError> {
-        self.choice("when", current, When::from_key, When::ALL, When::key)
+        let Some(v) = value else { return Ok(current) };
+        let found = v
+            .as_str()
+            .and_then(|key| T::all().iter().copied().find(|t| t.key() == key));
+        found.ok_or_else(|| {
+            let choices: Vec<&str> = T::all().iter().map(|&t| t.key()).collect();
+            self.error(format!(
+                "parameter \"{name}\" is {v}, expected one of {}",
+                choices.join(", ")
+            ))
+        })
     }
 
     /// A whole number parameter (`what` says which in the message).
@@ -184,12 +181,7 @@ fn read_node(raw: RawNode, scope: &Scope) -> Result<Node, StrategyError> {
         map: raw.params,
     };
     let mut node_kind = NodeKind::new(kind);
-    if let Some(when) = node_kind.when_mut() {
-        *when = p.when(*when)?;
-    }
-    p.choices(&mut node_kind)?;
-    p.values(&mut node_kind)?;
-    p.composite(&mut node_kind, scope)?;
+    p.read_all(&mut node_kind, scope)?;
     p.finish()?;
     let mut node = Node::new(id, node_kind, canvas_position(raw.at));
     node.label = label;
@@ -210,180 +202,177 @@ pub(super) fn clamp_coord(v: f64) -> f32 {
     }
 }
 
+/// When a parameter is taken from the file, among those of its node. The
+/// order decides which of several bad parameters a file is refused for; it
+/// is the order of earlier readers, so that the message stays the same: the
+/// board choice first, a Constant's tuning range before its value, the rest
+/// in file order.
+fn read_rank(param: &ParamMut) -> u8 {
+    match param {
+        ParamMut::When(_) => 0,
+        ParamMut::Tune(_) => 1,
+        ParamMut::Owner(_)
+        | ParamMut::State(_)
+        | ParamMut::BoardMeasure(_)
+        | ParamMut::Whose(_)
+        | ParamMut::SizeMeasure(_)
+        | ParamMut::Compare(_)
+        | ParamMut::Number(_)
+        | ParamMut::Truth(_)
+        | ParamMut::Text(_)
+        | ParamMut::Terms(_)
+        | ParamMut::Def {
+            def: _,
+            inputs: _,
+            outputs: _,
+        }
+        | ParamMut::Index {
+            index: _,
+            pin: _,
+            side: _,
+        } => 2,
+    }
+}
+
 impl Params {
-    /// Reads the parameters that are a choice from a list (owner, state,
-    /// measure, whose, comparison) into `node_kind`.
-    fn choices(&mut self, node_kind: &mut NodeKind) -> Result<(), StrategyError> {
-        let p = self;
-        match node_kind {
-            NodeKind::Neighbours { owner, state, .. } => {
-                *owner = p.choice(
-                    "owner",
-                    *owner,
-                    OwnerFilter::from_key,
-                    OwnerFilter::ALL,
-                    OwnerFilter::key,
-                )?;
-                *state = p.choice(
-                    "state",
-                    *state,
-                    StateFilter::from_key,
-                    StateFilter::ALL,
-                    StateFilter::key,
-                )?;
-            }
-            NodeKind::BoardCount { measure, whose, .. } => {
-                *measure = p.choice(
-                    "measure",
-                    *measure,
-                    BoardMeasure::from_key,
-                    BoardMeasure::ALL,
-                    BoardMeasure::key,
-                )?;
-                *whose = p.choice("whose", *whose, Whose::from_key, Whose::ALL, Whose::key)?;
-            }
-            NodeKind::BoardSize { measure } => {
-                *measure = p.choice(
-                    "measure",
-                    *measure,
-                    SizeMeasure::from_key,
-                    SizeMeasure::ALL,
-                    SizeMeasure::key,
-                )?;
-            }
-            NodeKind::Compare { op } => {
-                *op = p.choice(
-                    "op",
-                    *op,
-                    CompareOp::from_key,
-                    CompareOp::ALL,
-                    CompareOp::key,
-                )?;
-            }
-            _ => {}
+    /// Reads every parameter of `node_kind` (its [`NodeKind::params_mut`]
+    /// table) from the file; an absent one keeps the new node's default.
+    fn read_all(&mut self, node_kind: &mut NodeKind, scope: &Scope) -> Result<(), StrategyError> {
+        let mut params = node_kind.params_mut();
+        params.sort_by_key(|(_, param)| read_rank(param));
+        for (name, param) in params {
+            let value = self.take(name);
+            self.read(name, param, value, scope)?;
         }
         Ok(())
     }
 
-    /// Reads the parameters that are free values (a number, yes/no, text)
-    /// into `node_kind`.
-    fn values(&mut self, node_kind: &mut NodeKind) -> Result<(), StrategyError> {
-        let p = self;
-        match node_kind {
-            NodeKind::Constant { value, tune } => {
-                if let Some(t) = p.take("tune") {
-                    *tune = Tuning::from_json(&t).map_err(|m| p.error(m))?;
-                }
-                if let Some(v) = p.take("value") {
-                    *value = p.whole(&v, "parameter \"value\"")?;
+    /// Reads parameter `name` from `value` (`None`: not in the file) into `param`.
+    fn read(
+        &self,
+        name: &str,
+        param: ParamMut,
+        value: Option<Value>,
+        scope: &Scope,
+    ) -> Result<(), StrategyError> {
+        match param {
+            ParamMut::When(p) => *p = self.choice(name, value, *p)?,
+            ParamMut::Owner(p) => *p = self.choice(name, value, *p)?,
+            ParamMut::State(p) => *p = self.choice(name, value, *p)?,
+            ParamMut::BoardMeasure(p) => *p = self.choice(name, value, *p)?,
+            ParamMut::Whose(p) => *p = self.choice(name, value, *p)?,
+            ParamMut::SizeMeasure(p) => *p = self.choice(name, value, *p)?,
+            ParamMut::Compare(p) => *p = self.choice(name, value, *p)?,
+            ParamMut::Number(p) => {
+                if let Some(v) = value {
+                    *p = self.whole(&v, &format!("parameter \"{name}\""))?;
                 }
             }
-            NodeKind::Truth { value } => {
-                if let Some(v) = p.take("value") {
-                    *value = v.as_bool().ok_or_else(|| {
-                        p.error(format!(
-                            "parameter \"value\" is {v}, expected true or false"
+            ParamMut::Tune(p) => {
+                if let Some(v) = value {
+                    *p = Tuning::from_json(&v).map_err(|m| self.error(m))?;
+                }
+            }
+            ParamMut::Truth(p) => {
+                if let Some(v) = value {
+                    *p = v.as_bool().ok_or_else(|| {
+                        self.error(format!(
+                            "parameter \"{name}\" is {v}, expected true or false"
                         ))
                     })?;
                 }
             }
-            NodeKind::Comment { text } => {
-                if let Some(v) = p.take("text") {
-                    *text = v
-                        .as_str()
-                        .ok_or_else(|| {
-                            p.error(format!("parameter \"text\" is {v}, expected text"))
-                        })?
-                        .to_string();
+            ParamMut::Text(p) => {
+                if let Some(v) = value {
+                    let text = v.as_str().ok_or_else(|| {
+                        self.error(format!("parameter \"{name}\" is {v}, expected text"))
+                    })?;
+                    *p = text.to_string();
                 }
             }
-            _ => {}
-        }
-        Ok(())
-    }
-
-    /// Reads the parameters of the kinds whose pins are data: a Weighted
-    /// sum's terms, a group instance's definition (its pins are copied from
-    /// it), and an interface node's index (its pin is the group's).
-    fn composite(&mut self, node_kind: &mut NodeKind, scope: &Scope) -> Result<(), StrategyError> {
-        match node_kind {
-            NodeKind::WeightedSum { terms } => {
-                if let Some(v) = self.take("terms") {
-                    *terms = self.terms(&v)?;
+            ParamMut::Terms(p) => {
+                if let Some(v) = value {
+                    *p = self.terms(&v)?;
                 }
             }
-            NodeKind::Group {
+            ParamMut::Def {
                 def,
                 inputs,
                 outputs,
             } => {
-                let Some(v) = self.take("def") else {
-                    return Err(self.error(
-                        "parameter \"def\" is missing: it names the group in \"groups\""
-                            .to_string(),
-                    ));
-                };
-                let Some(id) = v.as_str() else {
-                    return Err(self.error(format!(
-                        "parameter \"def\" is {v}, expected the id of a group in \"groups\""
-                    )));
-                };
-                let Some((i, o)) = scope.interfaces.get(id) else {
-                    return Err(
-                        self.error(format!("there is no group {} in \"groups\"", quoted(id)))
-                    );
-                };
-                *def = id.to_string();
+                let (id, (i, o)) = self.def(name, value, scope)?;
+                *def = id;
                 *inputs = i.clone();
                 *outputs = o.clone();
             }
-            NodeKind::GroupInput { .. } => self.interface(node_kind, true, scope)?,
-            NodeKind::GroupOutput { .. } => self.interface(node_kind, false, scope)?,
-            _ => {}
+            ParamMut::Index { index, pin, side } => {
+                if let Some(v) = value {
+                    *index = self.index(name, &v)?;
+                }
+                if let Some(p) = self.interface_pin(*index, side, scope)? {
+                    *pin = p.clone();
+                }
+            }
         }
         Ok(())
     }
 
-    /// Reads an interface node's index and takes its pin from the group.
-    fn interface(
-        &mut self,
-        node_kind: &mut NodeKind,
-        is_input: bool,
-        scope: &Scope,
-    ) -> Result<(), StrategyError> {
-        let (NodeKind::GroupInput { index, pin } | NodeKind::GroupOutput { index, pin }) =
-            node_kind
-        else {
-            return Ok(());
+    /// A group instance's `def`: the id of a group in "groups" (required), with its pins.
+    fn def<'s>(
+        &self,
+        name: &str,
+        value: Option<Value>,
+        scope: &Scope<'s>,
+    ) -> Result<(String, &'s GroupPins), StrategyError> {
+        let Some(v) = value else {
+            return Err(self.error(format!(
+                "parameter \"{name}\" is missing: it names the group in \"groups\""
+            )));
         };
-        if let Some(v) = self.take("index") {
-            *index = v
-                .as_u64()
-                .and_then(|i| usize::try_from(i).ok())
-                .ok_or_else(|| {
-                    self.error(format!(
-                        "parameter \"index\" is {v}, expected a pin number from 0"
-                    ))
-                })?;
+        let Some(id) = v.as_str() else {
+            return Err(self.error(format!(
+                "parameter \"{name}\" is {v}, expected the id of a group in \"groups\""
+            )));
+        };
+        match scope.interfaces.get(id) {
+            Some(pins) => Ok((id.to_string(), pins)),
+            None => Err(self.error(format!("there is no group {} in \"groups\"", quoted(id)))),
         }
-        // At the top level there is no group: the validator reports the node.
+    }
+
+    /// An interface node's `index`: a pin number from 0.
+    fn index(&self, name: &str, v: &Value) -> Result<usize, StrategyError> {
+        v.as_u64()
+            .and_then(|i| usize::try_from(i).ok())
+            .ok_or_else(|| {
+                self.error(format!(
+                    "parameter \"{name}\" is {v}, expected a pin number from 0"
+                ))
+            })
+    }
+
+    /// The pin an interface node with `index` stands for, from the group
+    /// whose body is read; `None` at the top level (there is no group: the
+    /// validator reports the node).
+    fn interface_pin<'s>(
+        &self,
+        index: usize,
+        side: PinSide,
+        scope: &Scope<'s>,
+    ) -> Result<Option<&'s GroupPin>, StrategyError> {
         let Some(group) = scope.group else {
-            return Ok(());
+            return Ok(None);
         };
         let (inputs, outputs) = scope
             .interfaces
             .get(group)
             .map_or((&[][..], &[][..]), |(i, o)| (i.as_slice(), o.as_slice()));
-        let (pins, what) = if is_input {
-            (inputs, "inputs")
-        } else {
-            (outputs, "outputs")
+        let (pins, what) = match side {
+            PinSide::Input => (inputs, "inputs"),
+            PinSide::Output => (outputs, "outputs"),
         };
-        match pins.get(*index) {
-            Some(p) => {
-                *pin = p.clone();
-                Ok(())
-            }
+        match pins.get(index) {
+            Some(p) => Ok(Some(p)),
             None => Err(self.error(format!(
                 "\"index\" is {index}, but the group has {} {what}{}",
                 pins.len(),

@@ -9,7 +9,7 @@ use crate::strategy::graph::frame::Frame;
 use crate::strategy::graph::{GroupDef, Node, Strategy, Wire};
 use crate::strategy::kind::docs::info;
 use crate::strategy::kind::pins::{GroupPin, WeightedTerm};
-use crate::strategy::kind::{NodeKind, When};
+use crate::strategy::kind::{NodeKind, Param};
 use crate::strategy::limits::{MAX_COORD, MAX_LABEL_CHARS};
 
 /// A label as written: control characters become spaces and it is cut at
@@ -224,51 +224,42 @@ fn term_json(t: &WeightedTerm) -> Value {
     Value::Object(map)
 }
 
-/// The parameters of a node kind, in file order.
+/// The parameters of a node kind as written, in the order of its table
+/// ([`NodeKind::params`]).
 fn params_of(kind: &NodeKind) -> Vec<(&'static str, Value)> {
-    let when = |w: &When| ("when", json!(w.key()));
-    match kind {
-        NodeKind::Atoms { when: w }
-        | NodeKind::IsEmpty { when: w }
-        | NodeKind::IsMine { when: w }
-        | NodeKind::IsCritical { when: w }
-        | NodeKind::IsEndangered { when: w }
-        | NodeKind::Danger { when: w }
-        | NodeKind::PlayersLeft { when: w } => vec![when(w)],
-        NodeKind::Neighbours {
-            owner,
-            state,
-            when: w,
-        } => vec![
-            ("owner", json!(owner.key())),
-            ("state", json!(state.key())),
-            when(w),
-        ],
-        NodeKind::BoardCount {
-            measure,
-            whose,
-            when: w,
-        } => vec![
-            ("measure", json!(measure.key())),
-            ("whose", json!(whose.key())),
-            when(w),
-        ],
-        NodeKind::BoardSize { measure } => vec![("measure", json!(measure.key()))],
-        NodeKind::Constant { value, tune } => {
-            let mut params = vec![("value", json!(value))];
-            params.extend(tune.to_json().map(|t| ("tune", t)));
-            params
-        }
-        NodeKind::Truth { value } => vec![("value", json!(value))],
-        NodeKind::Compare { op } => vec![("op", json!(op.key()))],
-        NodeKind::Comment { text } => vec![("text", json!(text))],
-        NodeKind::WeightedSum { terms } => {
-            vec![("terms", Value::Array(terms.iter().map(term_json).collect()))]
-        }
-        NodeKind::Group { def, .. } => vec![("def", json!(def))],
-        NodeKind::GroupInput { index, .. } | NodeKind::GroupOutput { index, .. } => {
-            vec![("index", json!(index))]
-        }
-        _ => Vec::new(),
-    }
+    kind.params()
+        .into_iter()
+        .filter_map(|(name, param)| param_json(param).map(|value| (name, value)))
+        .collect()
+}
+
+/// A parameter's value as written; `None` for one that is not written: an
+/// automatic tuning range (see [`crate::strategy::Tuning`]), so that files without `tune`
+/// save as they were.
+fn param_json(param: Param) -> Option<Value> {
+    Some(match param {
+        Param::When(p) => json!(p.key()),
+        Param::Owner(p) => json!(p.key()),
+        Param::State(p) => json!(p.key()),
+        Param::BoardMeasure(p) => json!(p.key()),
+        Param::Whose(p) => json!(p.key()),
+        Param::SizeMeasure(p) => json!(p.key()),
+        Param::Compare(p) => json!(p.key()),
+        Param::Number(p) => json!(p),
+        Param::Tune(p) => return p.to_json(),
+        Param::Truth(p) => json!(p),
+        Param::Text(p) => json!(p),
+        Param::Terms(p) => Value::Array(p.iter().map(term_json).collect()),
+        // The pins are the definition's: the file holds them once, there.
+        Param::Def {
+            def,
+            inputs: _,
+            outputs: _,
+        } => json!(def),
+        Param::Index {
+            index,
+            pin: _,
+            side: _,
+        } => json!(index),
+    })
 }

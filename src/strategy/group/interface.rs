@@ -5,12 +5,12 @@
 //! the body and the wires of every instance (in the top-level graph and in
 //! every group body): no instance ends up wired to the wrong pin.
 
-use super::scope::PinSide;
 use crate::strategy::error::StrategyError;
 use crate::strategy::graph::Strategy;
 use crate::strategy::id::NodeId;
 use crate::strategy::kind::NodeKind;
 use crate::strategy::kind::pins::GroupPin;
+use crate::strategy::kind::pins::PinSide;
 
 /// How far left (right) of the body a new group input (output) stands.
 const NEW_PIN_GAP: f32 = 260.0;

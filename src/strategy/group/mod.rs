@@ -2,11 +2,19 @@
 //! graph, used as one node by any number of instances. Definitions live in
 //! the top-level strategy; each instance carries a copy of its definition's
 //! pins, which [`Strategy::set_group`] keeps in step.
+//!
+//! This folder holds the editing of groups, which changes the model: the
+//! definitions and their sync (this file), where an edit acts and how groups
+//! may nest (`scope.rs`), a group's interface (`interface.rs`), making a
+//! group of a selection (`make.rs`), ungrouping (`ungroup.rs`) and importing
+//! from another strategy (`import.rs`). Inlining groups for the compiler is a
+//! concern of its own (`strategy/flatten/`): it never changes the model, and
+//! the compiler, not the editor, asks for it.
 
 mod import;
 mod interface;
 mod make;
-pub(super) mod scope;
+mod scope;
 mod ungroup;
 
 use std::collections::BTreeMap;

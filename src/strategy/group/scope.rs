@@ -16,25 +16,6 @@ use crate::strategy::id::NodeId;
 use crate::strategy::kind::NodeKind;
 use crate::strategy::limits::MAX_GROUP_DEPTH;
 
-/// Which side of a group a pin is on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PinSide {
-    /// One of the group's inputs.
-    Input,
-    /// One of the group's outputs.
-    Output,
-}
-
-impl PinSide {
-    /// "input" or "output".
-    pub fn name(self) -> &'static str {
-        match self {
-            PinSide::Input => "input",
-            PinSide::Output => "output",
-        }
-    }
-}
-
 /// The groups whose instances stand directly in `graph`.
 pub(super) fn used_groups(graph: &Strategy) -> BTreeSet<String> {
     graph

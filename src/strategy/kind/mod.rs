@@ -1,174 +1,31 @@
-//! Node kinds with their parameters, and the small enums the parameters use.
+//! The node vocabulary: every node kind with its parameters (this file: the
+//! `kinds!` table and each kind's defaults), the choices the parameters take
+//! (`choices.rs`), the one table of every kind's parameters (`params.rs`),
+//! what pins carry (`pins.rs`), the `tune` parameter (`tuning.rs`), each
+//! kind's documentation and title (`docs.rs`, from which `reference.rs`
+//! writes `docs/nodes.md`), and the meaning of the pure nodes (`ops.rs`).
+//!
+//! Matches over kinds here list every kind, without a catch-all arm, so a
+//! new kind does not compile until each says what it is.
 
+pub(super) mod choices;
 pub(super) mod docs;
 pub(super) mod ops;
+pub(super) mod params;
 pub(super) mod pins;
 pub(super) mod reference;
 pub(super) mod tuning;
 
-use std::fmt;
-
+pub use choices::{BoardMeasure, CompareOp, OwnerFilter, SizeMeasure, StateFilter, When, Whose};
+pub use params::{Param, ParamMut};
 use pins::{GroupPin, PinType, WeightedTerm};
 use tuning::Tuning;
 
-/// Declares a parameter enum with its file names and display labels.
-macro_rules! param_enum {
-    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $key:literal / $label:literal),+ $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-        pub enum $name {
-            $($(#[$vdoc])* $variant,)+
-        }
-
-        impl $name {
-            /// Every value, in menu order.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            /// The name used in strategy files.
-            pub fn key(self) -> &'static str {
-                match self { $($name::$variant => $key,)+ }
-            }
-
-            /// The label shown to users.
-            pub fn label(self) -> &'static str {
-                match self { $($name::$variant => $label,)+ }
-            }
-
-            /// The value with this file name.
-            pub fn from_key(key: &str) -> Option<$name> {
-                Self::ALL.iter().copied().find(|v| v.key() == key)
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.label())
-            }
-        }
-    };
-}
-
-param_enum! {
-    /// Which board a measuring node looks at: the board now, the board
-    /// after placing an atom on the evaluated cell and resolving the chain,
-    /// or that board after the next player's strongest reply.
-    When {
-        /// The position as it is.
-        #[default]
-        Now = "now" / "now",
-        /// The position after placing here (one-step lookahead).
-        After = "after" / "after placing here",
-        /// The position after placing here and the next player's strongest
-        /// reply: the legal reply that leaves the evaluating player the
-        /// fewest atoms, ties to the lowest cell (two-step lookahead).
-        Reply = "reply" / "after the best reply",
-    }
-}
-
-param_enum! {
-    /// Whose neighbours a neighbour count counts.
-    OwnerFilter {
-        /// Every neighbour.
-        #[default]
-        Any = "any" / "any owner",
-        /// Neighbours owned by the player to move.
-        Mine = "mine" / "mine",
-        /// Neighbours owned by any opponent.
-        Opponent = "opponent" / "opponent's",
-        /// Empty neighbours.
-        Empty = "empty" / "empty",
-    }
-}
-
-param_enum! {
-    /// Which neighbours a neighbour count counts by criticality.
-    StateFilter {
-        /// Critical or not.
-        #[default]
-        Any = "any" / "any state",
-        /// Only critical neighbours (one atom short of reacting).
-        Critical = "critical" / "critical",
-        /// Only neighbours that are not critical.
-        NotCritical = "not_critical" / "not critical",
-    }
-}
-
-param_enum! {
-    /// What a whole-board count counts.
-    BoardMeasure {
-        /// Cells owned.
-        #[default]
-        Cells = "cells" / "cells",
-        /// Atoms owned.
-        Atoms = "atoms" / "atoms",
-        /// Critical cells owned.
-        CriticalCells = "critical_cells" / "critical cells",
-        /// Endangered cells owned (see the node's documentation).
-        EndangeredCells = "endangered_cells" / "endangered cells",
-    }
-}
-
-param_enum! {
-    /// Whose cells a whole-board count counts.
-    Whose {
-        /// The player to move.
-        #[default]
-        Mine = "mine" / "mine",
-        /// All opponents together.
-        Opponents = "opponents" / "opponents'",
-    }
-}
-
-param_enum! {
-    /// Which dimension of the board a board-size node gives.
-    SizeMeasure {
-        /// Number of cells.
-        #[default]
-        Cells = "cells" / "cells",
-        /// Number of rows.
-        Rows = "rows" / "rows",
-        /// Number of columns.
-        Columns = "columns" / "columns",
-    }
-}
-
-param_enum! {
-    /// A comparison operator.
-    CompareOp {
-        /// a < b
-        #[default]
-        Less = "lt" / "<",
-        /// a ≤ b
-        LessEqual = "le" / "≤",
-        /// a = b
-        Equal = "eq" / "=",
-        /// a ≠ b
-        NotEqual = "ne" / "≠",
-        /// a ≥ b
-        GreaterEqual = "ge" / "≥",
-        /// a > b
-        Greater = "gt" / ">",
-    }
-}
-
-impl CompareOp {
-    /// Applies the comparison.
-    pub fn apply(self, a: i64, b: i64) -> bool {
-        match self {
-            CompareOp::Less => a < b,
-            CompareOp::LessEqual => a <= b,
-            CompareOp::Equal => a == b,
-            CompareOp::NotEqual => a != b,
-            CompareOp::GreaterEqual => a >= b,
-            CompareOp::Greater => a > b,
-        }
-    }
-}
-
 /// Declares the node kinds: the parameter-free tag enum [`Kind`] and the
-/// parameter-carrying [`NodeKind`].
+/// parameter-carrying [`NodeKind`], each field with its default value (what
+/// [`NodeKind::new`] gives).
 macro_rules! kinds {
-    ($($(#[$doc:meta])* $variant:ident $({ $($field:ident : $ty:ty),* })?),+ $(,)?) => {
+    ($($(#[$doc:meta])* $variant:ident $({ $($field:ident : $ty:ty = $default:expr),* $(,)? })?),+ $(,)?) => {
         /// A node kind without its parameters: the key into the node documentation.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Kind {
@@ -193,6 +50,14 @@ macro_rules! kinds {
                     $(NodeKind::$variant { .. } => Kind::$variant,)+
                 }
             }
+
+            /// The node kind of `kind` with default parameters (each
+            /// declared beside its field in the table).
+            pub fn new(kind: Kind) -> NodeKind {
+                match kind {
+                    $(Kind::$variant => NodeKind::$variant $({ $($field: $default),* })?,)+
+                }
+            }
         }
     };
 }
@@ -213,28 +78,36 @@ kinds! {
     Column,
     // Cell state
     /// Atoms on the cell.
-    Atoms { when: When },
+    Atoms { when: When = When::Now },
     /// Whether the cell is empty.
-    IsEmpty { when: When },
+    IsEmpty { when: When = When::Now },
     /// Whether the player to move owns the cell.
-    IsMine { when: When },
+    IsMine { when: When = When::Now },
     /// Whether the cell is one atom short of reacting.
-    IsCritical { when: When },
+    IsCritical { when: When = When::Now },
     /// Whether an opponent's critical cell is next to the cell.
-    IsEndangered { when: When },
+    IsEndangered { when: When = When::Now },
     /// Number of opponents' critical cells next to the cell.
-    Danger { when: When },
+    Danger { when: When = When::Now },
     /// Number of neighbours by owner and criticality.
-    Neighbours { owner: OwnerFilter, state: StateFilter, when: When },
+    Neighbours {
+        owner: OwnerFilter = OwnerFilter::Any,
+        state: StateFilter = StateFilter::Any,
+        when: When = When::Now,
+    },
     // Whole board
     /// A count over the whole board.
-    BoardCount { measure: BoardMeasure, whose: Whose, when: When },
+    BoardCount {
+        measure: BoardMeasure = BoardMeasure::Cells,
+        whose: Whose = Whose::Mine,
+        when: When = When::Now,
+    },
     /// Players still in the game.
-    PlayersLeft { when: When },
+    PlayersLeft { when: When = When::Now },
     /// Placements made so far.
     TurnNumber,
     /// The board's size.
-    BoardSize { measure: SizeMeasure },
+    BoardSize { measure: SizeMeasure = SizeMeasure::Cells },
     // Lookahead
     /// Atoms the player gains by placing here.
     AtomsGained,
@@ -252,13 +125,15 @@ kinds! {
     ThreateningReplies,
     // Arithmetic
     /// A fixed number.
-    Constant { value: i64, tune: Tuning },
+    Constant { value: i64 = 0, tune: Tuning = Tuning::Auto },
     /// a + b
     Add,
     /// The sum of up to eight numbers.
     Sum,
     /// Σ weight × input over a list of labelled terms.
-    WeightedSum { terms: Vec<WeightedTerm> },
+    WeightedSum {
+        terms: Vec<WeightedTerm> = vec![WeightedTerm::new("a", 1), WeightedTerm::new("b", 1)],
+    },
     /// a − b
     Subtract,
     /// a × b
@@ -279,9 +154,9 @@ kinds! {
     Random,
     // Logic
     /// A fixed yes or no.
-    Truth { value: bool },
+    Truth { value: bool = true },
     /// Compares two numbers.
-    Compare { op: CompareOp },
+    Compare { op: CompareOp = CompareOp::Greater },
     /// Both are yes.
     And,
     /// At least one is yes.
@@ -292,145 +167,50 @@ kinds! {
     IfThenElse,
     // Notes and output
     /// A note for the reader; does nothing.
-    Comment { text: String },
+    Comment { text: String = String::new() },
     /// The value of the evaluated cell: the graph's result.
     Output,
     // Groups
     /// A group (sub-model) used as one node. `def` names the definition in
     /// the strategy; the pins are copies of the definition's, kept in step
     /// by the strategy (see `Strategy::set_group`).
-    Group { def: String, inputs: Vec<GroupPin>, outputs: Vec<GroupPin> },
+    Group {
+        def: String = String::new(),
+        inputs: Vec<GroupPin> = Vec::new(),
+        outputs: Vec<GroupPin> = Vec::new(),
+    },
     /// Inside a group: where input number `index` of the group enters.
-    GroupInput { index: usize, pin: GroupPin },
+    GroupInput {
+        index: usize = 0,
+        pin: GroupPin = GroupPin::new("x", PinType::Int),
+    },
     /// Inside a group: where output number `index` of the group leaves.
-    GroupOutput { index: usize, pin: GroupPin },
+    GroupOutput {
+        index: usize = 0,
+        pin: GroupPin = GroupPin::new("result", PinType::Int),
+    },
 }
 
 impl NodeKind {
-    /// The node kind of `kind` with default parameters.
-    pub fn new(kind: Kind) -> NodeKind {
-        match kind {
-            Kind::IsCorner => NodeKind::IsCorner,
-            Kind::IsEdge => NodeKind::IsEdge,
-            Kind::IsCentre => NodeKind::IsCentre,
-            Kind::Capacity => NodeKind::Capacity,
-            Kind::Row => NodeKind::Row,
-            Kind::Column => NodeKind::Column,
-            Kind::Atoms => NodeKind::Atoms { when: When::Now },
-            Kind::IsEmpty => NodeKind::IsEmpty { when: When::Now },
-            Kind::IsMine => NodeKind::IsMine { when: When::Now },
-            Kind::IsCritical => NodeKind::IsCritical { when: When::Now },
-            Kind::IsEndangered => NodeKind::IsEndangered { when: When::Now },
-            Kind::Danger => NodeKind::Danger { when: When::Now },
-            Kind::Neighbours => NodeKind::Neighbours {
-                owner: OwnerFilter::Any,
-                state: StateFilter::Any,
-                when: When::Now,
-            },
-            Kind::BoardCount => NodeKind::BoardCount {
-                measure: BoardMeasure::Cells,
-                whose: Whose::Mine,
-                when: When::Now,
-            },
-            Kind::PlayersLeft => NodeKind::PlayersLeft { when: When::Now },
-            Kind::TurnNumber => NodeKind::TurnNumber,
-            Kind::BoardSize => NodeKind::BoardSize {
-                measure: SizeMeasure::Cells,
-            },
-            Kind::AtomsGained => NodeKind::AtomsGained,
-            Kind::CellsCaptured => NodeKind::CellsCaptured,
-            Kind::ReactionsCaused => NodeKind::ReactionsCaused,
-            Kind::WinsTheGame => NodeKind::WinsTheGame,
-            Kind::ReplyCanWin => NodeKind::ReplyCanWin,
-            Kind::ReplyMostTaken => NodeKind::ReplyMostTaken,
-            Kind::ThreateningReplies => NodeKind::ThreateningReplies,
-            Kind::Constant => NodeKind::Constant {
-                value: 0,
-                tune: Tuning::Auto,
-            },
-            Kind::Add => NodeKind::Add,
-            Kind::Sum => NodeKind::Sum,
-            Kind::Subtract => NodeKind::Subtract,
-            Kind::Multiply => NodeKind::Multiply,
-            Kind::Divide => NodeKind::Divide,
-            Kind::Min => NodeKind::Min,
-            Kind::Max => NodeKind::Max,
-            Kind::Abs => NodeKind::Abs,
-            Kind::Negate => NodeKind::Negate,
-            Kind::Clamp => NodeKind::Clamp,
-            Kind::Random => NodeKind::Random,
-            Kind::Truth => NodeKind::Truth { value: true },
-            Kind::Compare => NodeKind::Compare {
-                op: CompareOp::Greater,
-            },
-            Kind::And => NodeKind::And,
-            Kind::Or => NodeKind::Or,
-            Kind::Not => NodeKind::Not,
-            Kind::IfThenElse => NodeKind::IfThenElse,
-            Kind::Comment => NodeKind::Comment {
-                text: String::new(),
-            },
-            Kind::Output => NodeKind::Output,
-            Kind::WeightedSum | Kind::Group | Kind::GroupInput | Kind::GroupOutput => {
-                NodeKind::composite(kind)
-            }
-        }
-    }
-
-    /// The default Weighted sum (two terms of weight 1), and the group kinds
-    /// with placeholder pins (grouping fills in the real ones).
-    fn composite(kind: Kind) -> NodeKind {
-        match kind {
-            Kind::WeightedSum => NodeKind::WeightedSum {
-                terms: vec![WeightedTerm::new("a", 1), WeightedTerm::new("b", 1)],
-            },
-            Kind::GroupInput => NodeKind::GroupInput {
-                index: 0,
-                pin: GroupPin::new("x", PinType::Int),
-            },
-            Kind::GroupOutput => NodeKind::GroupOutput {
-                index: 0,
-                pin: GroupPin::new("result", PinType::Int),
-            },
-            _ => NodeKind::Group {
-                def: String::new(),
-                inputs: Vec::new(),
-                outputs: Vec::new(),
-            },
-        }
-    }
-
     /// The "now / after placing here / after the best reply" choice of a
-    /// measuring node, if it has one.
+    /// measuring node, if it has one (its `when` parameter).
     pub fn when(&self) -> Option<When> {
-        match *self {
-            NodeKind::Atoms { when }
-            | NodeKind::IsEmpty { when }
-            | NodeKind::IsMine { when }
-            | NodeKind::IsCritical { when }
-            | NodeKind::IsEndangered { when }
-            | NodeKind::Danger { when }
-            | NodeKind::Neighbours { when, .. }
-            | NodeKind::BoardCount { when, .. }
-            | NodeKind::PlayersLeft { when } => Some(when),
-            _ => None,
-        }
+        self.params()
+            .into_iter()
+            .find_map(|(_, param)| match param {
+                Param::When(when) => Some(*when),
+                _ => None,
+            })
     }
 
     /// The "now / after placing here" choice of a measuring node, to change it.
     pub fn when_mut(&mut self) -> Option<&mut When> {
-        match self {
-            NodeKind::Atoms { when }
-            | NodeKind::IsEmpty { when }
-            | NodeKind::IsMine { when }
-            | NodeKind::IsCritical { when }
-            | NodeKind::IsEndangered { when }
-            | NodeKind::Danger { when }
-            | NodeKind::Neighbours { when, .. }
-            | NodeKind::BoardCount { when, .. }
-            | NodeKind::PlayersLeft { when } => Some(when),
-            _ => None,
-        }
+        self.params_mut()
+            .into_iter()
+            .find_map(|(_, param)| match param {
+                ParamMut::When(when) => Some(when),
+                _ => None,
+            })
     }
 
     /// Sets the "now / after placing here" choice, if the node has one.
@@ -440,27 +220,86 @@ impl NodeKind {
         }
     }
 
+    /// The lookahead the kind itself needs, whatever its `when`: the
+    /// lookahead nodes need the board after placing here (`After`) or the
+    /// scan over the next player's replies (`Reply`); the others nothing
+    /// (`Now`).
+    fn own_lookahead(&self) -> When {
+        match self {
+            NodeKind::AtomsGained
+            | NodeKind::CellsCaptured
+            | NodeKind::ReactionsCaused
+            | NodeKind::WinsTheGame => When::After,
+            NodeKind::ReplyCanWin | NodeKind::ReplyMostTaken | NodeKind::ThreateningReplies => {
+                When::Reply
+            }
+            NodeKind::IsCorner
+            | NodeKind::IsEdge
+            | NodeKind::IsCentre
+            | NodeKind::Capacity
+            | NodeKind::Row
+            | NodeKind::Column
+            | NodeKind::Atoms { when: _ }
+            | NodeKind::IsEmpty { when: _ }
+            | NodeKind::IsMine { when: _ }
+            | NodeKind::IsCritical { when: _ }
+            | NodeKind::IsEndangered { when: _ }
+            | NodeKind::Danger { when: _ }
+            | NodeKind::Neighbours {
+                owner: _,
+                state: _,
+                when: _,
+            }
+            | NodeKind::BoardCount {
+                measure: _,
+                whose: _,
+                when: _,
+            }
+            | NodeKind::PlayersLeft { when: _ }
+            | NodeKind::TurnNumber
+            | NodeKind::BoardSize { measure: _ }
+            | NodeKind::Constant { value: _, tune: _ }
+            | NodeKind::Add
+            | NodeKind::Sum
+            | NodeKind::WeightedSum { terms: _ }
+            | NodeKind::Subtract
+            | NodeKind::Multiply
+            | NodeKind::Divide
+            | NodeKind::Min
+            | NodeKind::Max
+            | NodeKind::Abs
+            | NodeKind::Negate
+            | NodeKind::Clamp
+            | NodeKind::Random
+            | NodeKind::Truth { value: _ }
+            | NodeKind::Compare { op: _ }
+            | NodeKind::And
+            | NodeKind::Or
+            | NodeKind::Not
+            | NodeKind::IfThenElse
+            | NodeKind::Comment { text: _ }
+            | NodeKind::Output
+            | NodeKind::Group {
+                def: _,
+                inputs: _,
+                outputs: _,
+            }
+            | NodeKind::GroupInput { index: _, pin: _ }
+            | NodeKind::GroupOutput { index: _, pin: _ } => When::Now,
+        }
+    }
+
     /// Whether evaluating the node needs the board after placing here
     /// (every node that needs the replies needs it too).
     pub fn needs_lookahead(&self) -> bool {
         self.when() == Some(When::After)
             || self.needs_reply()
-            || matches!(
-                self,
-                NodeKind::AtomsGained
-                    | NodeKind::CellsCaptured
-                    | NodeKind::ReactionsCaused
-                    | NodeKind::WinsTheGame
-            )
+            || self.own_lookahead() == When::After
     }
 
     /// Whether evaluating the node needs the scan over the next player's
     /// replies (a `reply` measure or one of the reply lookahead nodes).
     pub fn needs_reply(&self) -> bool {
-        self.when() == Some(When::Reply)
-            || matches!(
-                self,
-                NodeKind::ReplyCanWin | NodeKind::ReplyMostTaken | NodeKind::ThreateningReplies
-            )
+        self.when() == Some(When::Reply) || self.own_lookahead() == When::Reply
     }
 }

@@ -1,5 +1,6 @@
 //! What pins carry: the pin type, and the named pins of groups and Weighted
-//! sums (whose pins are data, not fixed by the kind).
+//! sums (whose pins are data, not fixed by the kind), and which side of a
+//! group a pin is on.
 
 use super::tuning::Tuning;
 
@@ -66,6 +67,25 @@ impl WeightedTerm {
             label: label.into(),
             weight,
             tune: Tuning::Auto,
+        }
+    }
+}
+
+/// Which side of a group a pin is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PinSide {
+    /// One of the group's inputs.
+    Input,
+    /// One of the group's outputs.
+    Output,
+}
+
+impl PinSide {
+    /// "input" or "output".
+    pub fn name(self) -> &'static str {
+        match self {
+            PinSide::Input => "input",
+            PinSide::Output => "output",
         }
     }
 }
