@@ -21,7 +21,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::eval::ir::{Board, CellFact, Instr, Op, Slot};
+use crate::eval::ir::{Board, CellFact, Instr, Op, Slot, cell_board};
 use crate::strategy::{Node, NodeId, NodeKind, PureOp, Strategy, constant_of};
 
 /// How often a node's value changes.
@@ -162,7 +162,8 @@ impl Lowering<'_> {
         match rate {
             Rate::Position => self.out.prelude.push(instr),
             Rate::Static => self.out.statics.push(instr),
-            _ => self.out.per_cell.push((id, instr)),
+            // A constant rate is folded before it gets here.
+            Rate::Cell | Rate::Constant => self.out.per_cell.push((id, instr)),
         }
     }
 
@@ -371,8 +372,12 @@ impl Lowering<'_> {
     }
 }
 
-/// The operation of a node kind (`None` for kinds without one: comments,
-/// the Cell value, constants).
+/// The operation of a node kind: every kind is listed, so a new kind does
+/// not compile until it says how it is computed. `None` for the kinds that
+/// are not one instruction: constants (folded before this is asked), Sum,
+/// Weighted sum and the Cell value (lowered by [`Lowering::node`]), comments
+/// (no value), and the group kinds (a flat graph has none; a lenient one
+/// keeps an instance that could not be inlined, which gives no value).
 fn op_of(id: NodeId, kind: &NodeKind) -> Option<Op> {
     use CellFact as C;
     Some(match *kind {
@@ -407,7 +412,33 @@ fn op_of(id: NodeId, kind: &NodeKind) -> Option<Op> {
         NodeKind::ReplyMostTaken => Op::ReplyMostTaken,
         NodeKind::ThreateningReplies => Op::ThreateningReplies,
         NodeKind::Random => Op::Random(id),
-        ref k => Op::Pure(PureOp::of(k)?),
+        NodeKind::Add
+        | NodeKind::Subtract
+        | NodeKind::Multiply
+        | NodeKind::Divide
+        | NodeKind::Min
+        | NodeKind::Max
+        | NodeKind::Abs
+        | NodeKind::Negate
+        | NodeKind::Clamp
+        | NodeKind::Compare { op: _ }
+        | NodeKind::And
+        | NodeKind::Or
+        | NodeKind::Not
+        | NodeKind::IfThenElse => Op::Pure(PureOp::of(kind)?),
+        NodeKind::Constant { value: _, tune: _ }
+        | NodeKind::Truth { value: _ }
+        | NodeKind::Sum
+        | NodeKind::WeightedSum { terms: _ }
+        | NodeKind::Output
+        | NodeKind::Comment { text: _ }
+        | NodeKind::Group {
+            def: _,
+            inputs: _,
+            outputs: _,
+        }
+        | NodeKind::GroupInput { index: _, pin: _ }
+        | NodeKind::GroupOutput { index: _, pin: _ } => return None,
     })
 }
 
@@ -415,18 +446,25 @@ fn op_of(id: NodeId, kind: &NodeKind) -> Option<Op> {
 fn own_rate(op: Op) -> Rate {
     match op {
         Op::Pure(_) => Rate::Constant,
-        Op::Cell(
-            CellFact::IsCorner
-            | CellFact::IsEdge
-            | CellFact::IsCentre
-            | CellFact::Capacity
-            | CellFact::Row
-            | CellFact::Column,
-        ) => Rate::Static,
-        Op::BoardCount(_, _, Board::Now)
-        | Op::PlayersLeft(Board::Now)
-        | Op::TurnNumber
-        | Op::BoardSize(_) => Rate::Position,
-        _ => Rate::Cell,
+        Op::Cell(fact) => match cell_board(fact) {
+            // Where the cell is: the same for every position of a size.
+            None => Rate::Static,
+            Some(_) => Rate::Cell,
+        },
+        Op::BoardCount(_, _, board) | Op::PlayersLeft(board) => match board {
+            Board::Now => Rate::Position,
+            Board::After | Board::Reply => Rate::Cell,
+        },
+        Op::TurnNumber | Op::BoardSize(_) => Rate::Position,
+        Op::Random(_)
+        | Op::AtomsGained
+        | Op::CellsCaptured
+        | Op::ReactionsCaused
+        | Op::Wins
+        | Op::ReplyCanWin
+        | Op::ReplyMostTaken
+        | Op::ThreateningReplies
+        | Op::Sum
+        | Op::DangerGate { danger: _ } => Rate::Cell,
     }
 }

@@ -25,7 +25,9 @@ mod lower;
 use std::collections::HashSet;
 
 use crate::eval::error::EvalError;
-use crate::eval::ir::{Board, CellFact, Instr, Op, Slot, Term, arity, cell_board};
+use crate::eval::ir::{
+    Board, CellFact, Instr, Op, Slot, Term, arity, measured_board, own_lookahead,
+};
 use crate::strategy::{BoardMeasure, Flat, NodeId, NodeKind, Strategy};
 use code::Code;
 use lower::{Lowered, Plan};
@@ -337,29 +339,11 @@ fn finish(s: Scheduled) -> Program {
             .chain(&s.per_cell)
             .any(|i| pred(i.op))
     };
-    let reads = |board: Board| {
-        uses(&|op| match op {
-            Op::Cell(c) => cell_board(c) == Some(board),
-            Op::BoardCount(_, _, b) | Op::PlayersLeft(b) => b == board,
-            _ => false,
-        })
-    };
+    let reads = |board: Board| uses(&|op| measured_board(op) == Some(board));
     let reply_board = reads(Board::Reply);
-    let needs_reply = reply_board
-        || uses(&|op| {
-            matches!(
-                op,
-                Op::ReplyCanWin | Op::ReplyMostTaken | Op::ThreateningReplies
-            )
-        });
-    let needs_after = needs_reply
-        || reads(Board::After)
-        || uses(&|op| {
-            matches!(
-                op,
-                Op::AtomsGained | Op::CellsCaptured | Op::ReactionsCaused | Op::Wins
-            )
-        });
+    let needs_reply = reply_board || uses(&|op| own_lookahead(op) == Some(Board::Reply));
+    let needs_after =
+        needs_reply || reads(Board::After) || uses(&|op| own_lookahead(op) == Some(Board::After));
     let now_stats = uses(&|op| matches!(op, Op::BoardCount(_, _, Board::Now) | Op::AtomsGained));
     let after_stats =
         uses(&|op| matches!(op, Op::BoardCount(_, _, Board::After) | Op::AtomsGained));

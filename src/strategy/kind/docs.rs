@@ -704,13 +704,16 @@ pub fn kind_by_key(key: &str) -> Option<Kind> {
     KINDS.iter().find(|i| i.key == key).map(|i| i.kind)
 }
 
-// The title lives beside the table it reads, so that `kind.rs` depends on
+// The title lives beside the table it reads, so that `kind/mod.rs` depends on
 // nothing else in `strategy`.
 impl NodeKind {
     /// The node's title: the kind's title plus its parameters, such as
     /// `Neighbours (opponent's, critical, after placing here)`.
     pub fn title(&self) -> String {
         let base = info(self.kind()).title;
+        // Every kind is named here: a new kind or parameter does not compile
+        // until its title says whether the parameter shows (comments,
+        // Weighted sums and tuning ranges show elsewhere, not in the title).
         let params: Vec<String> = match self {
             NodeKind::Neighbours { owner, state, when } => {
                 vec![owner.to_string(), state.to_string(), when.to_string()]
@@ -721,13 +724,55 @@ impl NodeKind {
                 when,
             } => vec![format!("{whose} {measure}"), when.to_string()],
             NodeKind::BoardSize { measure } => vec![measure.to_string()],
-            NodeKind::Constant { value, .. } => vec![value.to_string()],
+            NodeKind::Constant { value, tune: _ } => vec![value.to_string()],
             NodeKind::Truth { value } => vec![if *value { "yes" } else { "no" }.to_string()],
             NodeKind::Compare { op } => vec![format!("a {op} b")],
-            NodeKind::Group { def, .. } => return def.clone(),
-            NodeKind::GroupInput { pin, .. } => return format!("Input '{}'", pin.name),
-            NodeKind::GroupOutput { pin, .. } => return format!("Output '{}'", pin.name),
-            _ => self.when().map(|w| w.to_string()).into_iter().collect(),
+            NodeKind::Group {
+                def,
+                inputs: _,
+                outputs: _,
+            } => return def.clone(),
+            NodeKind::GroupInput { index: _, pin } => return format!("Input '{}'", pin.name),
+            NodeKind::GroupOutput { index: _, pin } => return format!("Output '{}'", pin.name),
+            NodeKind::Atoms { when }
+            | NodeKind::IsEmpty { when }
+            | NodeKind::IsMine { when }
+            | NodeKind::IsCritical { when }
+            | NodeKind::IsEndangered { when }
+            | NodeKind::Danger { when }
+            | NodeKind::PlayersLeft { when } => vec![when.to_string()],
+            NodeKind::IsCorner
+            | NodeKind::IsEdge
+            | NodeKind::IsCentre
+            | NodeKind::Capacity
+            | NodeKind::Row
+            | NodeKind::Column
+            | NodeKind::TurnNumber
+            | NodeKind::AtomsGained
+            | NodeKind::CellsCaptured
+            | NodeKind::ReactionsCaused
+            | NodeKind::WinsTheGame
+            | NodeKind::ReplyCanWin
+            | NodeKind::ReplyMostTaken
+            | NodeKind::ThreateningReplies
+            | NodeKind::Add
+            | NodeKind::Sum
+            | NodeKind::WeightedSum { terms: _ }
+            | NodeKind::Subtract
+            | NodeKind::Multiply
+            | NodeKind::Divide
+            | NodeKind::Min
+            | NodeKind::Max
+            | NodeKind::Abs
+            | NodeKind::Negate
+            | NodeKind::Clamp
+            | NodeKind::Random
+            | NodeKind::And
+            | NodeKind::Or
+            | NodeKind::Not
+            | NodeKind::IfThenElse
+            | NodeKind::Comment { text: _ }
+            | NodeKind::Output => Vec::new(),
         };
         if params.is_empty() {
             base.to_string()

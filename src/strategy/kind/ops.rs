@@ -54,7 +54,54 @@ impl PureOp {
             NodeKind::Or => PureOp::Or,
             NodeKind::Not => PureOp::Not,
             NodeKind::IfThenElse => PureOp::If,
-            _ => return None,
+            // Not pure: they measure the position, draw random numbers, hold
+            // a value or several inputs, or give no value.
+            NodeKind::IsCorner
+            | NodeKind::IsEdge
+            | NodeKind::IsCentre
+            | NodeKind::Capacity
+            | NodeKind::Row
+            | NodeKind::Column
+            | NodeKind::Atoms { when: _ }
+            | NodeKind::IsEmpty { when: _ }
+            | NodeKind::IsMine { when: _ }
+            | NodeKind::IsCritical { when: _ }
+            | NodeKind::IsEndangered { when: _ }
+            | NodeKind::Danger { when: _ }
+            | NodeKind::Neighbours {
+                owner: _,
+                state: _,
+                when: _,
+            }
+            | NodeKind::BoardCount {
+                measure: _,
+                whose: _,
+                when: _,
+            }
+            | NodeKind::PlayersLeft { when: _ }
+            | NodeKind::TurnNumber
+            | NodeKind::BoardSize { measure: _ }
+            | NodeKind::AtomsGained
+            | NodeKind::CellsCaptured
+            | NodeKind::ReactionsCaused
+            | NodeKind::WinsTheGame
+            | NodeKind::ReplyCanWin
+            | NodeKind::ReplyMostTaken
+            | NodeKind::ThreateningReplies
+            | NodeKind::Constant { value: _, tune: _ }
+            | NodeKind::Sum
+            | NodeKind::WeightedSum { terms: _ }
+            | NodeKind::Random
+            | NodeKind::Truth { value: _ }
+            | NodeKind::Comment { text: _ }
+            | NodeKind::Output
+            | NodeKind::Group {
+                def: _,
+                inputs: _,
+                outputs: _,
+            }
+            | NodeKind::GroupInput { index: _, pin: _ }
+            | NodeKind::GroupOutput { index: _, pin: _ } => return None,
         })
     }
 
@@ -96,7 +143,7 @@ impl PureOp {
 /// The constant value of a constant node (Constant, Yes / no).
 pub fn constant_of(kind: &NodeKind) -> Option<i64> {
     match kind {
-        NodeKind::Constant { value, .. } => Some(*value),
+        NodeKind::Constant { value, tune: _ } => Some(*value),
         NodeKind::Truth { value } => Some(i64::from(*value)),
         _ => None,
     }
