@@ -6,6 +6,12 @@
 //! constants, hoists what depends only on the position out of the per-cell
 //! loop, and notes whether the lookahead board is needed at all. An
 //! [`Evaluator`] then values cells without allocating.
+//!
+//! A folder per concern: `compile/` (the compiler: its driver and passes),
+//! `run/` (the interpreter, its context and slots, the heat map and the
+//! explain trace), `measure/` (what the measuring nodes measure, and the
+//! strongest-reply rule); `ir.rs` is the program's vocabulary the compiler
+//! writes and the interpreter reads, and `error.rs` the layer's error.
 
 mod compile;
 mod error;

@@ -1,5 +1,6 @@
 //! Measurements of a board from one player's point of view: the cell-level
-//! and board-level facts the measuring nodes report.
+//! and board-level facts the measuring nodes report; the next player's
+//! strongest reply, which the reply measures look at, is `reply.rs`.
 
 pub(super) mod reply;
 

@@ -1,6 +1,9 @@
 //! The interpreter: runs a compiled program on every active cell of a
 //! position, without allocating per cell, and gives the heat map, the chosen
-//! cell (by the evaluation contract) and the explain trace.
+//! cell (by the evaluation contract) and the explain trace. Beside it: what
+//! one decision has computed so far (`ctx.rs`), where the values are kept
+//! (`slots.rs`), the heat map and the contract's choice (`heat.rs`), and the
+//! explain trace (`trace.rs`).
 
 mod ctx;
 pub(super) mod heat;

@@ -1,6 +1,9 @@
 //! Flattening: every group instance replaced by the nodes of its definition,
 //! recursively, so that the evaluator compiles a plain graph and a grouped
-//! graph costs exactly what its flat twin costs.
+//! graph costs exactly what its flat twin costs. Its own folder, apart from
+//! the editing of groups (`strategy/group/`): it makes a new graph for the
+//! compiler and never changes the strategy. `nesting.rs` is the analysis it
+//! asks first (validation asks it too).
 //!
 //! Invariants:
 //! - top-level nodes keep their ids (so traces and Random draws of graphs

@@ -3,10 +3,15 @@
 //! the same bytes, and read defensively so that no input panics or hangs.
 //!
 //! Reading goes in the order the parts depend on each other: the header and
-//! version; the group interfaces (so that every group instance, wherever it
-//! is, gets its pins); the group bodies; the top level. Version 1 files are
-//! version 2 files without labels, frames, groups and the new kinds, so they
-//! load unchanged; saving always writes version 2.
+//! version (this file); the group interfaces (so that every group instance,
+//! wherever it is, gets its pins) and the group bodies and frames
+//! (`groups.rs`); the top level's nodes and their parameters (`read.rs`) and
+//! wires (`wire.rs`). Writing is `write.rs`; files on disk, read through a
+//! size limit and saved atomically, are `files.rs`. Both directions take a
+//! node's parameters from the kind's parameter table
+//! ([`crate::strategy::NodeKind::params`]).
+//! Version 1 files are version 2 files without labels, frames, groups and the
+//! new kinds, so they load unchanged; saving always writes version 2.
 
 pub(super) mod files;
 pub(super) mod groups;

@@ -1,5 +1,10 @@
 //! The editable graph: nodes with stable ids, parameters and editor
 //! positions, and wires from a node's output to another node's input.
+//!
+//! Around it, in this folder: frames drawn behind nodes (`frame.rs`), the
+//! numbers tuning may change (`tunable.rs`), the wire structure of a graph
+//! (`topology.rs`), and building graphs in code and laying them out
+//! (`builder.rs`).
 
 pub(super) mod builder;
 pub(super) mod frame;

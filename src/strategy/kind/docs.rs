@@ -704,8 +704,8 @@ pub fn kind_by_key(key: &str) -> Option<Kind> {
     KINDS.iter().find(|i| i.key == key).map(|i| i.kind)
 }
 
-// The title lives beside the table it reads, so that `kind/mod.rs` depends on
-// nothing else in `strategy`.
+// The title lives beside the table it reads, so that the kinds (`mod.rs`)
+// do not depend on their documentation.
 impl NodeKind {
     /// The node's title: the kind's title plus its parameters, such as
     /// `Neighbours (opponent's, critical, after placing here)`.

@@ -1,5 +1,7 @@
 //! Validation: every problem of a graph at once, each an error or a warning
-//! naming the node (id and title) and the pin.
+//! naming the node (id and title) and the pin. This file checks one graph;
+//! `groups.rs` runs it on a whole strategy (the top level and every group
+//! body) and adds what concerns groups.
 
 mod groups;
 
