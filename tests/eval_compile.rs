@@ -148,7 +148,7 @@ fn a_100k_node_chain_compiles_and_runs_without_recursion() {
 #[test]
 fn chains_on_both_sides_of_the_fixed_slot_array_give_the_same_values() {
     // The interpreter keeps programs of at most 4096 slots in a fixed array
-    // and larger ones in a vector (eval/slots.rs): values agree either way.
+    // and larger ones in a vector (eval/run/slots.rs): values agree either way.
     let p = common::position_file("3x3-hand.txt");
     for n in [4085, 4090, 4093, 4094, 4095, 4100, 4200] {
         let (g, _) = add_chain(n);

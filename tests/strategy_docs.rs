@@ -1,5 +1,5 @@
 //! The node documentation: `docs/nodes.md` is generated from the table in
-//! `src/strategy/docs.rs`; every entry is complete and unique; the pins'
+//! `src/strategy/kind/docs.rs`; every entry is complete and unique; the pins'
 //! documented defaults are the ones the nodes use; the parameters written to
 //! files are the documented ones; every kind round-trips through the file
 //! format with every value of every parameter.

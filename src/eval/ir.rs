@@ -121,7 +121,54 @@ pub(super) fn cell_board(fact: CellFact) -> Option<Board> {
         | CellFact::IsEndangered(b)
         | CellFact::Danger(b)
         | CellFact::Neighbours(_, _, b) => Some(b),
-        _ => None,
+        CellFact::IsCorner
+        | CellFact::IsEdge
+        | CellFact::IsCentre
+        | CellFact::Capacity
+        | CellFact::Row
+        | CellFact::Column => None,
+    }
+}
+
+/// The board an operation measures on, if it measures one (the lookahead
+/// figures and the reply figures read their boards through the lookahead
+/// they need, not through a `when`).
+pub(super) fn measured_board(op: Op) -> Option<Board> {
+    match op {
+        Op::Cell(fact) => cell_board(fact),
+        Op::BoardCount(_, _, board) | Op::PlayersLeft(board) => Some(board),
+        Op::Pure(_)
+        | Op::Random(_)
+        | Op::TurnNumber
+        | Op::BoardSize(_)
+        | Op::AtomsGained
+        | Op::CellsCaptured
+        | Op::ReactionsCaused
+        | Op::Wins
+        | Op::ReplyCanWin
+        | Op::ReplyMostTaken
+        | Op::ThreateningReplies
+        | Op::Sum
+        | Op::DangerGate { danger: _ } => None,
+    }
+}
+
+/// The lookahead an operation needs besides the board it measures on: the
+/// after board for the figures of placing here, the reply scan (on the
+/// reply board's side) for the figures of the next player's replies.
+pub(super) fn own_lookahead(op: Op) -> Option<Board> {
+    match op {
+        Op::AtomsGained | Op::CellsCaptured | Op::ReactionsCaused | Op::Wins => Some(Board::After),
+        Op::ReplyCanWin | Op::ReplyMostTaken | Op::ThreateningReplies => Some(Board::Reply),
+        Op::Pure(_)
+        | Op::Random(_)
+        | Op::Cell(_)
+        | Op::BoardCount(_, _, _)
+        | Op::PlayersLeft(_)
+        | Op::TurnNumber
+        | Op::BoardSize(_)
+        | Op::Sum
+        | Op::DangerGate { danger: _ } => None,
     }
 }
 
@@ -130,7 +177,33 @@ pub(super) fn arity(op: Op) -> usize {
     match op {
         Op::Pure(PureOp::Abs | PureOp::Negate | PureOp::Not) => 1,
         Op::Pure(PureOp::Clamp | PureOp::If) => 3,
-        Op::Pure(_) | Op::Random(_) => 2,
-        _ => 0,
+        Op::Pure(
+            PureOp::Add
+            | PureOp::Subtract
+            | PureOp::Multiply
+            | PureOp::Divide
+            | PureOp::Min
+            | PureOp::Max
+            | PureOp::Compare(_)
+            | PureOp::And
+            | PureOp::Or,
+        )
+        | Op::Random(_) => 2,
+        // They read no value slots (a fused sum's `args` are not slots:
+        // see its variant).
+        Op::Cell(_)
+        | Op::BoardCount(_, _, _)
+        | Op::PlayersLeft(_)
+        | Op::TurnNumber
+        | Op::BoardSize(_)
+        | Op::AtomsGained
+        | Op::CellsCaptured
+        | Op::ReactionsCaused
+        | Op::Wins
+        | Op::ReplyCanWin
+        | Op::ReplyMostTaken
+        | Op::ThreateningReplies
+        | Op::Sum
+        | Op::DangerGate { danger: _ } => 0,
     }
 }

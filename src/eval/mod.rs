@@ -6,59 +6,23 @@
 //! constants, hoists what depends only on the position out of the per-cell
 //! loop, and notes whether the lookahead board is needed at all. An
 //! [`Evaluator`] then values cells without allocating.
+//!
+//! A folder per concern: `compile/` (the compiler: its driver and passes),
+//! `run/` (the interpreter, its context and slots, the heat map and the
+//! explain trace), `measure/` (what the measuring nodes measure, and the
+//! strongest-reply rule); `ir.rs` is the program's vocabulary the compiler
+//! writes and the interpreter reads, and `error.rs` the layer's error.
 
-mod code;
 mod compile;
-mod ctx;
-mod fuse;
-mod guard;
-mod heat;
+mod error;
 mod ir;
-mod lower;
 mod measure;
-mod reply;
 mod run;
-mod slots;
-mod trace;
 
 pub use compile::{Program, ProgramSize};
-pub use heat::{HeatMap, pick_best};
+pub use error::{EvalError, MAX_LISTED_ERRORS};
+pub use measure::reply::{ReplyScan, scan_replies};
 pub use measure::{BoardStats, danger, is_critical, neighbours};
-pub use reply::{ReplyScan, scan_replies};
 pub use run::Evaluator;
-pub use trace::{TermTrace, Trace};
-
-use crate::rules::{Coord, Size};
-use crate::strategy::{Diagnostic, FlattenError};
-
-/// At most this many errors are listed in one [`EvalError::Invalid`] message.
-pub const MAX_LISTED_ERRORS: usize = 10;
-
-/// The first [`MAX_LISTED_ERRORS`] messages, then how many more there are.
-fn listed(errors: &[Diagnostic]) -> String {
-    let more = errors.len().saturating_sub(MAX_LISTED_ERRORS);
-    crate::strategy::capped_list(errors, MAX_LISTED_ERRORS, "; ", more)
-}
-
-/// Why a strategy cannot be evaluated.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum EvalError {
-    /// The graph has validation errors (the validator's findings, errors only).
-    #[error("the strategy has errors: {}", listed(.0))]
-    Invalid(Vec<Diagnostic>),
-    /// The groups cannot be inlined (recursion, nesting or size).
-    #[error("{0}")]
-    Groups(#[from] FlattenError),
-    /// The graph has no computable Cell value.
-    #[error("the strategy has no computable Cell value")]
-    NoOutput,
-    /// The game is over: there is nothing to choose.
-    #[error("the game is over: there is no move to value")]
-    GameOver,
-    /// The cell is off the board.
-    #[error("{0} is off the {1} board")]
-    OffBoard(Coord, Size),
-    /// The cell may not be played by the player to move.
-    #[error("{0} is not active: the player to move may not place there")]
-    Inactive(Coord),
-}
+pub use run::heat::{HeatMap, pick_best};
+pub use run::trace::{TermTrace, Trace};

@@ -9,25 +9,7 @@
 //! Adjacent quoted and plain parts join into one word (`a'b c'` is `ab c`),
 //! and `''` is an empty word.
 
-/// Why a command line cannot be split.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum CommandLineError {
-    /// No words at all.
-    #[error("the command is empty: give a program and its arguments, as in cmd:python3 bot.py")]
-    Empty,
-    /// A quote that is never closed.
-    #[error("the {quote} quote at character {at} is never closed")]
-    Unclosed {
-        /// `'` or `"`.
-        quote: char,
-        /// Its position, counting characters from 1.
-        at: usize,
-    },
-    /// A backslash at the very end.
-    #[error("the command ends in a backslash that escapes nothing")]
-    TrailingBackslash,
-}
+use super::error::CommandLineError;
 
 /// Splits `line` into words (see the module docs); the first is the program.
 pub fn split_command_line(line: &str) -> Result<Vec<String>, CommandLineError> {

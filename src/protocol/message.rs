@@ -5,6 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::error::MessageError;
 use crate::rules::{Coord, Player, Position, Rules, RulesError, Size};
 
 /// A message from chainlab to an engine.
@@ -76,26 +77,6 @@ pub enum FromEngine {
     Move(Coord),
     /// `error TEXT`: the engine cannot go on (it forfeits with this reason).
     Error(String),
-}
-
-/// Why a line is not a message.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum MessageError {
-    /// A line that starts with no known word.
-    #[error("'{line}' is not a message of protocol version 1")]
-    Unknown {
-        /// The line (shortened).
-        line: String,
-    },
-    /// A known word whose value is missing or malformed.
-    #[error("'{word}': {why}")]
-    Bad {
-        /// The message's first word.
-        word: &'static str,
-        /// What is wrong.
-        why: String,
-    },
 }
 
 /// `text` on one line: line breaks and other control characters become spaces.

@@ -16,10 +16,12 @@
 //!   cannot exhaust memory with one endless line.
 
 mod command_line;
+mod error;
 mod message;
 
-pub use command_line::{CommandLineError, split_command_line};
-pub use message::{FromEngine, MessageError, NewGame, ToEngine};
+pub use command_line::split_command_line;
+pub use error::{CommandLineError, MessageError};
+pub use message::{FromEngine, NewGame, ToEngine};
 
 /// The protocol version this chainlab speaks.
 pub const VERSION: u32 = 1;
