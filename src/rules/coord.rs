@@ -1,9 +1,10 @@
-//! Board sizes, cell coordinates and players: the typed vocabulary of the rules.
+//! Board sizes, cell coordinates and players: the typed vocabulary of the
+//! rules. Plain values that cannot be wrong once made; making one from
+//! untrusted numbers or text, with the reason when it cannot be made, is
+//! `checked.rs`'s (so that the errors, which quote these values, and the
+//! values do not depend on each other).
 
 use std::fmt;
-use std::str::FromStr;
-
-use super::RulesError;
 
 /// The smallest number of rows or columns a board may have.
 pub const MIN_SIDE: u8 = 2;
@@ -33,17 +34,17 @@ impl Size {
     /// The simplecpp board, `10x6`.
     pub const SIMPLECPP: Size = Size { rows: 10, cols: 6 };
 
-    /// A size, if both sides are in `2..=20`.
-    pub fn new(rows: usize, cols: usize) -> Result<Size, RulesError> {
+    /// A size, if both sides are in `2..=20` ([`Size::new`] says why not).
+    pub fn from_sides(rows: usize, cols: usize) -> Option<Size> {
         let side = |n: usize| {
             u8::try_from(n)
                 .ok()
                 .filter(|n| (MIN_SIDE..=MAX_SIDE).contains(n))
         };
-        match (side(rows), side(cols)) {
-            (Some(rows), Some(cols)) => Ok(Size { rows, cols }),
-            _ => Err(RulesError::SizeOutOfRange { rows, cols }),
-        }
+        Some(Size {
+            rows: side(rows)?,
+            cols: side(cols)?,
+        })
     }
 
     /// Number of rows.
@@ -105,18 +106,6 @@ impl fmt::Display for Size {
     }
 }
 
-impl FromStr for Size {
-    type Err = RulesError;
-
-    fn from_str(s: &str) -> Result<Size, RulesError> {
-        let bad = || RulesError::BadSize(s.to_string());
-        let (rows, cols) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
-        let rows: usize = rows.trim().parse().map_err(|_| bad())?;
-        let cols: usize = cols.trim().parse().map_err(|_| bad())?;
-        Size::new(rows, cols)
-    }
-}
-
 /// A cell coordinate: zero-based row (0 at the top) and column (0 at the left).
 ///
 /// A `Coord` does not know its board; [`Size::contains`] checks it against one.
@@ -155,20 +144,6 @@ impl Coord {
 impl fmt::Display for Coord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{},{}", self.row, self.col)
-    }
-}
-
-impl FromStr for Coord {
-    type Err = RulesError;
-
-    /// Parses `r,c` (zero-based). Coordinates of any board up to 20x20 parse;
-    /// whether one lies on a given board is the caller's check.
-    fn from_str(s: &str) -> Result<Coord, RulesError> {
-        let bad = || RulesError::BadCoord(s.to_string());
-        let (row, col) = s.trim().split_once(',').ok_or_else(bad)?;
-        let row: usize = row.trim().parse().map_err(|_| bad())?;
-        let col: usize = col.trim().parse().map_err(|_| bad())?;
-        Coord::new(row, col).ok_or_else(bad)
     }
 }
 
@@ -219,20 +194,6 @@ impl Player {
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())
-    }
-}
-
-impl FromStr for Player {
-    type Err = RulesError;
-
-    fn from_str(s: &str) -> Result<Player, RulesError> {
-        let mut chars = s.trim().chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) => {
-                Player::from_letter(c).ok_or_else(|| RulesError::BadPlayer(s.to_string()))
-            }
-            _ => Err(RulesError::BadPlayer(s.to_string())),
-        }
     }
 }
 

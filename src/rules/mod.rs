@@ -7,6 +7,7 @@
 
 mod bits;
 mod cell;
+mod checked;
 mod coord;
 mod error;
 mod game;
