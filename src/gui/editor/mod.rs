@@ -56,8 +56,9 @@ use egui::Rect;
 
 use crate::analysis::puzzle::SuiteScore;
 use crate::eval::HeatMap;
+use crate::gui::command::Command;
 use crate::gui::seats::Catalogue;
-use crate::gui::{Command, View};
+use crate::gui::view::View;
 use crate::rules::{Coord, Position};
 use crate::strategy::{NodeId, Strategy};
 

@@ -5,8 +5,8 @@
 
 use egui::RichText;
 
+use crate::gui::command::{Command, StrategyEntry};
 use crate::gui::theme;
-use crate::gui::{Command, StrategyEntry};
 
 use super::document::Location;
 use super::edit::Edit;

@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use crate::analysis::{Analyser, AnalysisError, GameAnalysis, GameSteps, analyse_game};
+use crate::gui::command::ReplayGame;
 use crate::gui::platform;
 use crate::rules::{Coord, Position};
 use crate::time::Instant;
@@ -31,6 +32,19 @@ pub struct Request {
     pub moves: Vec<Coord>,
     /// How many moves at the start are the shared random opening.
     pub opening: usize,
+}
+
+impl Request {
+    /// What the analyser is asked to value of `game`: the whole game, as
+    /// `chainlab analyze` values a record (its opening marked).
+    pub fn of(game: &ReplayGame) -> Request {
+        Request {
+            game: game.game,
+            start: game.start,
+            moves: game.moves.clone(),
+            opening: game.opening,
+        }
+    }
 }
 
 /// How a job ended.
