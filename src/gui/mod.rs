@@ -17,6 +17,7 @@ pub mod board;
 pub mod command;
 pub mod editor;
 pub mod files;
+pub mod job;
 pub mod platform;
 pub mod play;
 mod players;
