@@ -1,15 +1,17 @@
-//! What the editor draws over and around the canvas: a broken file's error,
-//! a first hint on an empty graph, short messages (a refused connection,
-//! "Saved …"), and nodes dropped from the palette.
+//! The editor's notices, drawn over and around the canvas: the banner above
+//! it (why a file could not be opened, or the recovered work not restored),
+//! a first hint on an empty graph, and short messages under it (a refused
+//! connection, "Saved …").
+//!
+//! Invariants: the banner stays until it is dismissed or another strategy
+//! replaces the one shown; a message asked for during a frame shows from the
+//! next drawing of the messages on, for [`TOAST_SECONDS`], and only the last
+//! one asked for shows.
 
-use egui::{Align2, Color32, RichText};
+use egui::{Align2, Color32, Rect, RichText};
 
 use crate::gui::theme;
-
-use super::EditorView;
-use super::edit::Edit;
-use super::palette::PaletteDrag;
-use super::view::NODE_GUESS;
+use crate::strategy::Strategy;
 
 /// Seconds a message stays under the canvas.
 const TOAST_SECONDS: f64 = 6.0;
@@ -25,10 +27,49 @@ pub struct Toast {
     pub until: f64,
 }
 
-impl EditorView {
-    /// The error of a file that could not be opened, above the canvas.
-    pub(super) fn banner_ui(&mut self, ui: &mut egui::Ui) {
-        let Some(error) = self.load_error.clone() else {
+/// The banner and the messages.
+#[derive(Debug, Default)]
+pub struct Notices {
+    banner: Option<String>,
+    toast: Option<Toast>,
+    /// The message asked for since the messages were last drawn: (text, error).
+    pending: Option<(String, bool)>,
+}
+
+impl Notices {
+    /// Shows `text` under the canvas.
+    pub fn notify(&mut self, text: String) {
+        self.pending = Some((text, false));
+    }
+
+    /// Shows `text` under the canvas as a refusal or a failure.
+    pub fn notify_error(&mut self, text: String) {
+        self.pending = Some((text, true));
+    }
+
+    /// The message under the canvas, if one is shown.
+    pub fn message(&self) -> Option<&str> {
+        self.toast.as_ref().map(|t| t.text.as_str())
+    }
+
+    /// The banner's text, if it is shown.
+    pub fn banner(&self) -> Option<&str> {
+        self.banner.as_deref()
+    }
+
+    /// Shows `text` in the banner (until dismissed).
+    pub fn set_banner(&mut self, text: String) {
+        self.banner = Some(text);
+    }
+
+    /// Takes the banner away.
+    pub fn clear_banner(&mut self) {
+        self.banner = None;
+    }
+
+    /// The banner above the canvas, with its Dismiss button.
+    pub fn banner_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(error) = self.banner.clone() else {
             return;
         };
         egui::Frame::new()
@@ -38,54 +79,15 @@ impl EditorView {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(RichText::new(&error).color(theme::ERROR_TEXT));
                     if ui.small_button("Dismiss").clicked() {
-                        self.load_error = None;
+                        self.banner = None;
                     }
                 });
             });
     }
 
-    /// A first hint on a graph that has nothing but the Cell value.
-    pub(super) fn hint_ui(&self, ctx: &egui::Context) {
-        let s = self.doc.strategy();
-        if s.nodes().len() > 1 || !s.wires().is_empty() {
-            return;
-        }
-        let painter = ctx.layer_painter(egui::LayerId::new(
-            egui::Order::Foreground,
-            egui::Id::new("editor_hint"),
-        ));
-        let rect = self.canvas.view.screen;
-        painter.text(
-            rect.center_top() + egui::vec2(0.0, 18.0),
-            Align2::CENTER_TOP,
-            "Add nodes from the palette or by right-clicking the canvas.\nDrag from an output pin to an input pin to wire them; wire a number into Cell value.",
-            egui::FontId::proportional(14.0),
-            theme::MUTED_TEXT,
-        );
-    }
-
-    /// A kind dragged from the palette and released over the canvas is added there.
-    pub(super) fn drop_ui(&mut self, ctx: &egui::Context, now: f64) {
-        let (released, pointer) = ctx.input(|i| (i.pointer.any_released(), i.pointer.latest_pos()));
-        let Some(p) = pointer.filter(|p| released && self.canvas.view.screen.contains(*p)) else {
-            return;
-        };
-        if let Some(drag) = egui::DragAndDrop::take_payload::<PaletteDrag>(ctx) {
-            let at = self.canvas.to_canvas(p) - NODE_GUESS / 2.0;
-            let PaletteDrag(kind) = *drag;
-            self.apply(
-                Edit::Add {
-                    kind,
-                    pos: [at.x.round(), at.y.round()],
-                    link: None,
-                },
-                now,
-            );
-        }
-    }
-
-    pub(super) fn toast_ui(&mut self, ctx: &egui::Context, now: f64) {
-        if let Some((text, error)) = self.pending_toast.take() {
+    /// The message under the canvas `rect` at time `now`, while it lasts.
+    pub fn toast_ui(&mut self, ctx: &egui::Context, now: f64, rect: Rect) {
+        if let Some((text, error)) = self.pending.take() {
             self.toast = Some(Toast {
                 text,
                 error,
@@ -100,7 +102,6 @@ impl EditorView {
             return;
         }
         ctx.request_repaint_after_secs((toast.until - now) as f32);
-        let rect = self.canvas.view.screen;
         let colour = if toast.error {
             theme::ERROR_TEXT
         } else {
@@ -119,4 +120,23 @@ impl EditorView {
                 });
             });
     }
+}
+
+/// A first hint, at the top of the canvas `rect`, on a graph `s` that has
+/// nothing but the Cell value.
+pub fn hint_ui(ctx: &egui::Context, s: &Strategy, rect: Rect) {
+    if s.nodes().len() > 1 || !s.wires().is_empty() {
+        return;
+    }
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Foreground,
+        egui::Id::new("editor_hint"),
+    ));
+    painter.text(
+        rect.center_top() + egui::vec2(0.0, 18.0),
+        Align2::CENTER_TOP,
+        "Add nodes from the palette or by right-clicking the canvas.\nDrag from an output pin to an input pin to wire them; wire a number into Cell value.",
+        egui::FontId::proportional(14.0),
+        theme::MUTED_TEXT,
+    );
 }

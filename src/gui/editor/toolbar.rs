@@ -10,7 +10,7 @@ use crate::gui::theme;
 
 use super::document::Location;
 use super::edit::Edit;
-use super::files::{After, shipped_files};
+use super::file::{After, shipped_files};
 use super::{EditorSettings, EditorView};
 
 impl EditorView {

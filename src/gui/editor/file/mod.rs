@@ -1,18 +1,30 @@
-//! The editor's files: new, open (any file, a recent one, a shipped one),
-//! save and save as (a shipped strategy is never overwritten), the prompt
-//! before unsaved work is lost, and restoring work after a crash.
+//! The editor's file flow: opening (any file, a recent one, a shipped one)
+//! and starting anew, saving and saving as (a shipped strategy is never
+//! overwritten), autosave to the recovery file and restoring from it
+//! ([`recovery`]), the window's title, and the window's close request. The
+//! dialogs it needs (the [`browser`], the unsaved-changes prompt, the
+//! restore offer) are the editor's [`Modal`](super::modal::Modal)s; the
+//! [`FileFlow`] owns the rest: the recovery file, whether the window may
+//! close, the title shown, and whether the editor needs to be seen.
+//!
+//! Invariants: the window closes with unsaved work only once the user has
+//! answered the unsaved-changes prompt for closing; unsaved work is in the
+//! recovery file within [`recovery::DELAY`] seconds of a change, and no
+//! longer once it is saved, discarded or replaced.
+
+pub mod browser;
+pub mod recovery;
 
 use std::path::{Path, PathBuf};
 
-use egui::RichText;
-
+use crate::gui::platform;
 use crate::gui::seats::shipped_strategies_dir;
-use crate::gui::{platform, theme};
 use crate::strategy::Strategy;
 
-use super::EditorView;
-use super::browser::{Browser, Choice, Purpose};
+use self::browser::{Browser, Purpose};
+use self::recovery::{Recovery, Restorable};
 use super::document::{Document, Location};
+use super::notices::Notices;
 use super::settings::EditorSettings;
 
 /// The most recent files remembered.
@@ -27,6 +39,241 @@ pub enum After {
     Open(PathBuf),
     /// Close the window.
     Close,
+}
+
+/// The file flow's own state.
+#[derive(Debug, Default)]
+pub struct FileFlow {
+    recovery: Recovery,
+    /// Whether the window may close with unsaved work (the user said so).
+    allow_close: bool,
+    /// The window's title as last set.
+    title: String,
+    /// Whether the editor should be shown (something there needs an answer).
+    wants_attention: bool,
+}
+
+impl FileFlow {
+    /// Turns on autosaving to the recovery file `path`; the work an earlier
+    /// run left there to offer for restoring, or why it cannot be (the
+    /// banner's text).
+    pub fn enable_recovery(&mut self, path: PathBuf) -> Result<Option<Restorable>, String> {
+        self.recovery = Recovery::new(Some(path));
+        self.recovery
+            .find()
+            .map_err(|e| format!("The unsaved work of the last run could not be restored: {e}"))
+    }
+
+    /// The document of `path` (remembered in `settings` as the last and a
+    /// recent file), or why it cannot be opened (the banner's text).
+    pub fn open(path: &Path, settings: &mut EditorSettings) -> Result<Document, String> {
+        match platform::load_strategy(path) {
+            Ok(strategy) => {
+                let location = if is_shipped(path) {
+                    Location::Shipped(path.to_path_buf())
+                } else {
+                    Location::File(path.to_path_buf())
+                };
+                settings.last_file = Some(path.to_path_buf());
+                remember(settings, path);
+                Ok(Document::opened(strategy, location))
+            }
+            Err(e) => {
+                // The error names the file when it comes from parsing it.
+                let why = e.to_string();
+                let shown = path.display().to_string();
+                Err(if why.contains(&shown) {
+                    format!("Could not open {why}")
+                } else {
+                    format!("Could not open {shown}: {why}")
+                })
+            }
+        }
+    }
+
+    /// The document of the work `found`, to restore (its file, if it still
+    /// loads, as the state last saved).
+    pub fn restore(found: Restorable) -> Document {
+        let saved = found
+            .location
+            .path()
+            .and_then(|p| platform::load_strategy(p).ok());
+        Document::restored(found.strategy, found.location, saved)
+    }
+
+    /// The document was replaced (opened, new) or its work discarded: the
+    /// recovery file goes.
+    pub fn discard_recovery(&mut self) {
+        self.recovery.discard();
+    }
+
+    /// The unsaved work of `doc` was discarded: the recovery file goes and
+    /// is not written again for it.
+    pub fn forget(&mut self, doc: &Document) {
+        self.recovery.forget(doc);
+    }
+
+    /// Writes the unsaved work of `doc` to the recovery file (when the app exits).
+    pub fn flush(&mut self, doc: &Document) {
+        self.recovery.flush(doc);
+    }
+
+    /// Saves `doc` to its file; when it has none or is a shipped one, the
+    /// browser to choose where. `Ok`: whether it was saved.
+    pub fn save(
+        &mut self,
+        doc: &mut Document,
+        settings: &mut EditorSettings,
+        notices: &mut Notices,
+    ) -> Result<bool, Browser> {
+        match doc.location().clone() {
+            Location::File(path) => Ok(self.save_to(doc, &path, settings, notices)),
+            Location::Untitled | Location::Shipped(_) => Err(save_as(doc, settings)),
+        }
+    }
+
+    /// Saves `doc` to `path` atomically; a shipped strategy is refused.
+    /// Says how it went in `notices`; whether it was saved.
+    pub fn save_to(
+        &mut self,
+        doc: &mut Document,
+        path: &Path,
+        settings: &mut EditorSettings,
+        notices: &mut Notices,
+    ) -> bool {
+        if is_shipped(path) {
+            notices.notify_error(format!(
+                "{} is a shipped strategy and is never overwritten: save it in a folder of yours",
+                path.display()
+            ));
+            return false;
+        }
+        match platform::save_strategy(doc.strategy(), path) {
+            Ok(()) => {
+                doc.saved_as(Location::File(path.to_path_buf()));
+                self.recovery.discard();
+                settings.last_file = Some(path.to_path_buf());
+                if let Some(dir) = path.parent() {
+                    settings.user_dir = Some(dir.to_path_buf());
+                }
+                remember(settings, path);
+                notices.notify(format!("Saved {}", path.display()));
+                true
+            }
+            Err(e) => {
+                notices.notify_error(format!("Could not save: {e}"));
+                false
+            }
+        }
+    }
+
+    /// Lets the window close (the user answered for closing) and closes it.
+    pub fn close(&mut self, ctx: &egui::Context) {
+        self.allow_close = true;
+        ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+    }
+
+    /// Work of every frame: autosave of `doc` (its failure told in
+    /// `notices`), the window's title, and the window's close request.
+    /// Returns whether closing waits for the unsaved-changes prompt.
+    pub fn background(
+        &mut self,
+        ctx: &egui::Context,
+        doc: &Document,
+        notices: &mut Notices,
+    ) -> bool {
+        let now = ctx.input(|i| i.time);
+        if let Some(wait) = self.recovery.tick(doc, now) {
+            ctx.request_repaint_after_secs(wait as f32);
+        }
+        if let Some(e) = self.recovery.take_unshown_error() {
+            notices.notify_error(format!("Autosave failed: {e}"));
+        }
+        let title = window_title(doc);
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+        let closing =
+            ctx.input(|i| i.viewport().close_requested()) && doc.is_dirty() && !self.allow_close;
+        if closing {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.wants_attention = true;
+        }
+        closing
+    }
+
+    /// Sets whether the editor should be shown (something there needs an answer).
+    pub fn set_attention(&mut self, wanted: bool) {
+        self.wants_attention = wanted;
+    }
+
+    /// Whether the editor should be shown now (asked once).
+    pub fn take_attention(&mut self) -> bool {
+        std::mem::take(&mut self.wants_attention)
+    }
+}
+
+/// The window's title for `doc`: the file's name, a dot while it has
+/// unsaved changes, and the app's name ("04-capture.json • — chainlab").
+pub fn window_title(doc: &Document) -> String {
+    format!(
+        "{}{} — chainlab",
+        doc.location().file_name(),
+        if doc.is_dirty() { " •" } else { "" },
+    )
+}
+
+/// The browser to choose where to save `doc`: its file's folder and name
+/// (a shipped strategy's name in the user's folder), or a name made from
+/// the strategy's.
+pub fn save_as(doc: &Document, settings: &EditorSettings) -> Browser {
+    let dir = match doc.location() {
+        Location::File(p) => p
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| user_dir(settings)),
+        _ => user_dir(settings),
+    };
+    let _ = std::fs::create_dir_all(&dir);
+    let name = match doc.location() {
+        Location::File(p) | Location::Shipped(p) => p
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| suggested_name(doc.strategy())),
+        Location::Untitled => suggested_name(doc.strategy()),
+    };
+    Browser::new(Purpose::SaveStrategy, dir, name)
+}
+
+/// The folder of `doc`'s file, if it is one.
+fn doc_dir(doc: &Document) -> Option<PathBuf> {
+    doc.location()
+        .path()
+        .and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .filter(|d| platform::is_dir(d))
+}
+
+/// The folder to choose a strategy to open in: the file's, the user's, or
+/// the shipped strategies'.
+pub fn open_dir(doc: &Document, settings: &EditorSettings) -> PathBuf {
+    doc_dir(doc).unwrap_or_else(|| {
+        let dir = user_dir(settings);
+        if platform::is_dir(&dir) {
+            dir
+        } else {
+            shipped_strategies_dir().unwrap_or_else(|| PathBuf::from("."))
+        }
+    })
+}
+
+/// The folder to choose a strategy to import a group from in.
+pub fn import_dir(doc: &Document, settings: &EditorSettings) -> PathBuf {
+    doc_dir(doc)
+        .or_else(|| Some(user_dir(settings)).filter(|d| platform::is_dir(d)))
+        .or_else(shipped_strategies_dir)
+        .unwrap_or_else(|| PathBuf::from("."))
 }
 
 /// The shipped strategies: (file stem, path), sorted.
@@ -91,287 +338,6 @@ fn suggested_name(strategy: &Strategy) -> String {
         "strategy.json".to_string()
     } else {
         format!("{slug}.json")
-    }
-}
-
-impl EditorView {
-    /// Asks for `after`, first offering to save unsaved changes.
-    pub(super) fn request(
-        &mut self,
-        after: After,
-        settings: &mut EditorSettings,
-        ctx: &egui::Context,
-    ) {
-        if self.doc.is_dirty() {
-            self.prompt = Some(after);
-        } else {
-            self.run(after, settings, ctx);
-        }
-    }
-
-    fn run(&mut self, after: After, settings: &mut EditorSettings, ctx: &egui::Context) {
-        match after {
-            After::New => {
-                self.replace(Document::new_graph());
-                settings.last_file = None;
-            }
-            After::Open(path) => self.open_now(&path, settings),
-            After::Close => {
-                self.allow_close = true;
-                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-            }
-        }
-    }
-
-    /// Replaces the document (opened, new or restored).
-    pub(super) fn replace(&mut self, doc: Document) {
-        self.doc = doc;
-        self.canvas.reset();
-        self.preview.explain(None);
-        self.load_error = None;
-        self.recovery.discard();
-    }
-
-    /// Opens `path` now (unsaved changes are lost); a broken file leaves the
-    /// current strategy and shows the file's error.
-    pub fn open_now(&mut self, path: &Path, settings: &mut EditorSettings) {
-        match platform::load_strategy(path) {
-            Ok(strategy) => {
-                let location = if is_shipped(path) {
-                    Location::Shipped(path.to_path_buf())
-                } else {
-                    Location::File(path.to_path_buf())
-                };
-                self.replace(Document::opened(strategy, location));
-                settings.last_file = Some(path.to_path_buf());
-                remember(settings, path);
-            }
-            Err(e) => {
-                // The error names the file when it comes from parsing it.
-                let why = e.to_string();
-                let shown = path.display().to_string();
-                self.load_error = Some(if why.contains(&shown) {
-                    format!("Could not open {why}")
-                } else {
-                    format!("Could not open {shown}: {why}")
-                });
-            }
-        }
-    }
-
-    /// Saves to the strategy's file, or asks where when it has none or is a
-    /// shipped one. Returns whether it was saved.
-    pub(super) fn save(&mut self, settings: &mut EditorSettings) -> bool {
-        match self.doc.location().clone() {
-            Location::File(path) => self.save_to(&path, settings),
-            Location::Untitled | Location::Shipped(_) => {
-                self.save_as(settings);
-                false
-            }
-        }
-    }
-
-    /// Opens the browser to choose where to save.
-    pub(super) fn save_as(&mut self, settings: &EditorSettings) {
-        let dir = match self.doc.location() {
-            Location::File(p) => p
-                .parent()
-                .map(Path::to_path_buf)
-                .unwrap_or_else(|| user_dir(settings)),
-            _ => user_dir(settings),
-        };
-        let _ = std::fs::create_dir_all(&dir);
-        let name = match self.doc.location() {
-            Location::File(p) | Location::Shipped(p) => p
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| suggested_name(self.doc.strategy())),
-            Location::Untitled => suggested_name(self.doc.strategy()),
-        };
-        self.browser = Some(Browser::new(Purpose::SaveStrategy, dir, name));
-    }
-
-    /// Saves to `path` atomically; a shipped strategy is refused.
-    pub fn save_to(&mut self, path: &Path, settings: &mut EditorSettings) -> bool {
-        if is_shipped(path) {
-            self.notify_error(format!(
-                "{} is a shipped strategy and is never overwritten: save it in a folder of yours",
-                path.display()
-            ));
-            return false;
-        }
-        match platform::save_strategy(self.doc.strategy(), path) {
-            Ok(()) => {
-                self.doc.saved_as(Location::File(path.to_path_buf()));
-                self.recovery.discard();
-                settings.last_file = Some(path.to_path_buf());
-                if let Some(dir) = path.parent() {
-                    settings.user_dir = Some(dir.to_path_buf());
-                }
-                remember(settings, path);
-                self.notify(format!("Saved {}", path.display()));
-                true
-            }
-            Err(e) => {
-                self.notify_error(format!("Could not save: {e}"));
-                false
-            }
-        }
-    }
-
-    /// Opens the browser to choose a strategy to open.
-    pub(super) fn browse_open(&mut self, settings: &EditorSettings) {
-        let dir = self
-            .doc
-            .location()
-            .path()
-            .and_then(Path::parent)
-            .map(Path::to_path_buf)
-            .filter(|d| platform::is_dir(d))
-            .unwrap_or_else(|| {
-                let dir = user_dir(settings);
-                if platform::is_dir(&dir) {
-                    dir
-                } else {
-                    shipped_strategies_dir().unwrap_or_else(|| PathBuf::from("."))
-                }
-            });
-        self.browser = Some(Browser::new(Purpose::OpenStrategy, dir, String::new()));
-    }
-
-    /// The modal windows: the browser, the unsaved-changes prompt, the restore offer.
-    pub(super) fn dialogs_ui(&mut self, ctx: &egui::Context, settings: &mut EditorSettings) {
-        if let Some(browser) = &mut self.browser
-            && let Some(choice) = browser.ui(ctx)
-        {
-            let purpose = browser.purpose();
-            self.browser = None;
-            match (choice, purpose) {
-                (Choice::File(path), Purpose::SaveStrategy) => {
-                    if self.save_to(&path, settings)
-                        && let Some(after) = self.after_save.take()
-                    {
-                        self.run(after, settings, ctx);
-                    }
-                }
-                (Choice::File(path), Purpose::OpenStrategy) => {
-                    self.request(After::Open(path), settings, ctx);
-                }
-                (Choice::File(path), Purpose::OpenPosition) => self.preview.load_file(&path),
-                (Choice::File(path), Purpose::OpenSuite) => settings.puzzles = Some(path),
-                (Choice::File(path), Purpose::ImportGroup) => self.pick_import(&path),
-                (Choice::Cancelled, _) => self.after_save = None,
-            }
-        }
-        if let Some(after) = self.prompt.clone() {
-            self.prompt_ui(ctx, after, settings);
-        }
-        if self.restorable.is_some() {
-            self.restore_ui(ctx);
-        }
-    }
-
-    fn prompt_ui(&mut self, ctx: &egui::Context, after: After, settings: &mut EditorSettings) {
-        let what = match &after {
-            After::New => "starting a new strategy",
-            After::Open(_) => "opening another strategy",
-            After::Close => "closing",
-        };
-        let mut answer = None;
-        let modal = egui::Modal::new(egui::Id::new("editor_unsaved")).show(ctx, |ui| {
-            ui.set_width(380.0);
-            ui.heading("Unsaved changes");
-            ui.label(format!(
-                "{} has changes that are not saved. Save them before {what}?",
-                self.doc.location().file_name()
-            ));
-            ui.add_space(6.0);
-            ui.horizontal(|ui| {
-                if ui.button("Save").clicked() {
-                    answer = Some(0);
-                }
-                if ui.button("Discard").clicked() {
-                    answer = Some(1);
-                }
-                if ui.button("Cancel").clicked() {
-                    answer = Some(2);
-                }
-            });
-        });
-        if modal.should_close() && answer.is_none() {
-            answer = Some(2);
-        }
-        match answer {
-            Some(0) => {
-                self.prompt = None;
-                if self.save(settings) {
-                    self.run(after, settings, ctx);
-                } else if self.browser.is_some() {
-                    self.after_save = Some(after);
-                }
-            }
-            Some(1) => {
-                self.prompt = None;
-                self.recovery.forget(&self.doc);
-                self.run(after, settings, ctx);
-            }
-            Some(_) => self.prompt = None,
-            None => {}
-        }
-    }
-
-    fn restore_ui(&mut self, ctx: &egui::Context) {
-        let Some(found) = &self.restorable else {
-            return;
-        };
-        let file = found.location.file_name();
-        let when = found
-            .written
-            .and_then(|t| std::time::SystemTime::now().duration_since(t).ok())
-            .map_or_else(String::new, |d| match d.as_secs() {
-                s if s < 120 => format!(" {s} seconds ago"),
-                s if s < 7200 => format!(" {} minutes ago", s / 60),
-                s => format!(" {} hours ago", s / 3600),
-            });
-        let mut answer = None;
-        egui::Modal::new(egui::Id::new("editor_restore")).show(ctx, |ui| {
-            ui.set_width(400.0);
-            ui.heading("Restore unsaved work?");
-            ui.label(format!(
-                "chainlab was closed while {file} had unsaved changes (last written{when}). \
-                 Restore them? Restoring does not change the file until you save."
-            ));
-            ui.add_space(6.0);
-            ui.horizontal(|ui| {
-                if ui.button("Restore").clicked() {
-                    answer = Some(true);
-                }
-                if ui.button("Discard").clicked() {
-                    answer = Some(false);
-                }
-            });
-            ui.label(
-                RichText::new("Discarding deletes the recovered copy.").color(theme::MUTED_TEXT),
-            );
-        });
-        match answer {
-            Some(true) => {
-                if let Some(found) = self.restorable.take() {
-                    let saved = found
-                        .location
-                        .path()
-                        .and_then(|p| platform::load_strategy(p).ok());
-                    let doc = Document::restored(found.strategy, found.location, saved);
-                    self.doc = doc;
-                    self.canvas.reset();
-                }
-            }
-            Some(false) => {
-                self.restorable = None;
-                self.recovery.discard();
-            }
-            None => {}
-        }
     }
 }
 
