@@ -116,20 +116,24 @@ impl EditorView {
         }
     }
 
-    /// The dialog open, if any; an answer is carried out at once, and a
-    /// dialog it opens (the prompt after the browser chose a strategy to
-    /// open, the groups of the file chosen to import from) shows in the
-    /// same frame.
+    /// The dialog open, if any; an answer is carried out at once. A dialog
+    /// it opens shows in the same frame when it comes later in the order of
+    /// [`Modal::order`] (the prompt after the browser chose a strategy to
+    /// open, the groups of the file chosen to import from), else from the
+    /// next frame on (the browser after the prompt's Save).
     pub(super) fn dialogs_ui(
         &mut self,
         ctx: &egui::Context,
         settings: &mut EditorSettings,
         now: f64,
     ) {
-        for _ in 0..2 {
-            let Some(modal) = self.modal.take() else {
+        let mut shown = None;
+        while let Some(modal) = self.modal.take() {
+            if shown.is_some_and(|order| modal.order() <= order) {
+                self.modal = Some(modal);
                 return;
-            };
+            }
+            shown = Some(modal.order());
             match modal.ui(ctx, &self.doc.location().file_name()) {
                 Shown::Open(modal) => {
                     self.modal = Some(modal);

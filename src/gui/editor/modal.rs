@@ -87,6 +87,18 @@ impl Modal {
         }
     }
 
+    /// Where the dialog comes in the order the dialogs are drawn in a frame
+    /// (the browser, the prompt, the restore offer, the import list): one
+    /// that an answer opens shows in the same frame when it comes later.
+    pub fn order(&self) -> u8 {
+        match self {
+            Modal::Browse(_) | Modal::SaveAs { .. } => 0,
+            Modal::Unsaved(_) => 1,
+            Modal::Restore(_) => 2,
+            Modal::Import(_) => 3,
+        }
+    }
+
     /// Draws the dialog (`file`: the name of the strategy's file, which the
     /// prompt names); the dialog while it stays open, or its answer.
     pub fn ui(self, ctx: &egui::Context, file: &str) -> Shown {
