@@ -5,7 +5,9 @@
 //! Structure (docs/architecture.md): [`App`] holds the persisted [`Settings`] and the
 //! runtime state of each view; every view is a struct with a `ui` method;
 //! actions that cross views are [`Command`]s run at the end of the frame;
-//! computer moves run on worker threads.
+//! work that must not hold up the window (computer moves, program checks,
+//! tuning, puzzle checks, matches, analyses) is a [`job::Job`], on a thread
+//! or, in the web page, in slices per frame.
 //!
 //! The app (`app.rs`) depends on the views; the views depend on what they
 //! share ([`command`], [`view`], [`platform`], …) and never on the app.
