@@ -245,6 +245,43 @@ fn unsaved_changes_are_not_lost_without_asking() {
     assert!(!h.state().editor().is_dirty());
 }
 
+/// What the unsaved-changes prompt's Save was to do next belongs to its
+/// save: when that save is refused (a shipped strategy is never
+/// overwritten), it is forgotten, so a later "Save as…" saves and does
+/// nothing more.
+#[test]
+fn a_refused_save_forgets_what_was_to_follow() {
+    let dir = temp_dir("refused-save");
+    let path = dir.join("kept.json");
+    let shipped = chainlab::gui::seats::shipped_strategies_dir()
+        .unwrap()
+        .join("01-prefer-corners.json");
+    let mut h = harness();
+    add(&mut h, "Is corner");
+    click(&mut h, "File");
+    click(&mut h, "New");
+    click(&mut h, "Save");
+    h.run_steps(2);
+    choose_file(&mut h, &shipped, "Save");
+    assert!(
+        h.query_by_label("file name").is_none(),
+        "the browser closed"
+    );
+    let refused = h.state().editor().message().unwrap_or_default().to_string();
+    assert!(refused.contains("never overwritten"), "{refused}");
+    assert_eq!(strategy(&h).nodes().len(), 2, "nothing replaced");
+    click(&mut h, "File");
+    click(&mut h, "Save as…");
+    choose_file(&mut h, &path, "Save");
+    assert!(path.is_file(), "saved");
+    assert_eq!(
+        strategy(&h).nodes().len(),
+        2,
+        "and not replaced by a new one"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// Asks to close the window, as its close button does.
 fn close_window(h: &mut egui_kittest::Harness<'_, chainlab::gui::App>) {
     h.input_mut()

@@ -1,5 +1,7 @@
 //! The app: persisted settings, the views' runtime state, the top bar that
-//! switches views, and the commands views send each other.
+//! switches views, and the running of the commands views send each other
+//! (the commands themselves are in [`crate::gui::command`], which the views
+//! import directly: the app depends on the views, never the reverse).
 
 use std::path::{Path, PathBuf};
 
@@ -7,44 +9,17 @@ use serde::{Deserialize, Serialize};
 
 use crate::gui::arena::ArenaView;
 use crate::gui::arena::settings::ArenaSettings;
+use crate::gui::command::{Command, ReplayGame};
 use crate::gui::editor::{EditorSettings, EditorView};
 use crate::gui::play::PlayView;
 use crate::gui::play::session::Pace;
+use crate::gui::play::session::Session;
 use crate::gui::play::setup::PlaySettings;
 use crate::gui::programs::RecentPrograms;
-use crate::gui::replay::{ReplayGame, ReplayView};
+use crate::gui::replay::ReplayView;
 use crate::gui::seats::{Catalogue, IN_MEMORY, SeatChoice};
+use crate::gui::view::View;
 use crate::gui::{platform, theme};
-
-/// The app's top-level views.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum View {
-    /// Build a strategy graph.
-    #[default]
-    Editor,
-    /// Play a game.
-    Play,
-    /// Run matches and tournaments.
-    Arena,
-    /// Step through a game.
-    Replay,
-}
-
-impl View {
-    /// All views, in tab order.
-    pub const ALL: [View; 4] = [View::Editor, View::Play, View::Arena, View::Replay];
-
-    /// The tab's title.
-    pub fn title(self) -> &'static str {
-        match self {
-            View::Editor => "Editor",
-            View::Play => "Play",
-            View::Arena => "Arena",
-            View::Replay => "Replay",
-        }
-    }
-}
 
 /// Everything the app remembers between runs (window size and panel widths
 /// are remembered by eframe itself).
@@ -63,36 +38,6 @@ pub struct Settings {
     pub arena: ArenaSettings,
     /// The programs chosen last for seats and players, most recent first.
     pub programs: RecentPrograms,
-}
-
-/// An action that crosses views, queued during the frame and run at its end.
-#[derive(Clone, Debug)]
-pub enum Command {
-    /// Show a view.
-    Show(View),
-    /// Start a new game in the play view from the current settings.
-    NewGame,
-    /// Load a game into the replay view.
-    Replay(Box<ReplayGame>),
-    /// Load the play view's game into the replay view ("Replay this game");
-    /// the app composes the two views, so the play view need not know the replay's.
-    ReplayPlayed,
-    /// Open the arena with this strategy among the players ("Test this
-    /// strategy" in the editor).
-    TestInArena(Box<StrategyEntry>),
-    /// Open the play view with this strategy in a seat against a human
-    /// ("Play against it" in the editor).
-    PlayAgainst(Box<StrategyEntry>),
-}
-
-/// A strategy handed from one view to another (typically the editor's graph,
-/// which need not be saved).
-#[derive(Clone, Debug)]
-pub struct StrategyEntry {
-    /// The name shown in seats and tables.
-    pub label: String,
-    /// The graph.
-    pub strategy: crate::strategy::Strategy,
 }
 
 /// The desktop app.
@@ -320,7 +265,7 @@ impl App {
                 Command::Replay(game) => self.replay.load(*game),
                 Command::ReplayPlayed => {
                     if let Some(session) = self.play.session() {
-                        self.replay.load(ReplayGame::from_session(session));
+                        self.replay.load(replay_of(session));
                     }
                 }
                 Command::TestInArena(entry) => {
@@ -347,5 +292,39 @@ impl eframe::App for App {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         self.editor.flush_recovery();
         eframe::set_value(storage, eframe::APP_KEY, &self.settings);
+    }
+}
+
+/// The game of a play-view session, to replay ("Replay this game"): the app
+/// composes the two views, so neither knows the other.
+fn replay_of(session: &Session) -> ReplayGame {
+    let game = session.game();
+    let labels = game
+        .start()
+        .players()
+        .map(|p| session.label(p).to_string())
+        .collect::<Vec<_>>();
+    let start = game.start();
+    let position = game.position();
+    let result = match position.winner() {
+        Some(w) => format!(
+            "{w} ({}) won after {} moves",
+            session.label(w),
+            game.moves().len()
+        ),
+        None => format!("unfinished after {} moves", game.moves().len()),
+    };
+    ReplayGame {
+        title: format!(
+            "Game on the {} board, {} rules",
+            start.size(),
+            start.rules()
+        ),
+        note: format!("{}: {result}", labels.join(" vs ")),
+        start: *start,
+        moves: game.moves().to_vec(),
+        labels,
+        game: 0,
+        opening: 0,
     }
 }

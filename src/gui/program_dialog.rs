@@ -10,10 +10,9 @@
 //! caller once. Cancel (or a new dialog) drops the check: its thread still
 //! ends its program, as every started agent ends when dropped.
 
-use std::sync::mpsc::{self, Receiver, TryRecvError};
-
 use crate::bots::parse_player;
 use crate::gui::files::{FileKind, FilePicker};
+use crate::gui::job::{Job, Poll};
 use crate::gui::programs::{command_line, program_spec, start_error, with_program};
 use crate::gui::theme;
 
@@ -23,7 +22,7 @@ pub const COMMAND_LABEL: &str = "Command line";
 /// A check in progress: the spec being started, and the answer to come.
 struct Check {
     spec: String,
-    rx: Receiver<Result<(), String>>,
+    job: Job<Result<(), String>>,
 }
 
 /// The dialog while it is open.
@@ -124,11 +123,11 @@ impl<T> ProgramDialog<T> {
 /// The spec, once the check in progress has passed; a failure is kept as
 /// the error.
 fn poll<T>(open: &mut Open<T>) -> Option<String> {
-    let check = open.check.as_ref()?;
-    let answer = match check.rx.try_recv() {
-        Err(TryRecvError::Empty) => return None,
-        Ok(answer) => answer,
-        Err(TryRecvError::Disconnected) => Err("the check ended without an answer".to_string()),
+    let check = open.check.as_mut()?;
+    let answer = match check.job.poll() {
+        Poll::Pending => return None,
+        Poll::Ready(answer) => answer,
+        Poll::Crashed => Err("the check ended without an answer".to_string()),
     };
     let spec = open.check.take().map(|c| c.spec)?;
     match answer {
@@ -159,18 +158,14 @@ fn start_check(spec: String, ctx: egui::Context) -> Result<Check, String> {
     crate::gui::platform::can_run_programs()?;
     let factory = parse_player(&spec).map_err(|e| e.to_string())?;
     let line = command_line(&spec).to_string();
-    let (tx, rx) = mpsc::channel();
-    crate::gui::platform::spawn("chainlab-program-check", move || {
+    let job = Job::spawn("chainlab-program-check", Some(ctx), move |_| {
         // The agent is dropped here, on this thread: its process ends.
-        let answer = factory
+        factory
             .create()
             .map(drop)
-            .map_err(|e| start_error(&line, &e));
-        // Nobody listens when the dialog was cancelled: nothing to do.
-        let _ = tx.send(answer);
-        ctx.request_repaint();
+            .map_err(|e| start_error(&line, &e))
     })?;
-    Ok(Check { spec, rx })
+    Ok(Check { spec, job })
 }
 
 /// Draws the window; what its buttons (and Enter) asked for.

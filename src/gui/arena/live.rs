@@ -135,15 +135,6 @@ impl Watcher {
     fn entrant(&self, label: &str) -> usize {
         self.labels.iter().position(|l| l == label).unwrap_or(0)
     }
-
-    /// Records how the run ended.
-    pub(super) fn finish(&self, outcome: Outcome) {
-        let mut live = lock(&self.live);
-        live.outcome = Some(outcome);
-        live.changed();
-        drop(live);
-        self.repaint();
-    }
 }
 
 impl MatchObserver for Watcher {

@@ -17,13 +17,14 @@ pub mod store;
 use std::path::Path;
 
 use crate::arena::unique_label;
+use crate::gui::command::ReplayGame;
+use crate::gui::command::{Command, StrategyEntry};
 use crate::gui::files::{FileKind, FilePicker};
 use crate::gui::program_dialog::ProgramDialog;
 use crate::gui::programs::RecentPrograms;
-use crate::gui::replay::ReplayGame;
 use crate::gui::seats::{Catalogue, shipped_strategies_dir};
 use crate::gui::theme;
-use crate::gui::{Command, StrategyEntry, View};
+use crate::gui::view::View;
 
 use self::games::{GamesAction, games_ui};
 use self::overview::Overview;

@@ -1,18 +1,18 @@
-//! An arena run on its own thread: a match or a tournament between labelled
-//! players. The thread writes every game to the run's records file and
-//! keeps a small summary (the running tallies, the latest games, the score
-//! plot) under a lock; the window copies it when it draws and is asked to
-//! repaint after every game. Cancelling raises the arena's cancel flag.
+//! An arena run as a [`Job`] on its own thread: a match or a tournament
+//! between labelled players. The thread writes every game to the run's
+//! records file and keeps a small summary (the running tallies, the latest
+//! games, the score plot) under a lock; the window copies it when it draws
+//! and is asked to repaint after every game. The job's result is how the
+//! run ended; cancelling raises the job's flag, the arena's cancel flag.
 //!
 //! Where there are no threads (the web page, see [`platform`]) the same run
-//! is played in slices: each frame plays moves of [`MatchSteps`] or
+//! is the job's [`Slices`]: each frame plays moves of [`MatchSteps`] or
 //! [`TournamentSteps`] for up to [`platform::SLICE_BUDGET`], through the
 //! same watcher, so the page never freezes and the results are the threaded
 //! runner's (the tests below play both).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::arena::{
@@ -20,6 +20,7 @@ use crate::arena::{
     run_match, run_tournament,
 };
 use crate::bots::{AgentFactory, relabel};
+use crate::gui::job::{Job, Poll, Reporter, Slices};
 use crate::gui::platform;
 use crate::time::Instant;
 
@@ -87,40 +88,27 @@ impl Sliced {
         };
         Sliced { steps, watcher }
     }
-
-    /// Plays moves until `budget` is spent or the run is over; the outcome then.
-    fn advance(&mut self, cancel: &AtomicBool, budget: Duration) -> Option<Outcome> {
-        let began = Instant::now();
-        loop {
-            let outcome = match &mut self.steps {
-                Steps::Match(steps) => steps
-                    .step(cancel, &mut self.watcher)
-                    .map(|report| Outcome::Match(Box::new(report))),
-                Steps::Tournament(steps) => {
-                    steps
-                        .step(cancel, &mut self.watcher)
-                        .map(|report| match report {
-                            Ok(report) => Outcome::Tournament(Box::new(report)),
-                            Err(e) => Outcome::Failed(e.to_string()),
-                        })
-                }
-                Steps::Failed(why) => Some(Outcome::Failed(std::mem::take(why))),
-            };
-            if outcome.is_some() || began.elapsed() >= budget {
-                return outcome;
-            }
-        }
-    }
 }
 
-/// Where a run is played.
-enum Engine {
-    /// On its own thread.
-    Thread(JoinHandle<()>),
-    /// In slices on the window's thread, until it is over.
-    Sliced(Box<Sliced>),
-    /// Played to the end in slices.
-    Done,
+impl Slices<Outcome> for Sliced {
+    /// Plays the next move; the outcome once the run is over.
+    fn step(&mut self, job: &Reporter<Outcome>) -> Option<Outcome> {
+        let cancel = job.cancel_flag();
+        match &mut self.steps {
+            Steps::Match(steps) => steps
+                .step(cancel, &mut self.watcher)
+                .map(|report| Outcome::Match(Box::new(report))),
+            Steps::Tournament(steps) => {
+                steps
+                    .step(cancel, &mut self.watcher)
+                    .map(|report| match report {
+                        Ok(report) => Outcome::Tournament(Box::new(report)),
+                        Err(e) => Outcome::Failed(e.to_string()),
+                    })
+            }
+            Steps::Failed(why) => Some(Outcome::Failed(std::mem::take(why))),
+        }
+    }
 }
 
 /// A match or tournament being played (or played) in the background.
@@ -130,10 +118,9 @@ pub struct Run {
     live: Arc<Mutex<Live>>,
     index: Arc<Mutex<RecordsIndex>>,
     has_file: bool,
-    cancel: Arc<AtomicBool>,
+    job: Job<Outcome>,
     started: Instant,
     ended: Option<Instant>,
-    engine: Engine,
 }
 
 impl Run {
@@ -170,33 +157,25 @@ impl Run {
             out.as_ref().map(RecordsOut::index).unwrap_or_default(),
         ));
         let live = Arc::new(Mutex::new(live));
-        let cancel = Arc::new(AtomicBool::new(false));
         let mut watcher = Watcher {
             labels: labels.clone(),
             live: Arc::clone(&live),
             out,
             index: Arc::clone(&index),
-            ctx,
+            ctx: ctx.clone(),
             pairing: 0,
         };
         let factories: Vec<Arc<dyn AgentFactory>> = entrants
             .into_iter()
             .map(|e| relabel(e.factory, e.label))
             .collect();
-        let engine = if threaded {
+        let job = if threaded {
             let plan = plan.clone();
-            let cancel = Arc::clone(&cancel);
-            let thread = std::thread::Builder::new()
-                .name("chainlab-arena".to_string())
-                .spawn(move || {
-                    let outcome = play(&factories, &plan, &cancel, &mut watcher);
-                    watcher.finish(outcome);
-                })
-                .map_err(|e| format!("cannot start a thread for the arena: {e}"))?;
-            Engine::Thread(thread)
+            Job::spawn("chainlab-arena", ctx, move |job| {
+                play(&factories, &plan, job.cancel_flag(), &mut watcher)
+            })?
         } else {
-            watcher.repaint();
-            Engine::Sliced(Box::new(Sliced::new(factories, &plan, watcher)))
+            Job::sliced(ctx, |_| Sliced::new(factories, &plan, watcher))
         };
         Ok(Run {
             labels,
@@ -204,10 +183,9 @@ impl Run {
             live,
             index,
             has_file,
-            cancel,
+            job,
             started: Instant::now(),
             ended: None,
-            engine,
         })
     }
 
@@ -225,9 +203,10 @@ impl Run {
     /// thread of its own, one where it is played in slices on the window's
     /// thread (the web page).
     pub fn threads(&self) -> usize {
-        match self.engine {
-            Engine::Thread(_) => self.plan.matches().thread_count(),
-            Engine::Sliced(_) | Engine::Done => 1,
+        if self.job.is_sliced() {
+            1
+        } else {
+            self.plan.matches().thread_count()
         }
     }
 
@@ -248,23 +227,16 @@ impl Run {
     /// that ended without an outcome is reported as failed.
     /// A run played in slices plays its next games here first.
     pub fn refresh(&mut self, view: &mut Live) {
-        if let Engine::Sliced(sliced) = &mut self.engine {
-            if let Some(outcome) = sliced.advance(&self.cancel, platform::SLICE_BUDGET) {
-                sliced.watcher.finish(outcome);
-                self.engine = Engine::Done;
-            } else {
-                sliced.watcher.repaint();
-            }
-        }
-        let thread_done = match &self.engine {
-            Engine::Thread(thread) => thread.is_finished(),
-            Engine::Sliced(_) | Engine::Done => false,
+        let outcome = match self.job.poll() {
+            Poll::Pending => None,
+            Poll::Ready(outcome) => Some(outcome),
+            Poll::Crashed => Some(Outcome::Failed(
+                "the arena's thread stopped unexpectedly".to_string(),
+            )),
         };
         let mut live = lock(&self.live);
-        if thread_done && live.outcome.is_none() {
-            live.outcome = Some(Outcome::Failed(
-                "the arena's thread stopped unexpectedly".to_string(),
-            ));
+        if let Some(outcome) = outcome {
+            live.outcome = Some(outcome);
             live.changed();
         }
         if live.version != view.version || view.version == 0 {
@@ -278,12 +250,12 @@ impl Run {
     /// Asks the run to stop; it ends within a moment (after the games in
     /// progress), reporting the games finished so far.
     pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
+        self.job.cancel();
     }
 
     /// Whether cancel was asked for.
     pub fn is_cancelling(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
+        self.job.is_cancelling()
     }
 
     /// Time since the start, up to the end once the run is over.

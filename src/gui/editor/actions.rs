@@ -1,5 +1,7 @@
-//! The editor's actions on the graph: adding a node in view, applying an
-//! edit (new nodes become the selection, a refusal is shown), what the
+//! The editor's actions on the graph: adding a node in view (or where a
+//! kind from the palette is dropped), applying an edit (new nodes become
+//! the selection, a refusal is shown), copy and paste (through the
+//! [`Clipboard`](super::clipboard::Clipboard)), what the
 //! canvas reported after a frame (a new frame opens its title for typing; a
 //! node menu's choice runs on the node or on the selection it belongs to),
 //! and undo and redo. Edits act on the graph shown, the top level or an
@@ -7,13 +9,15 @@
 
 use std::collections::BTreeSet;
 
-use crate::strategy::Kind;
+use crate::strategy::{Kind, NodeId};
 
 use super::EditorView;
 use super::annotate::FrameEdit;
 use super::edit::Edit;
 use super::events::{CanvasEvents, NodeAction};
 use super::frames::Focus;
+use super::palette::PaletteDrag;
+use super::view::NODE_GUESS;
 
 impl EditorView {
     /// Adds a node of `kind` in the visible middle of the canvas on no
@@ -89,6 +93,39 @@ impl EditorView {
             NodeAction::Group(_) => self.group_nodes(ids, now),
             NodeAction::Ungroup(_) => self.ungroup_node(id, now),
             NodeAction::Open(_) => self.open_group(id),
+        }
+    }
+
+    /// A kind dragged from the palette and released over the canvas is added there.
+    pub(super) fn drop_ui(&mut self, ctx: &egui::Context, now: f64) {
+        let (released, pointer) = ctx.input(|i| (i.pointer.any_released(), i.pointer.latest_pos()));
+        let Some(p) = pointer.filter(|p| released && self.canvas.view.screen.contains(*p)) else {
+            return;
+        };
+        if let Some(drag) = egui::DragAndDrop::take_payload::<PaletteDrag>(ctx) {
+            let at = self.canvas.to_canvas(p) - NODE_GUESS / 2.0;
+            let PaletteDrag(kind) = *drag;
+            self.apply(
+                Edit::Add {
+                    kind,
+                    pos: [at.x.round(), at.y.round()],
+                    link: None,
+                },
+                now,
+            );
+        }
+    }
+
+    /// Copies `ids` within the app (and as strategy text to the clipboard).
+    pub(super) fn copy(&mut self, ids: &BTreeSet<NodeId>, ctx: &egui::Context) {
+        let done = self.clipboard.copy(self.doc.graph(), ids, ctx);
+        self.notify(done);
+    }
+
+    /// Pastes the copied nodes under the pointer (or next to the originals).
+    pub(super) fn paste(&mut self, ctx: &egui::Context, now: f64) {
+        if let Some(edit) = self.clipboard.paste(ctx, &self.canvas) {
+            self.apply(edit, now);
         }
     }
 

@@ -1,73 +1,57 @@
-//! "Import group…": choose a strategy file with the editor's file browser,
-//! then one of its groups; the group (with the groups it uses) is copied
-//! into the strategy and one instance of it placed in view, as one undoable
-//! step.
-
-use std::path::{Path, PathBuf};
+//! "Import group…": a strategy file is chosen with the editor's file
+//! browser, then one of its groups from the list this dialog shows; the
+//! group (with the groups it uses) is copied into the strategy and one
+//! instance of it placed in view, as one undoable step
+//! ([`GroupEdit::Import`](super::group_edit::GroupEdit::Import)).
 
 use egui::RichText;
 
-use crate::gui::seats::shipped_strategies_dir;
-use crate::gui::{platform, theme};
-use crate::strategy::{Kind, Strategy};
+use crate::gui::theme;
+use crate::strategy::Strategy;
 
-use super::EditorView;
-use super::browser::{Browser, Purpose};
-use super::edit::Edit;
-use super::files::user_dir;
-use super::group_edit::GroupEdit;
-use super::groups::{GROUP_MARK, ImportPick};
-use super::settings::EditorSettings;
+use super::groups::GROUP_MARK;
 
-impl EditorView {
-    /// Opens the file browser to choose a strategy to import a group from.
-    pub(super) fn browse_import(&mut self, settings: &EditorSettings) {
-        let dir = self
-            .doc
-            .location()
-            .path()
-            .and_then(Path::parent)
-            .map(Path::to_path_buf)
-            .filter(|d| platform::is_dir(d))
-            .or_else(|| Some(user_dir(settings)).filter(|d| platform::is_dir(d)))
-            .or_else(shipped_strategies_dir)
-            .unwrap_or_else(|| PathBuf::from("."));
-        self.browser = Some(Browser::new(Purpose::ImportGroup, dir, String::new()));
-    }
+/// A strategy whose groups are offered for import.
+#[derive(Debug)]
+pub struct ImportPick {
+    /// Where it comes from, as shown ("tests/…/lib.json").
+    pub source: String,
+    /// The strategy.
+    pub strategy: Box<Strategy>,
+}
 
-    /// Loads `path` and offers its groups (or says why it cannot).
-    pub(super) fn pick_import(&mut self, path: &Path) {
-        match platform::load_strategy(path) {
-            Ok(s) => self.offer_import(s, path.display().to_string()),
-            Err(e) => self.notify_error(format!("Could not import from {}: {e}", path.display())),
-        }
-    }
+/// What the list of groups was closed with.
+#[derive(Debug)]
+pub enum ImportChoice {
+    /// The group of this id.
+    Group(String),
+    /// No group.
+    Cancelled,
+}
 
-    /// Offers the groups of `from` (described as `source`) for import.
-    pub fn offer_import(&mut self, from: Strategy, source: String) {
+impl ImportPick {
+    /// The groups of `from` (described as `source`) to import, or why there
+    /// are none.
+    pub fn of(from: Strategy, source: String) -> Result<ImportPick, String> {
         if from.groups().is_empty() {
-            self.notify_error(format!("{source} has no groups to import"));
-            return;
+            return Err(format!("{source} has no groups to import"));
         }
-        self.groups.import = Some(ImportPick {
+        Ok(ImportPick {
             source,
             strategy: Box::new(from),
-        });
+        })
     }
 
-    /// The list of groups to import, while one is offered.
-    pub(super) fn import_ui(&mut self, ctx: &egui::Context, now: f64) {
-        let Some(pick) = &self.groups.import else {
-            return;
-        };
+    /// The list of groups to import in a modal window; the choice once made.
+    pub fn ui(&self, ctx: &egui::Context) -> Option<ImportChoice> {
         let mut chosen = None;
         let mut cancel = false;
         let modal = egui::Modal::new(egui::Id::new("editor_import_group")).show(ctx, |ui| {
             ui.set_width(420.0);
             ui.heading("Import a group");
-            ui.label(RichText::new(&pick.source).color(theme::MUTED_TEXT));
+            ui.label(RichText::new(&self.source).color(theme::MUTED_TEXT));
             ui.separator();
-            for (id, def) in pick.strategy.groups() {
+            for (id, def) in self.strategy.groups() {
                 let pins = format!(
                     "{} input{}, {} output{}, {} nodes inside",
                     def.inputs.len(),
@@ -76,7 +60,7 @@ impl EditorView {
                     if def.outputs.len() == 1 { "" } else { "s" },
                     def.body.nodes().len()
                 );
-                let name = pick.strategy.group_name(id);
+                let name = self.strategy.group_name(id);
                 let r = ui
                     .button(format!("{GROUP_MARK} {name}"))
                     .on_hover_text(format!("{pins}\n{}", def.body.description));
@@ -93,29 +77,10 @@ impl EditorView {
         if modal.should_close() {
             cancel = true;
         }
-        if let Some(id) = chosen
-            && let Some(pick) = self.groups.import.take()
-        {
-            let graph = self.doc.graph();
-            let pos = self
-                .canvas
-                .free_spot(graph, Kind::Group)
-                .unwrap_or_else(|| self.canvas.spot_beside(graph));
-            let name = pick.strategy.group_name(&id);
-            let before = self.doc.revision();
-            self.apply(
-                Edit::Group(GroupEdit::Import {
-                    from: pick.strategy,
-                    id,
-                    pos,
-                }),
-                now,
-            );
-            if self.doc.revision() != before {
-                self.notify(format!("Imported group '{name}' from {}", pick.source));
-            }
-        } else if cancel {
-            self.groups.import = None;
+        match chosen {
+            Some(id) => Some(ImportChoice::Group(id)),
+            None if cancel => Some(ImportChoice::Cancelled),
+            None => None,
         }
     }
 }

@@ -121,15 +121,6 @@ pub fn node_menu(ui: &mut Ui, node: &Node, many: bool) -> Option<NodeAction> {
     action
 }
 
-/// A strategy whose groups are offered for import.
-#[derive(Debug)]
-pub struct ImportPick {
-    /// Where it comes from, as shown ("tests/…/lib.json").
-    pub source: String,
-    /// The strategy.
-    pub strategy: Box<Strategy>,
-}
-
 /// What the group views keep between frames.
 #[derive(Default)]
 pub struct GroupState {
@@ -140,8 +131,6 @@ pub struct GroupState {
     /// The analysis shown inside a group: none (the preview, explain
     /// values and problems are the top level's).
     pub blank: Analysis,
-    /// A strategy whose groups are offered for import.
-    pub import: Option<ImportPick>,
     /// A pin name being typed: (input or output, number, text).
     pub pin_name: Option<(crate::strategy::PinSide, usize, String)>,
 }

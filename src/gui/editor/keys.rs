@@ -4,14 +4,11 @@
 //! Ctrl+Shift+F to frame the selection). Canvas keys wait while a text field
 //! has the focus.
 
-use std::collections::BTreeSet;
+use egui::{Key, Modifiers};
 
-use egui::{Event, Key, Modifiers};
-
-use crate::strategy::{NodeId, Strategy};
-
-use super::edit::{Clip, Edit};
-use super::files::After;
+use super::clipboard;
+use super::edit::Edit;
+use super::file::After;
 use super::{EditorSettings, EditorView};
 
 impl EditorView {
@@ -96,7 +93,7 @@ impl EditorView {
 
     /// Copy, cut and paste of nodes.
     fn clipboard_keys(&mut self, ctx: &egui::Context, now: f64) {
-        let (copy, cut, paste) = ctx.input(|i| clipboard_requests(&i.events));
+        let (copy, cut, paste) = ctx.input(|i| clipboard::requests(&i.events));
         let selection = self.canvas.selection.clone();
         if (copy || cut) && !selection.is_empty() {
             self.copy(&selection, ctx);
@@ -108,67 +105,4 @@ impl EditorView {
             self.paste(ctx, now);
         }
     }
-
-    /// Copies `ids` within the app (and as strategy text to the clipboard).
-    pub(super) fn copy(&mut self, ids: &BTreeSet<NodeId>, ctx: &egui::Context) {
-        self.clip = Clip::of(self.doc.graph(), ids);
-        self.pastes = 0;
-        let mut snippet = Strategy::new("copied nodes");
-        let _ = self.clip.paste(&mut snippet, [0.0, 0.0]);
-        ctx.copy_text(snippet.to_json());
-        self.notify(format!(
-            "Copied {} node{}",
-            self.clip.nodes.len(),
-            if self.clip.nodes.len() == 1 { "" } else { "s" }
-        ));
-    }
-
-    /// Pastes the copied nodes under the pointer (or next to the originals).
-    pub(super) fn paste(&mut self, ctx: &egui::Context, now: f64) {
-        if self.clip.is_empty() {
-            return;
-        }
-        self.pastes += 1;
-        let min = self.clip.nodes.iter().fold([f32::MAX, f32::MAX], |m, n| {
-            [m[0].min(n.pos[0]), m[1].min(n.pos[1])]
-        });
-        let pointer = ctx.input(|i| i.pointer.latest_pos());
-        let offset = match pointer.filter(|p| self.canvas.view.screen.contains(*p)) {
-            Some(p) => {
-                let at = self.canvas.to_canvas(p);
-                [at.x - min[0], at.y - min[1]]
-            }
-            None => {
-                let step = 40.0 * self.pastes as f32;
-                [step, step]
-            }
-        };
-        self.apply(Edit::Paste(self.clip.clone(), offset), now);
-    }
-}
-
-/// Whether `events` ask to copy, cut and paste: the platform's clipboard
-/// events or Ctrl+C, X and V.
-fn clipboard_requests(events: &[Event]) -> (bool, bool, bool) {
-    let mut found = (false, false, false);
-    for e in events {
-        match e {
-            Event::Copy => found.0 = true,
-            Event::Cut => found.1 = true,
-            Event::Paste(_) => found.2 = true,
-            Event::Key {
-                key,
-                pressed: true,
-                modifiers,
-                ..
-            } if modifiers.command => match key {
-                Key::C => found.0 = true,
-                Key::X => found.1 = true,
-                Key::V => found.2 = true,
-                _ => {}
-            },
-            _ => {}
-        }
-    }
-    found
 }

@@ -7,18 +7,30 @@
 //! [`document::Document`] (which keeps the undo history), and the graph is
 //! compiled and evaluated once per change ([`analysis::Analysis`]), never
 //! while drawing.
+//!
+//! [`EditorView`] is made of owned parts, each in its own file with its own
+//! `impl`: the document, the analysis, the canvas, the palette, the preview,
+//! the side panel's Tune and Puzzles tabs, the [`clipboard::Clipboard`], the
+//! [`file::FileFlow`] (open, save, autosave, the window's title and close),
+//! the [`notices::Notices`] (banner, hint, messages) and one
+//! [`modal::Modal`] for the dialog open, if any. The view composes them:
+//! `impl EditorView` (here and in the files of its UI areas: `toolbar.rs`,
+//! `side.rs`, `keys.rs`, `actions.rs`, `dialogs.rs`, the group and naming
+//! files) hands each part what it needs of the others and carries out what
+//! it asks for.
 
 mod actions;
 mod analysis;
 mod annotate;
 pub mod bench;
 mod breadcrumb;
-mod browser;
 mod canvas;
+mod clipboard;
+mod dialogs;
 mod document;
 mod edit;
 mod events;
-mod files;
+mod file;
 mod frame_paint;
 mod frame_popup;
 mod frames;
@@ -30,15 +42,15 @@ mod history;
 mod keys;
 mod labels;
 mod menus;
+mod modal;
 mod node_title;
-mod overlay;
+mod notices;
 mod palette;
 mod params;
 mod pins;
 mod preview;
 mod problems;
 mod puzzles;
-mod recovery;
 mod scope;
 mod settings;
 mod side;
@@ -56,52 +68,62 @@ use egui::Rect;
 
 use crate::analysis::puzzle::SuiteScore;
 use crate::eval::HeatMap;
+use crate::gui::command::Command;
 use crate::gui::seats::Catalogue;
-use crate::gui::{Command, View};
+use crate::gui::view::View;
 use crate::rules::{Coord, Position};
 use crate::strategy::{NodeId, Strategy};
 
 use self::analysis::Analysis;
 use self::canvas::Canvas;
+use self::clipboard::Clipboard;
 use self::document::{Document, Location};
-use self::edit::Clip;
-use self::files::After;
+use self::file::{After, FileFlow};
 use self::groups::{GroupContext, GroupState};
-use self::overlay::Toast;
+use self::modal::Modal;
+use self::notices::Notices;
 use self::palette::Palette;
 use self::preview::Preview;
-use self::recovery::{Recovery, Restorable};
 use self::side::SideTab;
 
 pub use self::pins::PinKey;
 pub use self::preview::ShownPuzzle;
 pub use self::settings::EditorSettings;
 
-/// The editor view's runtime state.
+/// The editor view's runtime state: the document and the parts that show
+/// and change it, each owning its own state (as egui's demo app is made of
+/// panels). Its methods compose the parts: they hand each part what it
+/// needs of the others and carry out what it asks for.
 pub struct EditorView {
+    /// The strategy, where it lives, and its undo history.
     doc: Document,
+    /// What is computed from the graph, once per change.
     analysis: Analysis,
+    /// The node graph on screen, its selection and its popups.
     canvas: Canvas,
+    /// The kinds of node to add.
     palette: Palette,
+    /// The preview board.
     preview: Preview,
-    clip: Clip,
-    pastes: u32,
-    recovery: Recovery,
-    restorable: Option<Restorable>,
-    prompt: Option<After>,
-    browser: Option<browser::Browser>,
-    after_save: Option<After>,
-    toast: Option<Toast>,
-    pending_toast: Option<(String, bool)>,
-    load_error: Option<String>,
+    /// The nodes copied.
+    clipboard: Clipboard,
+    /// Opening, saving, autosave, the window's title and close request.
+    files: FileFlow,
+    /// The dialog open, if any (at most one).
+    modal: Option<Modal>,
+    /// The banner and the messages.
+    notices: Notices,
+    /// Pointer presses so far (an edit burst ends with a press).
     press: u64,
-    allow_close: bool,
-    title: String,
-    wants_attention: bool,
+    /// The preview's revision last kept in the settings.
     preview_saved: Option<u64>,
+    /// The Tune tab.
     tune: tune::TunePanel,
+    /// The Puzzles tab.
     puzzles: puzzles::PuzzlesPanel,
+    /// The side panel's tab shown.
     side_tab: SideTab,
+    /// What the group views keep between frames.
     groups: GroupState,
 }
 
@@ -115,20 +137,11 @@ impl EditorView {
             canvas: Canvas::default(),
             palette: Palette::default(),
             preview: Preview::from_text(&settings.preview),
-            clip: Clip::default(),
-            pastes: 0,
-            recovery: Recovery::default(),
-            restorable: None,
-            prompt: None,
-            browser: None,
-            after_save: None,
-            toast: None,
-            pending_toast: None,
-            load_error: None,
+            clipboard: Clipboard::default(),
+            files: FileFlow::default(),
+            modal: None,
+            notices: Notices::default(),
             press: 0,
-            allow_close: false,
-            title: String::new(),
-            wants_attention: false,
             preview_saved: None,
             tune: tune::TunePanel::default(),
             puzzles: puzzles::PuzzlesPanel::default(),
@@ -148,16 +161,18 @@ impl EditorView {
     /// Turns on autosaving to the recovery file `path` and offers to
     /// restore the work an earlier run left there.
     pub fn enable_recovery(&mut self, path: PathBuf) {
-        self.recovery = Recovery::new(Some(path));
-        match self.recovery.find() {
-            Ok(found) => self.restorable = found,
-            Err(e) => {
-                self.load_error = Some(format!(
-                    "The unsaved work of the last run could not be restored: {e}"
-                ));
+        match self.files.enable_recovery(path) {
+            Ok(Some(found)) => self.modal = Some(Modal::Restore(found)),
+            Ok(None) => {
+                if matches!(self.modal, Some(Modal::Restore(_))) {
+                    self.modal = None;
+                }
             }
+            Err(why) => self.notices.set_banner(why),
         }
-        self.wants_attention = self.restorable.is_some() || self.load_error.is_some();
+        let restoring = matches!(self.modal, Some(Modal::Restore(_)));
+        self.files
+            .set_attention(restoring || self.notices.banner().is_some());
     }
 
     /// The strategy being edited.
@@ -219,12 +234,12 @@ impl EditorView {
     /// Why the last file could not be opened (or the recovered work not
     /// restored), shown above the canvas until dismissed.
     pub fn load_error(&self) -> Option<&str> {
-        self.load_error.as_deref()
+        self.notices.banner()
     }
 
     /// The message under the canvas, if one is shown.
     pub fn message(&self) -> Option<&str> {
-        self.toast.as_ref().map(|t| t.text.as_str())
+        self.notices.message()
     }
 
     /// The preview position.
@@ -296,42 +311,23 @@ impl EditorView {
 
     /// Writes unsaved work to the recovery file (when the app exits).
     pub fn flush_recovery(&mut self) {
-        self.recovery.flush(&self.doc);
+        self.files.flush(&self.doc);
     }
 
     /// The window's title: the file's name, a dot while it has unsaved
     /// changes, and the app's name ("04-capture.json • — chainlab").
     pub fn window_title(&self) -> String {
-        format!(
-            "{}{} — chainlab",
-            self.doc.location().file_name(),
-            if self.doc.is_dirty() { " •" } else { "" },
-        )
+        file::window_title(&self.doc)
     }
 
     /// Work of every frame, whichever view is shown: autosave, the window
-    /// title, and the prompt before the window closes with unsaved work.
+    /// title, and the prompt before the window closes with unsaved work
+    /// (which takes the place of any other dialog).
     pub fn background(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
-        let now = ctx.input(|i| i.time);
-        if let Some(wait) = self.recovery.tick(&self.doc, now) {
-            ctx.request_repaint_after_secs(wait as f32);
+        if self.files.background(ctx, &self.doc, &mut self.notices) {
+            self.modal = Some(Modal::Unsaved(After::Close));
         }
-        if let Some(e) = self.recovery.take_unshown_error() {
-            self.notify_error(format!("Autosave failed: {e}"));
-        }
-        let title = self.window_title();
-        if title != self.title {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            self.title = title;
-        }
-        if ctx.input(|i| i.viewport().close_requested()) && self.doc.is_dirty() && !self.allow_close
-        {
-            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.prompt = Some(After::Close);
-            self.wants_attention = true;
-        }
-        if self.wants_attention {
-            self.wants_attention = false;
+        if self.files.take_attention() {
             commands.push(Command::Show(View::Editor));
         }
     }
@@ -352,7 +348,7 @@ impl EditorView {
         if ctx.input(|i| i.pointer.any_released()) {
             self.doc.seal();
         }
-        if self.modal_open() {
+        if self.modal.is_some() {
             // Shortcuts wait while a dialog asks something.
         } else {
             self.shortcuts(&ctx, settings, now);
@@ -394,7 +390,7 @@ impl EditorView {
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
             .show(ui, |ui| {
-                self.banner_ui(ui);
+                self.notices.banner_ui(ui);
                 self.breadcrumb_ui(ui);
                 self.sync_scope();
                 let scope = self.doc.scope().last().map(String::as_str);
@@ -407,14 +403,13 @@ impl EditorView {
                     Some(_) => &self.groups.blank,
                 };
                 let events = self.canvas.ui(ui, self.doc.graph(), analysis, groups);
-                self.hint_ui(&ctx);
+                notices::hint_ui(&ctx, self.doc.strategy(), self.canvas.view.screen);
                 self.drop_ui(&ctx, now);
                 self.handle(events, &ctx, now);
             });
         self.popups_ui(&ctx, now);
-        self.toast_ui(&ctx, now);
-        self.dialogs_ui(&ctx, settings);
-        self.import_ui(&ctx, now);
+        self.notices.toast_ui(&ctx, now, self.canvas.view.screen);
+        self.dialogs_ui(&ctx, settings, now);
         self.keep_preview(settings);
     }
 
@@ -430,13 +425,6 @@ impl EditorView {
         }
     }
 
-    fn modal_open(&self) -> bool {
-        self.browser.is_some()
-            || self.prompt.is_some()
-            || self.restorable.is_some()
-            || self.groups.import.is_some()
-    }
-
     /// Brings the analysis up to date (once per change of graph or position).
     fn refresh(&mut self) {
         self.analysis.update(
@@ -448,11 +436,13 @@ impl EditorView {
         );
     }
 
+    /// Shows `text` under the canvas.
     pub(super) fn notify(&mut self, text: String) {
-        self.pending_toast = Some((text, false));
+        self.notices.notify(text);
     }
 
+    /// Shows `text` under the canvas as a refusal or a failure.
     pub(super) fn notify_error(&mut self, text: String) {
-        self.pending_toast = Some((text, true));
+        self.notices.notify_error(text);
     }
 }

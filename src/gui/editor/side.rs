@@ -10,8 +10,8 @@ use egui::RichText;
 
 use crate::gui::seats::Catalogue;
 
-use super::browser::{Browser, Purpose};
 use super::edit::Edit;
+use super::file::browser::Purpose;
 use super::preview::PreviewAction;
 use super::puzzles::PuzzlesAction;
 use super::{EditorSettings, EditorView};
@@ -115,7 +115,7 @@ impl EditorView {
                     .or_else(|| settings.user_dir.clone())
                     .filter(|d| crate::gui::platform::is_dir(d))
                     .unwrap_or_else(|| PathBuf::from("."));
-                self.browser = Some(Browser::new(Purpose::OpenSuite, dir, String::new()));
+                self.browse(Purpose::OpenSuite, dir);
             }
             Some(PuzzlesAction::BuiltIn) => settings.puzzles = None,
             None => {}
@@ -138,7 +138,7 @@ impl EditorView {
                     .clone()
                     .filter(|d| crate::gui::platform::is_dir(d))
                     .unwrap_or_else(|| PathBuf::from("."));
-                self.browser = Some(Browser::new(Purpose::OpenPosition, dir, String::new()));
+                self.browse(Purpose::OpenPosition, dir);
             }
             Some(PreviewAction::BackToPuzzles) => self.side_tab = SideTab::Puzzles,
             None => {}

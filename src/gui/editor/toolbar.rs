@@ -5,12 +5,12 @@
 
 use egui::RichText;
 
+use crate::gui::command::{Command, StrategyEntry};
 use crate::gui::theme;
-use crate::gui::{Command, StrategyEntry};
 
 use super::document::Location;
 use super::edit::Edit;
-use super::files::{After, shipped_files};
+use super::file::{After, shipped_files};
 use super::{EditorSettings, EditorView};
 
 impl EditorView {

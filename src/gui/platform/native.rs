@@ -4,15 +4,14 @@
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use crate::gui::App;
 use crate::strategy::{Strategy, write_atomic};
 
 /// Whether work can run on other threads (on the desktop it can).
 pub const HAS_THREADS: bool = true;
 
-/// Opens the desktop app's window, with `file` in the editor if given, and
-/// runs it until it is closed.
-pub fn run(file: Option<PathBuf>) -> eframe::Result {
+/// Opens the desktop app's window with the app `make` creates, and runs it
+/// until it is closed.
+pub fn run(make: eframe::AppCreator<'static>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("chainlab")
@@ -21,11 +20,7 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
             .with_min_inner_size([760.0, 480.0]),
         ..Default::default()
     };
-    let result = eframe::run_native(
-        "chainlab",
-        options,
-        Box::new(|cc| Ok(Box::new(App::from_creation(cc, file)))),
-    );
+    let result = eframe::run_native("chainlab", options, make);
     // Programs still starting or thinking on other threads end with the window.
     crate::bots::external::kill_all_engines();
     result
@@ -160,7 +155,7 @@ pub fn take_picked() -> Option<Result<PathBuf, String>> {
 }
 
 /// The view to show first regardless of the saved settings (the desktop has none).
-pub fn start_view() -> Option<crate::gui::View> {
+pub fn start_view() -> Option<crate::gui::view::View> {
     None
 }
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
-use crate::gui::App;
+use crate::gui::view::View;
 
 /// Whether work can run on other threads (the page has one thread: long
 /// work is played in slices per frame instead).
@@ -19,8 +19,8 @@ const CANVAS_ID: &str = "chainlab_canvas";
 /// The id of the element in `index.html` that shows a fatal error.
 const ERROR_ID: &str = "chainlab_error";
 
-/// Starts the app on the page's canvas (the wasm module's `main`).
-pub fn start() {
+/// Starts the app `make` creates on the page's canvas.
+pub fn start(make: eframe::AppCreator<'static>) {
     // eframe's runner installs a panic hook of its own (it stops drawing);
     // ours runs after it and puts the message on the page.
     let runner = eframe::WebRunner::new();
@@ -31,11 +31,7 @@ pub fn start() {
             return;
         };
         let started = runner
-            .start(
-                canvas,
-                eframe::WebOptions::default(),
-                Box::new(|cc| Ok(Box::new(App::from_creation(cc, None)))),
-            )
+            .start(canvas, eframe::WebOptions::default(), make)
             .await;
         match started {
             Ok(()) => hide_loading(),
@@ -153,10 +149,10 @@ pub fn frame_drawn(_ctx: &egui::Context) {
 
 /// The view named by the page address's `#editor`, `#play`, `#arena` or
 /// `#replay`, if any: a link can open a view.
-pub fn start_view() -> Option<crate::gui::View> {
+pub fn start_view() -> Option<View> {
     let hash = web_sys::window()?.location().hash().ok()?;
     let name = hash.trim_start_matches('#').to_lowercase();
-    crate::gui::View::ALL
+    View::ALL
         .into_iter()
         .find(|v| v.title().eq_ignore_ascii_case(&name))
 }

@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use crate::bots::{Agent, AgentFactory, BotError, InfoFeed};
-use crate::gui::worker::{Started, Starting, retire};
+use crate::gui::worker::{Poll, Starting, retire, start_player};
 use crate::rng::{GameRng, derive_seed, rng_from_seed};
 use crate::rules::Coord;
 
@@ -92,7 +92,7 @@ impl Computer {
             rng_from_seed(self.seed)
         };
         self.made_once = true;
-        let starting = Starting::start(Arc::clone(&self.factory), ctx.cloned())?;
+        let starting = start_player(Arc::clone(&self.factory), ctx.cloned())?;
         self.slot = Slot::Starting(starting, rng);
         Ok(())
     }
@@ -100,16 +100,16 @@ impl Computer {
     /// Takes the player being made when it has arrived; a ready player is
     /// told `last`, the move played last, if any.
     pub fn arrive(&mut self, last: Option<Coord>) -> Arrival {
-        let Slot::Starting(starting, _) = &self.slot else {
+        let Slot::Starting(starting, _) = &mut self.slot else {
             return Arrival::Nothing;
         };
         let made = match starting.poll() {
-            Started::Pending => return Arrival::Nothing,
-            Started::Crashed => {
+            Poll::Pending => return Arrival::Nothing,
+            Poll::Crashed => {
                 self.slot = Slot::Gone;
                 return Arrival::Crashed;
             }
-            Started::Ready(made) => made,
+            Poll::Ready(made) => made,
         };
         let Slot::Starting(_, rng) = std::mem::replace(&mut self.slot, Slot::Gone) else {
             return Arrival::Nothing;

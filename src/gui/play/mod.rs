@@ -11,15 +11,16 @@ pub mod setup;
 mod status;
 
 use crate::eval::Evaluator;
-use crate::gui::StrategyEntry;
 use crate::gui::board::{BoardView, Overlay};
+use crate::gui::command::Command;
+use crate::gui::command::StrategyEntry;
 use crate::gui::files::{FileKind, FilePicker};
 use crate::gui::players::{move_list, players_table};
 use crate::gui::program_dialog::ProgramDialog;
 use crate::gui::programs::{RecentPrograms, is_program_spec};
 use crate::gui::seats::{Catalogue, SeatChoice, player_name, shipped_strategies_dir};
 use crate::gui::theme;
-use crate::gui::{Command, View};
+use crate::gui::view::View;
 use crate::rules::{Player, Position};
 
 pub use self::info::SHOWN_LINES as SHOWN_INFO_LINES;

@@ -3,7 +3,7 @@
 //! buttons that fit: Play again, Resign, Undo, Pause/Resume, Step, Skip, and
 //! after a computer seat failed, Retry and Take over.
 
-use crate::gui::Command;
+use crate::gui::command::Command;
 use crate::gui::players::player_badge;
 use crate::gui::theme;
 use crate::rules::Player;

@@ -123,7 +123,7 @@ impl AnalysisPanel {
 
     /// Takes in the job's result when it has arrived.
     pub fn poll(&mut self) {
-        let State::Running(job) = &self.state else {
+        let State::Running(job) = &mut self.state else {
             return;
         };
         match job.poll() {

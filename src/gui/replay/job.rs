@@ -1,21 +1,19 @@
-//! A game analysis on its own thread, the way the arena plays a match: the
-//! analyser and the game move into a worker thread that runs
+//! A game analysis as a [`Job`] on its own thread, the way the arena plays
+//! a match: the analyser and the game move into the job's thread that runs
 //! [`analyse_game`] (which spreads the positions over rayon's threads) and
-//! sends back the result; the positions done so far are counted in shared
-//! atomics the progress bar reads. Dropping an [`AnalysisJob`] (leaving the
-//! game, loading another) raises the cancel flag, which stops the searches
-//! in progress, so its threads end soon.
+//! gives back the result; the job's progress counts the positions done so
+//! far, which the progress bar reads. Dropping an [`AnalysisJob`] (leaving
+//! the game, loading another) raises the job's cancel flag, which stops the
+//! searches in progress, so its threads end soon.
 //!
-//! Where there are no threads (the web page, see [`platform`]) the job is a
-//! [`GameSteps`] that [`poll`](AnalysisJob::poll) advances for up to
-//! [`platform::SLICE_BUDGET`] per frame, with the same result (tested below).
-
-use std::cell::RefCell;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+//! Where there are no threads (the web page, see [`platform`]) the job's
+//! [`Slices`] are a [`GameSteps`] that [`poll`](AnalysisJob::poll) advances
+//! for up to [`platform::SLICE_BUDGET`] per frame, with the same result
+//! (tested below).
 
 use crate::analysis::{Analyser, AnalysisError, GameAnalysis, GameSteps, analyse_game};
+use crate::gui::command::ReplayGame;
+use crate::gui::job::{Job, Poll, Reporter, Slices};
 use crate::gui::platform;
 use crate::rules::{Coord, Position};
 use crate::time::Instant;
@@ -33,6 +31,19 @@ pub struct Request {
     pub opening: usize,
 }
 
+impl Request {
+    /// What the analyser is asked to value of `game`: the whole game, as
+    /// `chainlab analyze` values a record (its opening marked).
+    pub fn of(game: &ReplayGame) -> Request {
+        Request {
+            game: game.game,
+            start: game.start,
+            moves: game.moves.clone(),
+            opening: game.opening,
+        }
+    }
+}
+
 /// How a job ended.
 #[derive(Debug)]
 pub enum Finished {
@@ -46,23 +57,34 @@ pub enum Finished {
 
 type Outcome = Result<GameAnalysis, AnalysisError>;
 
-/// Where the analysis runs.
-enum Engine {
-    /// On a thread of its own, which sends the outcome.
-    Thread(Receiver<Outcome>),
-    /// In slices on the window's thread (the outcome once it is over),
-    /// asking `ctx` (if any) for the next frame while work is left.
-    Sliced(
-        RefCell<Result<Box<GameSteps>, Option<Outcome>>>,
-        Option<egui::Context>,
-    ),
+/// The analysis played in slices: one position per step.
+struct Sliced {
+    /// The positions to analyse, or why the analysis was refused (given once).
+    steps: Result<Box<GameSteps>, Option<AnalysisError>>,
+    /// The number of positions.
+    total: usize,
 }
 
-/// A game analysis running in the background.
+impl Slices<Outcome> for Sliced {
+    fn step(&mut self, job: &Reporter<Outcome>) -> Option<Outcome> {
+        let game = match &mut self.steps {
+            Ok(game) => game,
+            Err(refused) => return refused.take().map(Err),
+        };
+        let outcome = game.step();
+        match &outcome {
+            Some(Ok(_)) => job.progress(self.total as u64),
+            Some(Err(_)) => {}
+            None => job.progress(game.progress().0 as u64),
+        }
+        outcome
+    }
+}
+
+/// A game analysis running in the background; its progress counts the
+/// positions analysed.
 pub struct AnalysisJob {
-    engine: Engine,
-    stop: Arc<AtomicBool>,
-    done: Arc<AtomicUsize>,
+    job: Job<Outcome>,
     total: usize,
     began: Instant,
 }
@@ -86,60 +108,38 @@ impl AnalysisJob {
         ctx: Option<egui::Context>,
         threaded: bool,
     ) -> Result<AnalysisJob, String> {
-        let stop = Arc::new(AtomicBool::new(false));
-        let done = Arc::new(AtomicUsize::new(0));
         let total = request.moves.len();
-        if !threaded {
-            let steps = GameSteps::new(
-                analyser,
-                request.game,
-                &request.start,
-                request.moves,
-                request.opening,
-                &stop,
-            )
-            .map(Box::new)
-            .map_err(|e| Some(Err(e)));
-            return Ok(AnalysisJob {
-                engine: Engine::Sliced(RefCell::new(steps), ctx),
-                stop,
-                done,
-                total,
-                began: Instant::now(),
-            });
-        }
-        let (tx, rx) = mpsc::channel();
-        let (cancel, counter) = (Arc::clone(&stop), Arc::clone(&done));
-        std::thread::Builder::new()
-            .name("chainlab-analyse".to_string())
-            .spawn(move || {
-                let repaint = || {
-                    if let Some(ctx) = &ctx {
-                        ctx.request_repaint();
-                    }
-                };
-                let progress = |finished: usize, _total: usize| {
-                    counter.fetch_max(finished, Ordering::Relaxed);
-                    repaint();
-                };
-                let outcome = analyse_game(
+        let job = if threaded {
+            Job::spawn("chainlab-analyse", ctx, move |job| {
+                let progress = |finished: usize, _total: usize| job.progress(finished as u64);
+                analyse_game(
                     &analyser,
                     request.game,
                     &request.start,
                     &request.moves,
                     request.opening,
                     &progress,
-                    &cancel,
+                    job.cancel_flag(),
+                )
+            })?
+        } else {
+            Job::sliced(ctx, |job| {
+                let steps = GameSteps::new(
+                    analyser,
+                    request.game,
+                    &request.start,
+                    request.moves,
+                    request.opening,
+                    job.cancel_flag(),
                 );
-                // The receiver is gone when the job was abandoned: nothing to do.
-                let _ = tx.send(outcome);
-                repaint();
+                Sliced {
+                    steps: steps.map(Box::new).map_err(Some),
+                    total,
+                }
             })
-            .map_err(|e| format!("cannot start a thread for the analysis: {e}"))?;
+        };
         Ok(AnalysisJob {
-            engine: Engine::Thread(rx),
-            stop,
-            done,
+            job,
             total,
             began: Instant::now(),
         })
@@ -147,7 +147,7 @@ impl AnalysisJob {
 
     /// Positions analysed so far, and in all.
     pub fn progress(&self) -> (usize, usize) {
-        (self.done.load(Ordering::Relaxed), self.total)
+        (self.job.done() as usize, self.total)
     }
 
     /// Seconds left at the pace so far, once a position is done.
@@ -159,62 +159,27 @@ impl AnalysisJob {
         })
     }
 
-    /// How the job ended, once it is over; a thread that ended without a
-    /// word is reported as failed. A job run in slices analyses its next
-    /// positions here first.
-    pub fn poll(&self) -> Option<Finished> {
-        let rx = match &self.engine {
-            Engine::Thread(rx) => rx,
-            Engine::Sliced(steps, ctx) => {
-                let outcome = self.advance(&mut steps.borrow_mut());
-                if outcome.is_none()
-                    && let Some(ctx) = ctx
-                {
-                    ctx.request_repaint();
-                }
-                return outcome.map(finished);
-            }
-        };
-        match rx.try_recv() {
-            Ok(outcome) => Some(finished(outcome)),
-            Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => Some(Finished::Failed(
+    /// How the job ended, once it is over (given once); a thread that ended
+    /// without a word is reported as failed. A job run in slices analyses
+    /// its next positions here first.
+    pub fn poll(&mut self) -> Option<Finished> {
+        match self.job.poll() {
+            Poll::Pending => None,
+            Poll::Ready(outcome) => Some(finished(outcome)),
+            Poll::Crashed => Some(Finished::Failed(
                 "the analysis thread stopped unexpectedly".to_string(),
             )),
         }
     }
 
-    /// Analyses positions for up to a slice of the frame; the outcome once
-    /// it is over (given once).
-    fn advance(&self, steps: &mut Result<Box<GameSteps>, Option<Outcome>>) -> Option<Outcome> {
-        let game = match steps {
-            Ok(game) => game,
-            Err(outcome) => return outcome.take(),
-        };
-        let began = Instant::now();
-        loop {
-            if let Some(outcome) = game.step() {
-                if outcome.is_ok() {
-                    self.done.store(self.total, Ordering::Relaxed);
-                }
-                *steps = Err(None);
-                return Some(outcome);
-            }
-            self.done.store(game.progress().0, Ordering::Relaxed);
-            if began.elapsed() >= platform::SLICE_BUDGET {
-                return None;
-            }
-        }
-    }
-
     /// Asks the analysis to stop; the searches in progress end soon.
     pub fn cancel(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.job.cancel();
     }
 
     /// Whether cancel was asked for.
     pub fn is_cancelling(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.job.is_cancelling()
     }
 }
 
@@ -227,18 +192,13 @@ fn finished(outcome: Outcome) -> Finished {
     }
 }
 
-impl Drop for AnalysisJob {
-    /// The analysis is no longer wanted: its threads stop.
-    fn drop(&mut self) {
-        self.cancel();
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analysis::AnalyserConfig;
     use crate::rules::{Rules, Size};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
     use std::time::Duration;
 
     /// Plays up to `n` moves on `size`, taking legal cells in a fixed pattern.
@@ -260,7 +220,7 @@ mod tests {
         }
     }
 
-    fn wait(job: &AnalysisJob) -> Finished {
+    fn wait(job: &mut AnalysisJob) -> Finished {
         let began = Instant::now();
         loop {
             if let Some(outcome) = job.poll() {
@@ -275,8 +235,8 @@ mod tests {
     fn the_job_gives_what_analyse_game_gives() {
         let analyser = Analyser::new(AnalyserConfig::default().with_nodes(200));
         let request = first_moves(Size::JABC, 2, 8);
-        let job = AnalysisJob::start(analyser, request.clone(), None).unwrap();
-        let Finished::Done(got) = wait(&job) else {
+        let mut job = AnalysisJob::start(analyser, request.clone(), None).unwrap();
+        let Finished::Done(got) = wait(&mut job) else {
             panic!("not done")
         };
         let n = request.moves.len();
@@ -300,9 +260,10 @@ mod tests {
     fn a_sliced_job_gives_what_a_threaded_one_gives() {
         let analyser = Analyser::new(AnalyserConfig::default().with_nodes(200));
         let request = first_moves(Size::JABC, 2, 10);
-        let threaded = AnalysisJob::start_on(analyser, request.clone(), None, true).unwrap();
-        let sliced = AnalysisJob::start_on(analyser, request.clone(), None, false).unwrap();
-        let (Finished::Done(a), Finished::Done(b)) = (wait(&threaded), wait(&sliced)) else {
+        let mut threaded = AnalysisJob::start_on(analyser, request.clone(), None, true).unwrap();
+        let mut sliced = AnalysisJob::start_on(analyser, request.clone(), None, false).unwrap();
+        let (Finished::Done(a), Finished::Done(b)) = (wait(&mut threaded), wait(&mut sliced))
+        else {
             panic!("not done")
         };
         assert_eq!(a, b);
@@ -313,22 +274,22 @@ mod tests {
     #[test]
     fn a_cancelled_sliced_job_says_so() {
         let analyser = Analyser::new(AnalyserConfig::default().with_nodes(200));
-        let job =
+        let mut job =
             AnalysisJob::start_on(analyser, first_moves(Size::JABC, 2, 10), None, false).unwrap();
         job.cancel();
-        assert!(matches!(wait(&job), Finished::Cancelled));
+        assert!(matches!(wait(&mut job), Finished::Cancelled));
     }
 
     #[test]
     fn a_cancelled_job_says_so() {
         let analyser = Analyser::new(AnalyserConfig::default().with_nodes(1_000_000));
-        let job = AnalysisJob::start(
+        let mut job = AnalysisJob::start(
             analyser,
             first_moves(Size::new(20, 20).unwrap(), 8, 40),
             None,
         )
         .unwrap();
         job.cancel();
-        assert!(matches!(wait(&job), Finished::Cancelled));
+        assert!(matches!(wait(&mut job), Finished::Cancelled));
     }
 }

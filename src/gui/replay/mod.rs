@@ -1,8 +1,9 @@
 //! The replay view: step forwards and backwards through a finished (or
 //! unfinished) game, scrub to any move, or let it play by itself. Stepping
 //! forwards animates the move's reaction like the play view does.
-//! The game shown is a [`ReplayGame`] (in `replay/game.rs`, with the two
-//! ways one is made: from the play view's game and from a game record).
+//! The game shown is a [`ReplayGame`] (in [`crate::gui::command`]: the app
+//! makes one of the play view's game, the arena and the records file of a
+//! game record).
 //! Analyse values every move in the background (`replay/analyse.rs`): a
 //! win-chance plot under the board, class marks on the move list, and at a
 //! marked move what the player's graph valued beside the analyser's choice.
@@ -23,7 +24,6 @@ use crate::strategy::Strategy;
 
 mod analyse;
 mod controls;
-mod game;
 mod graphs;
 mod job;
 mod plot;
@@ -31,9 +31,10 @@ mod verdict;
 
 use self::analyse::{AnalysisPanel, BarAction};
 use self::controls::{Action, controls_ui};
-pub use self::game::ReplayGame;
 use self::graphs::Sources;
+use self::job::Request;
 pub use self::plot::PLOT_LABEL;
+pub use crate::gui::command::ReplayGame;
 
 /// Seconds between moves when the replay plays by itself.
 const AUTO_PLAY_SECONDS: f64 = 0.7;
@@ -445,7 +446,7 @@ impl ReplayView {
             dirs,
             editing,
         };
-        let request = loaded.game.request();
+        let request = Request::of(&loaded.game);
         self.analysis
             .start(request, &loaded.game.labels, &sources, ctx);
     }

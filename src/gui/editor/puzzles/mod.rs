@@ -143,7 +143,7 @@ impl PuzzlesPanel {
             theme: self.chosen_theme(),
             source: self.suite.as_ref().and_then(|s| s.source.clone()),
         };
-        if let Some((run_key, run)) = &self.run
+        if let Some((run_key, run)) = &mut self.run
             && let Some(outcome) = run.poll()
         {
             self.checked = Some((run_key.clone(), outcome));

@@ -17,7 +17,8 @@ use crate::strategy::{Strategy, Tunable};
 use crate::tune::{TuneConfig, TuneError, Tuner, params};
 
 use self::job::{Job, JobState};
-use self::run::{Report, TuneRun};
+use self::run::TuneRun;
+use crate::gui::job::Poll;
 
 /// The most iterations and games per iteration the fields take.
 const MAX_BUDGET: u64 = 100_000;
@@ -77,12 +78,15 @@ impl TunePanel {
         let (Some(run), Some(job)) = (&mut self.run, &mut self.job) else {
             return;
         };
-        for report in run.poll() {
-            match report {
-                Report::Iteration(iteration) => job.iterations.push(iteration),
-                Report::Finished if run.is_cancelling() => job.state = JobState::Cancelled,
-                Report::Finished => job.state = JobState::Done,
-                Report::Failed(e) => job.state = JobState::Failed(e),
+        let end = run.poll();
+        job.iterations.extend(run.take_updates());
+        match end {
+            Poll::Pending => {}
+            Poll::Ready(Ok(())) if run.is_cancelling() => job.state = JobState::Cancelled,
+            Poll::Ready(Ok(())) => job.state = JobState::Done,
+            Poll::Ready(Err(e)) => job.state = JobState::Failed(e),
+            Poll::Crashed => {
+                job.state = JobState::Failed("the tuning thread stopped unexpectedly".to_string());
             }
         }
         if run.is_over() {
@@ -167,7 +171,7 @@ impl TunePanel {
         match self.prepare(strategy, catalogue) {
             Ok(tuner) => {
                 let job = Job::new(tuner.params().to_vec(), self.iterations);
-                match TuneRun::start(tuner, Some(ctx.clone())) {
+                match run::start(tuner, Some(ctx.clone())) {
                     Ok(run) => {
                         self.run = Some(run);
                         self.job = Some(job);

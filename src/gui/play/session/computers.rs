@@ -4,7 +4,7 @@
 
 use super::{Brain, Pace, Seat, Session};
 use crate::gui::play::computer::Arrival;
-use crate::gui::worker::{Poll, Reply, Thinking};
+use crate::gui::worker::{Poll, Reply, think};
 use crate::rules::Player;
 
 impl Session {
@@ -52,7 +52,7 @@ impl Session {
                 None => self.anim = None,
             }
         }
-        if let Some(thinking) = &self.thinking {
+        if let Some(thinking) = &mut self.thinking {
             match thinking.poll() {
                 Poll::Pending => return None,
                 Poll::Crashed => {
@@ -156,7 +156,7 @@ impl Session {
             return;
         };
         self.step = false;
-        match Thinking::start(bot, rng, position, ctx.cloned()) {
+        match think(bot, rng, position, ctx.cloned()) {
             Ok(thinking) => self.thinking = Some(thinking),
             Err(e) => {
                 computer.abandon();

@@ -14,7 +14,7 @@ use crate::gui::platform;
 use crate::input::text_from_bytes;
 use crate::strategy::{MAX_FILE_BYTES, Strategy};
 
-use super::document::{Document, Location};
+use crate::gui::editor::document::{Document, Location};
 
 /// Seconds after a change before the unsaved work is written.
 pub const DELAY: f64 = 30.0;

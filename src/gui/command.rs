@@ -1,12 +1,45 @@
-//! A game to replay, and the two places it comes from: the game being
-//! played in the play view, and a game record of a match or tournament.
+//! What crosses views: the [`Command`]s a view queues for the app to run at
+//! the end of the frame, and the data they carry (a [`StrategyEntry`], a
+//! [`ReplayGame`]). The views import this module directly and never the app,
+//! so the app depends on the views and no view depends on the app.
+//!
 //! Invariant: a [`ReplayGame`] is plain data (start, moves, names, texts);
-//! whether its moves replay is found out when the view loads it.
+//! whether its moves replay is found out when the replay view loads it.
 
-use super::job::Request;
 use crate::arena::GameRecord;
-use crate::gui::play::session::Session;
+use crate::gui::view::View;
 use crate::rules::{Coord, Position};
+use crate::strategy::Strategy;
+
+/// An action that crosses views, queued during the frame and run at its end.
+#[derive(Clone, Debug)]
+pub enum Command {
+    /// Show a view.
+    Show(View),
+    /// Start a new game in the play view from the current settings.
+    NewGame,
+    /// Load a game into the replay view.
+    Replay(Box<ReplayGame>),
+    /// Load the play view's game into the replay view ("Replay this game");
+    /// the app composes the two views, so the play view need not know the replay's.
+    ReplayPlayed,
+    /// Open the arena with this strategy among the players ("Test this
+    /// strategy" in the editor).
+    TestInArena(Box<StrategyEntry>),
+    /// Open the play view with this strategy in a seat against a human
+    /// ("Play against it" in the editor).
+    PlayAgainst(Box<StrategyEntry>),
+}
+
+/// A strategy handed from one view to another (typically the editor's graph,
+/// which need not be saved).
+#[derive(Clone, Debug)]
+pub struct StrategyEntry {
+    /// The name shown in seats and tables.
+    pub label: String,
+    /// The graph.
+    pub strategy: Strategy,
+}
 
 /// A game to replay: where it started, its moves, and the seats' names.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,39 +61,6 @@ pub struct ReplayGame {
 }
 
 impl ReplayGame {
-    /// The game of a play-view session.
-    pub fn from_session(session: &Session) -> ReplayGame {
-        let game = session.game();
-        let labels = game
-            .start()
-            .players()
-            .map(|p| session.label(p).to_string())
-            .collect::<Vec<_>>();
-        let start = game.start();
-        let position = game.position();
-        let result = match position.winner() {
-            Some(w) => format!(
-                "{w} ({}) won after {} moves",
-                session.label(w),
-                game.moves().len()
-            ),
-            None => format!("unfinished after {} moves", game.moves().len()),
-        };
-        ReplayGame {
-            title: format!(
-                "Game on the {} board, {} rules",
-                start.size(),
-                start.rules()
-            ),
-            note: format!("{}: {result}", labels.join(" vs ")),
-            start: *start,
-            moves: game.moves().to_vec(),
-            labels,
-            game: 0,
-            opening: 0,
-        }
-    }
-
     /// The game of a record, or why its start cannot be set up.
     pub fn from_record(record: &GameRecord) -> Result<ReplayGame, String> {
         let start = record.start().map_err(|e| e.to_string())?;
@@ -82,16 +82,5 @@ impl ReplayGame {
             game: record.game,
             opening: record.opening as usize,
         })
-    }
-
-    /// What the analyser is asked to value: the whole game, as
-    /// `chainlab analyze` values a record (its opening marked).
-    pub fn request(&self) -> Request {
-        Request {
-            game: self.game,
-            start: self.start,
-            moves: self.moves.clone(),
-            opening: self.opening,
-        }
     }
 }

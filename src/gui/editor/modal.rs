@@ -1,0 +1,209 @@
+//! The editor's dialogs, one at a time: the file browser (to open a
+//! strategy, a position, a puzzle suite or a file to import a group from,
+//! or to choose where to save), the prompt before unsaved work is lost, the
+//! offer to restore the work an earlier run left, and the list of groups to
+//! import.
+//!
+//! Invariant: at most one dialog is open ([`Modal`] is one value, held as
+//! an `Option` by the editor), and what runs after a save chosen in the
+//! browser belongs to that browser: it is dropped with it when the browser
+//! is cancelled. A dialog's ui takes the dialog and gives it back while it
+//! stays open, or the [`Answer`] that closed it; the editor carries the
+//! answer out. Keyboard shortcuts wait while a dialog is open.
+
+use std::path::PathBuf;
+
+use egui::RichText;
+
+use crate::gui::theme;
+
+use super::file::After;
+use super::file::browser::{Browser, Choice, Purpose};
+use super::file::recovery::Restorable;
+use super::group_import::{ImportChoice, ImportPick};
+
+/// The dialog open.
+#[derive(Debug)]
+pub enum Modal {
+    /// The file browser, to choose a file to open for its purpose.
+    Browse(Browser),
+    /// The file browser, to choose where to save; `then` runs once saved.
+    SaveAs {
+        /// The browser.
+        browser: Browser,
+        /// What the unsaved-changes prompt was answered for, if it was.
+        then: Option<After>,
+    },
+    /// "Unsaved changes": save, discard or cancel before this.
+    Unsaved(After),
+    /// "Restore unsaved work?" for the work an earlier run left.
+    Restore(Restorable),
+    /// The groups of a strategy, to import one.
+    Import(ImportPick),
+}
+
+/// How a dialog was closed.
+#[derive(Debug)]
+pub enum Answer {
+    /// A file was chosen to open for this purpose.
+    Open(Purpose, PathBuf),
+    /// A file was chosen to save to; then this runs.
+    SaveTo(PathBuf, Option<After>),
+    /// Save the unsaved changes, then this.
+    SaveFirst(After),
+    /// Discard the unsaved changes, then this.
+    Discard(After),
+    /// Restore this work.
+    Restore(Restorable),
+    /// Delete the recovered work.
+    DiscardRestorable,
+    /// Import the group of this id from the pick.
+    Import(ImportPick, String),
+    /// Closed without a choice.
+    Cancelled,
+}
+
+/// A dialog after one frame: still open, or answered.
+pub enum Shown {
+    /// Open: the dialog, to show again next frame.
+    Open(Modal),
+    /// Closed with this answer.
+    Closed(Answer),
+}
+
+impl Modal {
+    /// A browser for `purpose` showing `dir`, with `name` filled in.
+    pub fn browse(purpose: Purpose, dir: PathBuf, name: String) -> Modal {
+        let browser = Browser::new(purpose, dir, name);
+        match purpose {
+            Purpose::SaveStrategy => Modal::SaveAs {
+                browser,
+                then: None,
+            },
+            Purpose::OpenStrategy
+            | Purpose::OpenPosition
+            | Purpose::OpenSuite
+            | Purpose::ImportGroup => Modal::Browse(browser),
+        }
+    }
+
+    /// Where the dialog comes in the order the dialogs are drawn in a frame
+    /// (the browser, the prompt, the restore offer, the import list): one
+    /// that an answer opens shows in the same frame when it comes later.
+    pub fn order(&self) -> u8 {
+        match self {
+            Modal::Browse(_) | Modal::SaveAs { .. } => 0,
+            Modal::Unsaved(_) => 1,
+            Modal::Restore(_) => 2,
+            Modal::Import(_) => 3,
+        }
+    }
+
+    /// Draws the dialog (`file`: the name of the strategy's file, which the
+    /// prompt names); the dialog while it stays open, or its answer.
+    pub fn ui(self, ctx: &egui::Context, file: &str) -> Shown {
+        match self {
+            Modal::Browse(mut browser) => match browser.ui(ctx) {
+                None => Shown::Open(Modal::Browse(browser)),
+                Some(Choice::File(path)) => Shown::Closed(Answer::Open(browser.purpose(), path)),
+                Some(Choice::Cancelled) => Shown::Closed(Answer::Cancelled),
+            },
+            Modal::SaveAs { mut browser, then } => match browser.ui(ctx) {
+                None => Shown::Open(Modal::SaveAs { browser, then }),
+                Some(Choice::File(path)) => Shown::Closed(Answer::SaveTo(path, then)),
+                Some(Choice::Cancelled) => Shown::Closed(Answer::Cancelled),
+            },
+            Modal::Unsaved(after) => match unsaved_ui(ctx, &after, file) {
+                None => Shown::Open(Modal::Unsaved(after)),
+                Some(Unsaved::Save) => Shown::Closed(Answer::SaveFirst(after)),
+                Some(Unsaved::Discard) => Shown::Closed(Answer::Discard(after)),
+                Some(Unsaved::Cancel) => Shown::Closed(Answer::Cancelled),
+            },
+            Modal::Restore(found) => match restore_ui(ctx, &found) {
+                None => Shown::Open(Modal::Restore(found)),
+                Some(true) => Shown::Closed(Answer::Restore(found)),
+                Some(false) => Shown::Closed(Answer::DiscardRestorable),
+            },
+            Modal::Import(pick) => match pick.ui(ctx) {
+                None => Shown::Open(Modal::Import(pick)),
+                Some(ImportChoice::Group(id)) => Shown::Closed(Answer::Import(pick, id)),
+                Some(ImportChoice::Cancelled) => Shown::Closed(Answer::Cancelled),
+            },
+        }
+    }
+}
+
+/// The answers of the unsaved-changes prompt.
+enum Unsaved {
+    Save,
+    Discard,
+    Cancel,
+}
+
+/// The prompt before `after` loses the unsaved changes of `file`; the
+/// answer once given.
+fn unsaved_ui(ctx: &egui::Context, after: &After, file: &str) -> Option<Unsaved> {
+    let what = match after {
+        After::New => "starting a new strategy",
+        After::Open(_) => "opening another strategy",
+        After::Close => "closing",
+    };
+    let mut answer = None;
+    let modal = egui::Modal::new(egui::Id::new("editor_unsaved")).show(ctx, |ui| {
+        ui.set_width(380.0);
+        ui.heading("Unsaved changes");
+        ui.label(format!(
+            "{file} has changes that are not saved. Save them before {what}?"
+        ));
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            if ui.button("Save").clicked() {
+                answer = Some(Unsaved::Save);
+            }
+            if ui.button("Discard").clicked() {
+                answer = Some(Unsaved::Discard);
+            }
+            if ui.button("Cancel").clicked() {
+                answer = Some(Unsaved::Cancel);
+            }
+        });
+    });
+    if modal.should_close() && answer.is_none() {
+        answer = Some(Unsaved::Cancel);
+    }
+    answer
+}
+
+/// The offer to restore `found`: `true` to restore, `false` to discard,
+/// once answered.
+fn restore_ui(ctx: &egui::Context, found: &Restorable) -> Option<bool> {
+    let file = found.location.file_name();
+    let when = found
+        .written
+        .and_then(|t| std::time::SystemTime::now().duration_since(t).ok())
+        .map_or_else(String::new, |d| match d.as_secs() {
+            s if s < 120 => format!(" {s} seconds ago"),
+            s if s < 7200 => format!(" {} minutes ago", s / 60),
+            s => format!(" {} hours ago", s / 3600),
+        });
+    let mut answer = None;
+    egui::Modal::new(egui::Id::new("editor_restore")).show(ctx, |ui| {
+        ui.set_width(400.0);
+        ui.heading("Restore unsaved work?");
+        ui.label(format!(
+            "chainlab was closed while {file} had unsaved changes (last written{when}). \
+             Restore them? Restoring does not change the file until you save."
+        ));
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            if ui.button("Restore").clicked() {
+                answer = Some(true);
+            }
+            if ui.button("Discard").clicked() {
+                answer = Some(false);
+            }
+        });
+        ui.label(RichText::new("Discarding deletes the recovered copy.").color(theme::MUTED_TEXT));
+    });
+    answer
+}
