@@ -139,7 +139,7 @@ pub use search::SearchPlayer;
 pub use simple::{GreedyPlayer, MixedPlayer, PreferOwnPlayer, RandomPlayer};
 pub use spec::{
     BUILTIN_PREFIX, BotSpec, BuiltinInfo, DEFAULT_ITERS, PROGRAM_PREFIX, PlayerContext, PlayerSpec,
-    STRATEGY_EXTENSION, SpecKind, builtins, parse_player, parse_player_in,
+    STRATEGY_EXTENSION, SpecKind, builtins, is_strategy_path, parse_player, parse_player_in,
 };
 
 use rand::RngExt;

@@ -11,11 +11,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bots::{BotError, ExternalError};
+use crate::bots::{BotError, ExternalError, PROGRAM_PREFIX, SpecKind};
 use crate::protocol::split_command_line;
-
-/// The prefix of a program's spec.
-pub const PROGRAM_PREFIX: &str = "cmd:";
 
 /// How many recently used programs are remembered.
 pub const MAX_RECENT: usize = 8;
@@ -23,11 +20,6 @@ pub const MAX_RECENT: usize = 8;
 /// The longest short name of a program, in characters (menus and tables
 /// are narrow; the whole command line shows on hover).
 pub const MAX_NAME_CHARS: usize = 32;
-
-/// Whether `spec` names a program (`cmd:…`).
-pub fn is_program_spec(spec: &str) -> bool {
-    spec.trim_start().starts_with(PROGRAM_PREFIX)
-}
 
 /// The spec of a typed command line (a leading `cmd:` is allowed), or why
 /// it is not one: empty, or a quote that is never closed.
@@ -130,7 +122,7 @@ impl RecentPrograms {
     /// [`MAX_RECENT`]; specs that are not programs are ignored.
     pub fn add(&mut self, spec: &str) {
         let spec = spec.trim();
-        if !is_program_spec(spec) {
+        if SpecKind::of(spec) != Some(SpecKind::Program) {
             return;
         }
         self.0.retain(|s| s != spec);

@@ -13,10 +13,10 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::bots::graph::GraphFactory;
-use crate::bots::{AgentFactory, builtins, parse_player};
+use crate::bots::{AgentFactory, SpecKind, builtins, is_strategy_path, parse_player};
 use crate::eval::Program;
 use crate::gui::platform;
-use crate::gui::programs::{command_line, is_program_spec, program_name};
+use crate::gui::programs::{command_line, program_name};
 use crate::strategy::Strategy;
 
 /// A computer player the app offers for a seat.
@@ -115,11 +115,15 @@ impl ComputerChoice {
 /// they are offered while the app runs and are not found after a restart.
 pub const IN_MEMORY: &str = "editor:";
 
-/// Whether `spec` names a strategy file (a path ending in `.json`).
+/// Whether `spec` names a strategy file (as the command line decides:
+/// [`SpecKind`]).
 pub fn is_file_spec(spec: &str) -> bool {
-    Path::new(spec.trim())
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+    SpecKind::of(spec) == Some(SpecKind::Strategy)
+}
+
+/// Whether `spec` names a program by its command line (`cmd:…`).
+pub fn is_program_spec(spec: &str) -> bool {
+    SpecKind::of(spec) == Some(SpecKind::Program)
 }
 
 /// The computer players on offer, in menu order.
@@ -321,10 +325,7 @@ pub fn strategies_in(dir: &Path) -> Vec<ComputerChoice> {
     let mut paths: Vec<PathBuf> = entries
         .into_iter()
         .map(|(name, _)| dir.join(name))
-        .filter(|p| {
-            p.extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("json"))
-        })
+        .filter(|p| is_strategy_path(p))
         .collect();
     paths.sort();
     paths

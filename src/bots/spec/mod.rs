@@ -12,6 +12,6 @@ mod player;
 pub use builtin::{BotSpec, BuiltinInfo, DEFAULT_ITERS, builtins};
 pub use context::PlayerContext;
 pub use player::{
-    BUILTIN_PREFIX, PROGRAM_PREFIX, PlayerSpec, STRATEGY_EXTENSION, SpecKind, parse_player,
-    parse_player_in,
+    BUILTIN_PREFIX, PROGRAM_PREFIX, PlayerSpec, STRATEGY_EXTENSION, SpecKind, is_strategy_path,
+    parse_player, parse_player_in,
 };

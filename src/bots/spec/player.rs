@@ -144,9 +144,7 @@ impl SpecKind {
         if path.file_name().is_some_and(|n| n == MANIFEST) {
             return Some(SpecKind::Manifest);
         }
-        path.extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case(STRATEGY_EXTENSION))
-            .then_some(SpecKind::Strategy)
+        is_strategy_path(path).then_some(SpecKind::Strategy)
     }
 
     /// Whether it is a program (`cmd:` or a `bot.toml`).
@@ -156,6 +154,12 @@ impl SpecKind {
             SpecKind::Builtin | SpecKind::Strategy => false,
         }
     }
+}
+
+/// Whether `path` names a strategy file by its extension (`.json`, any case).
+pub fn is_strategy_path(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(STRATEGY_EXTENSION))
 }
 
 impl fmt::Display for PlayerSpec {

@@ -15,7 +15,7 @@ use super::EditorView;
 use super::annotate::FrameEdit;
 use super::edit::Edit;
 use super::events::{CanvasEvents, NodeAction};
-use super::frames::Focus;
+use super::frame::Focus;
 use super::palette::PaletteDrag;
 use super::view::NODE_GUESS;
 

@@ -10,7 +10,7 @@ use egui::{RichText, WidgetInfo, WidgetType};
 use crate::gui::theme;
 
 use super::EditorView;
-use super::groups::{GROUP_HEADER, GROUP_MARK};
+use super::group::{GROUP_HEADER, GROUP_MARK};
 
 impl EditorView {
     /// Shows the graph of the document's scope on the canvas (once per change of scope).

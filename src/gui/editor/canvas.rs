@@ -19,9 +19,9 @@ use super::analysis::Analysis;
 use super::annotate::hidden_nodes;
 use super::edit::Edit;
 use super::events::CanvasEvents;
-use super::frame_paint;
-use super::frames::{FrameUi, titles_on_top};
-use super::groups::GroupContext;
+use super::frame::paint;
+use super::frame::{FrameUi, titles_on_top};
+use super::group::GroupContext;
 use super::node_title::Renaming;
 use super::pins::{PinKey, PinSink};
 use super::style;
@@ -332,14 +332,14 @@ impl Canvas {
                 .interact(&mut top, strategy, transform, transform, events);
             top.painter().clone()
         });
-        let painters = frame_paint::Painters {
+        let painters = paint::Painters {
             under: &under,
             over: over.as_ref().unwrap_or(&under),
         };
-        frame_paint::grid(&under, self.view.screen, transform);
+        paint::grid(&under, self.view.screen, transform);
         let hidden = hidden_nodes(strategy);
         let layouts = &self.frames.layouts;
-        frame_paint::paint(painters, strategy, layouts, transform, &hidden, &self.pins);
+        paint::paint(painters, strategy, layouts, transform, &hidden, &self.pins);
     }
 
     /// Nodes snarl moved become a Move edit of the model.

@@ -12,10 +12,10 @@ use crate::strategy::{Kind, Strategy};
 use super::EditorView;
 use super::document::Document;
 use super::edit::Edit;
+use super::edit::GroupEdit;
 use super::file::browser::Purpose;
 use super::file::{After, FileFlow, import_dir, open_dir};
-use super::group_edit::GroupEdit;
-use super::group_import::ImportPick;
+use super::group::import::ImportPick;
 use super::modal::{Answer, Modal, Shown};
 use super::settings::EditorSettings;
 

@@ -182,7 +182,7 @@ impl Menus<'_> {
             action = Some(NodeAction::Copy(id));
         }
         if let Some(node) = self.strategy.node(id)
-            && let Some(chosen) = super::groups::node_menu(ui, node, many)
+            && let Some(chosen) = super::group::node_menu(ui, node, many)
         {
             action = Some(chosen);
         }

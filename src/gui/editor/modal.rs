@@ -20,7 +20,7 @@ use crate::gui::theme;
 use super::file::After;
 use super::file::browser::{Browser, Choice, Purpose};
 use super::file::recovery::Restorable;
-use super::group_import::{ImportChoice, ImportPick};
+use super::group::import::{ImportChoice, ImportPick};
 
 /// The dialog open.
 #[derive(Debug)]

@@ -1,12 +1,21 @@
 //! A node's parameters, edited in place on the canvas: the constant's value,
 //! yes or no, "now / after placing here / after the best reply", owner and state filters, board
 //! measures, the comparison operator, and a comment's text.
+//!
+//! What a node has to edit comes from the strategy's parameter table
+//! ([`NodeKind::params_mut`]), read through one exhaustive match over the
+//! kinds of parameter ([`param_ui`]): a node kind added with parameters of
+//! the kinds known here gets its editors without a change here, and a new
+//! kind of parameter does not compile until it has an editor (or is said to
+//! be edited elsewhere: a Weighted sum's terms in the side panel, a group's
+//! definition and pins in the group panel). A few kinds keep a layout of
+//! their own, so that they stay as small as the other nodes.
 
 use egui::{ComboBox, DragValue, TextEdit, Ui, WidgetInfo, WidgetType};
 
 use crate::strategy::{
-    BoardMeasure, CompareOp, NodeId, NodeKind, OwnerFilter, SizeMeasure, StateFilter, Tuning, When,
-    Whose,
+    BoardMeasure, CompareOp, NodeId, NodeKind, OwnerFilter, Param, ParamMut, SizeMeasure,
+    StateFilter, Tuning, When, Whose,
 };
 
 /// The width of a comment's text.
@@ -14,15 +23,27 @@ const COMMENT_WIDTH: f32 = 170.0;
 
 /// Whether nodes of this kind have parameters to show in their body.
 pub fn has_params(kind: &NodeKind) -> bool {
-    kind.when().is_some()
-        || matches!(
-            kind,
-            NodeKind::Constant { .. }
-                | NodeKind::Truth { .. }
-                | NodeKind::Compare { .. }
-                | NodeKind::BoardSize { .. }
-                | NodeKind::Comment { .. }
-        )
+    kind.params().iter().any(|(_, p)| is_on_canvas(p))
+}
+
+/// Whether a parameter is edited on the node itself (the others have
+/// panels of their own).
+fn is_on_canvas(param: &Param) -> bool {
+    match param {
+        Param::When(_)
+        | Param::Owner(_)
+        | Param::State(_)
+        | Param::BoardMeasure(_)
+        | Param::Whose(_)
+        | Param::SizeMeasure(_)
+        | Param::Compare(_)
+        | Param::Number(_)
+        | Param::Tune(_)
+        | Param::Truth(_)
+        | Param::Text(_) => true,
+        // The terms panel, and the group panel.
+        Param::Terms(_) | Param::Def { .. } | Param::Index { .. } => false,
+    }
 }
 
 /// Whether the node's parameters take two columns (its output pin goes
@@ -44,33 +65,15 @@ pub fn param_label(id: NodeId, param: &str) -> String {
 pub fn params_ui(ui: &mut Ui, id: NodeId, kind: &NodeKind) -> Option<NodeKind> {
     let mut new = kind.clone();
     match &mut new {
+        // The value and its tuning on one row.
         NodeKind::Constant { value, tune } => {
             ui.horizontal(|ui| {
-                let r = ui.add(DragValue::new(value).speed(0.1));
-                r.widget_info(|| {
-                    WidgetInfo::labeled(WidgetType::DragValue, true, param_label(id, "value"))
-                });
-                r.on_hover_text("Drag to change, or click and type a whole number.");
+                number_ui(ui, id, value);
                 tuning_ui(ui, id, *value, tune);
             });
             if let Tuning::Range { min, max } = tune {
                 range_ui(ui, id, min, max);
             }
-        }
-        NodeKind::Truth { value } => {
-            let text = if *value { "yes" } else { "no" };
-            let r = ui.checkbox(value, text);
-            r.widget_info(|| {
-                WidgetInfo::labeled(WidgetType::Checkbox, true, param_label(id, "yes"))
-            });
-        }
-        NodeKind::Compare { op } => {
-            let label = |o: CompareOp| format!("a {} b", o.label());
-            choice(ui, id, "operator", op, CompareOp::ALL, 80.0, label);
-        }
-        NodeKind::BoardSize { measure } => {
-            let label = |m: SizeMeasure| m.label().to_string();
-            choice(ui, id, "measure", measure, SizeMeasure::ALL, 90.0, label);
         }
         // Two choices and a short now/after switch on two rows keep these
         // nodes as small as the others (the layout leaves 230 x 90 units
@@ -97,7 +100,67 @@ pub fn params_ui(ui: &mut Ui, id: NodeId, kind: &NodeKind) -> Option<NodeKind> {
             let label = |m: BoardMeasure| m.label().to_string();
             choice(ui, id, "measure", measure, BoardMeasure::ALL, 110.0, label);
         }
-        NodeKind::Comment { text } => {
+        // Every other kind: each parameter of the table, one below the other.
+        other => {
+            let mut number = 0;
+            for (_, param) in other.params_mut() {
+                param_ui(ui, id, param, &mut number);
+            }
+        }
+    }
+    (new != *kind).then_some(new)
+}
+
+/// The editor of one parameter; `number` is the last number edited before
+/// it on the node (a tuning range is offered around it).
+fn param_ui(ui: &mut Ui, id: NodeId, param: ParamMut, number: &mut i64) {
+    match param {
+        ParamMut::When(when) => when_ui(ui, id, when),
+        ParamMut::Owner(owner) => {
+            choice(ui, id, "owner", owner, OwnerFilter::ALL, 84.0, |o| {
+                o.label().to_string()
+            });
+        }
+        ParamMut::State(state) => {
+            choice(ui, id, "state", state, StateFilter::ALL, 96.0, |s| {
+                s.label().to_string()
+            });
+        }
+        ParamMut::BoardMeasure(measure) => {
+            let label = |m: BoardMeasure| m.label().to_string();
+            choice(ui, id, "measure", measure, BoardMeasure::ALL, 110.0, label);
+        }
+        ParamMut::Whose(whose) => {
+            choice(ui, id, "whose", whose, Whose::ALL, 84.0, |w| {
+                w.label().to_string()
+            });
+        }
+        ParamMut::SizeMeasure(measure) => {
+            let label = |m: SizeMeasure| m.label().to_string();
+            choice(ui, id, "measure", measure, SizeMeasure::ALL, 90.0, label);
+        }
+        ParamMut::Compare(op) => {
+            let label = |o: CompareOp| format!("a {} b", o.label());
+            choice(ui, id, "operator", op, CompareOp::ALL, 80.0, label);
+        }
+        ParamMut::Number(value) => {
+            number_ui(ui, id, value);
+            *number = *value;
+        }
+        ParamMut::Tune(tune) => {
+            tuning_ui(ui, id, *number, tune);
+            if let Tuning::Range { min, max } = tune {
+                range_ui(ui, id, min, max);
+            }
+        }
+        ParamMut::Truth(value) => {
+            let text = if *value { "yes" } else { "no" };
+            let r = ui.checkbox(value, text);
+            r.widget_info(|| {
+                WidgetInfo::labeled(WidgetType::Checkbox, true, param_label(id, "yes"))
+            });
+        }
+        ParamMut::Text(text) => {
             // The body is as wide as the node was last frame: ask for room.
             ui.set_min_width(COMMENT_WIDTH);
             let r = ui.add(
@@ -111,14 +174,16 @@ pub fn params_ui(ui: &mut Ui, id: NodeId, kind: &NodeKind) -> Option<NodeKind> {
                 WidgetInfo::labeled(WidgetType::TextEdit, true, param_label(id, "text"))
             });
         }
-        // The other measuring nodes have only the now/after choice.
-        other => {
-            if let Some(when) = other.when_mut() {
-                when_ui(ui, id, when);
-            }
-        }
+        // Edited in the terms panel and the group panel.
+        ParamMut::Terms(_) | ParamMut::Def { .. } | ParamMut::Index { .. } => {}
     }
-    (new != *kind).then_some(new)
+}
+
+/// A whole number, dragged or typed.
+fn number_ui(ui: &mut Ui, id: NodeId, value: &mut i64) {
+    let r = ui.add(DragValue::new(value).speed(0.1));
+    r.widget_info(|| WidgetInfo::labeled(WidgetType::DragValue, true, param_label(id, "value")));
+    r.on_hover_text("Drag to change, or click and type a whole number.");
 }
 
 /// How a constant is tuned, shown on the node and chosen from a drop-down:
@@ -231,4 +296,56 @@ fn choice<T: Copy + PartialEq>(
         });
     r.response
         .widget_info(|| WidgetInfo::labeled(WidgetType::ComboBox, true, param_label(id, param)));
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+
+    use super::*;
+    use crate::strategy::Kind;
+
+    /// The name of the widget that edits a parameter shown on the node.
+    fn widget(param: &Param) -> Option<&'static str> {
+        Some(match param {
+            Param::When(_) => "when",
+            Param::Owner(_) => "owner",
+            Param::State(_) => "state",
+            Param::BoardMeasure(_) | Param::SizeMeasure(_) => "measure",
+            Param::Whose(_) => "whose",
+            Param::Compare(_) => "operator",
+            Param::Number(_) => "value",
+            Param::Tune(_) => "tune",
+            Param::Truth(_) => "yes",
+            Param::Text(_) => "text",
+            Param::Terms(_) | Param::Def { .. } | Param::Index { .. } => return None,
+        })
+    }
+
+    /// Every parameter of every kind that is edited on the node has its
+    /// widget there, named for tests and screen readers.
+    #[test]
+    fn every_parameter_shown_on_a_node_has_its_editor() {
+        for &kind in Kind::ALL {
+            let node = NodeKind::new(kind);
+            let names: Vec<&str> = node
+                .params()
+                .iter()
+                .filter_map(|(_, p)| widget(p))
+                .collect();
+            assert_eq!(has_params(&node), !names.is_empty(), "{kind:?}");
+            let shown = node.clone();
+            let harness = Harness::new_ui(move |ui| {
+                let _ = params_ui(ui, NodeId(7), &shown);
+            });
+            for name in names {
+                let label = param_label(NodeId(7), name);
+                assert!(
+                    harness.query_by_label(&label).is_some(),
+                    "{kind:?}: no widget '{label}'"
+                );
+            }
+        }
+    }
 }

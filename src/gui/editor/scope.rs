@@ -104,7 +104,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::gui::editor::group_edit::GroupEdit;
+    use crate::gui::editor::edit::GroupEdit;
     use crate::strategy::{GraphBuilder, NodeKind};
 
     fn grouped() -> (Strategy, String) {

@@ -101,7 +101,7 @@ pub fn snarl_style() -> SnarlStyle {
     style.node_frame = Some(node_frame());
     style.bg_frame = Some(Frame::new().fill(CANVAS));
     // The grid is drawn under the frames by the canvas (see
-    // `frame_paint::grid`), so that it does not cross their title bars.
+    // `frame::paint::grid`), so that it does not cross their title bars.
     style.bg_pattern = Some(BackgroundPattern::NoPattern);
     style.min_scale = Some(0.1);
     style.max_scale = Some(2.0);

@@ -57,7 +57,7 @@ mod tests {
         let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
             .unwrap()
             .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .filter(|p| crate::bots::is_strategy_path(p))
             .map(|p| {
                 let name = p.file_name().unwrap().to_string_lossy().into_owned();
                 (name, std::fs::read_to_string(&p).unwrap())

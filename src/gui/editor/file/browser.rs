@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use egui::{RichText, Ui, WidgetInfo, WidgetType};
 
+use crate::bots::is_strategy_path;
 use crate::gui::{platform, theme};
 
 /// What the browser is choosing a file for.
@@ -60,7 +61,9 @@ impl Purpose {
             .map(|e| e.to_string_lossy().to_lowercase())
             .unwrap_or_default();
         match self {
-            Purpose::OpenStrategy | Purpose::SaveStrategy | Purpose::ImportGroup => ext == "json",
+            Purpose::OpenStrategy | Purpose::SaveStrategy | Purpose::ImportGroup => {
+                is_strategy_path(path)
+            }
             Purpose::OpenPosition => matches!(ext.as_str(), "txt" | "json" | "pos" | ""),
             Purpose::OpenSuite => matches!(ext.as_str(), "jsonl" | "txt"),
         }

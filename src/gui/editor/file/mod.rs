@@ -17,6 +17,7 @@ pub mod recovery;
 
 use std::path::{Path, PathBuf};
 
+use crate::bots::is_strategy_path;
 use crate::gui::platform;
 use crate::gui::seats::shipped_strategies_dir;
 use crate::strategy::Strategy;
@@ -287,10 +288,7 @@ pub fn shipped_files() -> Vec<(String, PathBuf)> {
     let mut files: Vec<(String, PathBuf)> = entries
         .into_iter()
         .map(|(name, _)| dir.join(name))
-        .filter(|p| {
-            p.extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("json"))
-        })
+        .filter(|p| is_strategy_path(p))
         .map(|p| {
             let stem = p
                 .file_stem()

@@ -1,6 +1,6 @@
 //! The editor's edits of groups: group a selection, ungroup an instance,
 //! rename the group, rename, reorder, add and remove its pins, and import a
-//! group from another strategy. Each is one [`super::edit::Edit::Group`],
+//! group from another strategy. Each is one [`super::Edit::Group`],
 //! applied through the document like every edit, so undo and redo restore
 //! exactly the state before and after it.
 

@@ -11,13 +11,13 @@ use egui::{Align2, Color32, Painter, Pos2, Rect, Stroke, StrokeKind};
 
 use crate::strategy::{NodeId, Strategy};
 
-use super::frames::{FrameLayout, title_size};
-use super::pins::PinKey;
-use super::style;
+use super::super::pins::PinKey;
+use super::super::style;
+use super::{FrameLayout, title_size};
 
 /// Where frames are painted (screen units): their boxes under the nodes,
 /// their title bars over them or under them (see
-/// [`super::frames::titles_on_top`]).
+/// [`super::titles_on_top`]).
 #[derive(Clone, Copy)]
 pub struct Painters<'a> {
     /// Under snarl's layer.

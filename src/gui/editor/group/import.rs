@@ -2,14 +2,14 @@
 //! browser, then one of its groups from the list this dialog shows; the
 //! group (with the groups it uses) is copied into the strategy and one
 //! instance of it placed in view, as one undoable step
-//! ([`GroupEdit::Import`](super::group_edit::GroupEdit::Import)).
+//! ([`GroupEdit::Import`](super::super::edit::GroupEdit::Import)).
 
 use egui::RichText;
 
 use crate::gui::theme;
 use crate::strategy::Strategy;
 
-use super::groups::GROUP_MARK;
+use super::GROUP_MARK;
 
 /// A strategy whose groups are offered for import.
 #[derive(Debug)]

@@ -4,10 +4,14 @@
 //! [`FrameUi::interact`], which snarl calls before it draws any node, so a
 //! node lying over a handle takes the pointer first. They are painted in the
 //! canvas's own layer, under snarl's, at screen size (see
-//! [`super::frame_paint`]), so that a title stays readable at any zoom.
+//! [`paint`]), so that a title stays readable at any zoom.
 //!
 //! A frame's nodes are the nodes inside its rectangle when a drag starts;
 //! the drag moves them (and the frames inside) with it, as one undo step.
+//! `popup.rs` makes frames and edits their titles, notes and colours.
+
+pub(super) mod paint;
+mod popup;
 
 use std::collections::HashSet;
 use std::sync::Arc;

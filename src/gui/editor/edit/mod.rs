@@ -1,13 +1,16 @@
 //! The editor's edits of the graph model: what the canvas, the palette and
 //! the menus ask for, and how each changes a [`Strategy`]. Every edit goes
 //! through [`super::document::Document::apply`], which keeps the history.
+//! The edits of groups are [`GroupEdit`]s (`group.rs`).
+
+mod group;
 
 use std::collections::{BTreeSet, HashMap};
 
 use crate::strategy::{Kind, Node, NodeId, NodeKind, PinType, Strategy, Tunable, Wire, info};
 
+pub use self::group::GroupEdit;
 use super::annotate::{FrameEdit, remove_term, set_label};
-use super::group_edit::GroupEdit;
 use super::history::Coalesce;
 
 /// A wire to make when a node is added from a dropped wire.

@@ -10,12 +10,12 @@ use egui::{Key, Pos2, Rect, RichText, TextEdit, WidgetInfo, WidgetType};
 use crate::gui::theme;
 use crate::strategy::{FRAME_COLOURS, Frame, NodeId};
 
-use super::EditorView;
-use super::annotate::FrameEdit;
-use super::edit::Edit;
-use super::frames::{Focus, FrameEditor, PAD, TITLE_H, colour_swatches};
-use super::labels::{pressed_outside, select_all};
-use super::view::NODE_GUESS;
+use super::super::EditorView;
+use super::super::annotate::FrameEdit;
+use super::super::edit::Edit;
+use super::super::labels::{pressed_outside, select_all};
+use super::super::view::NODE_GUESS;
+use super::{Focus, FrameEditor, PAD, TITLE_H, colour_swatches};
 
 /// What the frame editor asked for, besides typing.
 #[derive(Clone, Debug, Default)]
@@ -46,7 +46,7 @@ impl EditorView {
 
     /// Puts a frame around the nodes `ids` (with room around them and for
     /// the title) and opens its title for typing.
-    pub(super) fn frame_nodes(&mut self, ids: &BTreeSet<NodeId>, now: f64) {
+    pub(in crate::gui::editor) fn frame_nodes(&mut self, ids: &BTreeSet<NodeId>, now: f64) {
         let s = self.doc.graph();
         let mut bb = Rect::NOTHING;
         for id in ids {
@@ -73,7 +73,7 @@ impl EditorView {
     }
 
     /// The editor of the frame chosen, above its title bar.
-    pub(super) fn frame_editor_ui(&mut self, ctx: &egui::Context, now: f64) {
+    pub(in crate::gui::editor) fn frame_editor_ui(&mut self, ctx: &egui::Context, now: f64) {
         let Some(mut open) = self.canvas.frames.editor else {
             return;
         };

@@ -2,7 +2,11 @@
 //! name with a "▣" mark, a header colour of its own), its menu entries
 //! (Open group, Ungroup, and Group for any selection), the keys (Ctrl+G,
 //! Ctrl+Shift+G, Escape to go back out), and the state the group views keep
-//! between frames.
+//! between frames. `panel` is the open group's panel, `import` the
+//! "Import group…" list; what a group edit does to the model is `edit/group.rs`'s.
+
+pub(super) mod import;
+mod panel;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -14,8 +18,8 @@ use crate::strategy::{GroupDef, Node, NodeId, NodeKind, Strategy, info};
 use super::EditorView;
 use super::analysis::Analysis;
 use super::edit::Edit;
+use super::edit::GroupEdit;
 use super::events::NodeAction;
-use super::group_edit::GroupEdit;
 use super::style;
 
 /// The mark in the title of a group instance.

@@ -8,11 +8,11 @@ use egui::{RichText, TextEdit, Ui, WidgetInfo, WidgetType};
 use crate::gui::theme;
 use crate::strategy::{GroupPin, PinSide, PinType};
 
-use super::EditorView;
-use super::edit::Edit;
-use super::group_edit::GroupEdit;
-use super::groups::GROUP_MARK;
-use super::style;
+use super::super::EditorView;
+use super::super::edit::Edit;
+use super::super::edit::GroupEdit;
+use super::super::style;
+use super::GROUP_MARK;
 
 /// A button with an accessible name of its own.
 fn small(ui: &mut Ui, enabled: bool, text: &str, name: String, hover: &str) -> bool {
@@ -36,7 +36,7 @@ struct PinAt<'a> {
 
 impl EditorView {
     /// The group panel, when a group is open; whether it was shown.
-    pub(super) fn group_panel_ui(&mut self, ui: &mut Ui, now: f64) -> bool {
+    pub(in crate::gui::editor) fn group_panel_ui(&mut self, ui: &mut Ui, now: f64) -> bool {
         let Some(def) = self.doc.scope().last().cloned() else {
             return false;
         };
