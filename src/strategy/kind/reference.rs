@@ -8,7 +8,7 @@ pub fn nodes_markdown() -> String {
     let mut md = String::new();
     md.push_str("# Node reference\n\n");
     md.push_str(
-        "Generated from the node documentation in `src/strategy/docs.rs` (a test fails when this \
+        "Generated from the node documentation in `src/strategy/kind/docs.rs` (a test fails when this \
          file is out of date; regenerate it with `chainlab nodes > docs/nodes.md`).\n\n",
     );
     md.push_str(
