@@ -3,11 +3,13 @@
 //! mark the browser test waits for, and where autosave goes. Views call
 //! these functions and never test the target themselves.
 //!
-//! The desktop side is `native.rs` (a window, threads, files). The web side,
-//! built for wasm32, is `web.rs` (the app on a canvas, work on the page's
-//! only thread, a visible message on a panic) and `web_files.rs` (files by
-//! path: the built-in shipped strategies, files from the browser's picker,
-//! saves as downloads, the app's data in the browser's storage).
+//! The desktop side is `native/` (a window, threads, files, and the file
+//! dialog drawn in the window: `picker.rs`). The web side, built for wasm32,
+//! is `web/` (the app on a canvas, work on the page's only thread, a visible
+//! message on a panic), with `files.rs` (files by path: the built-in shipped
+//! strategies, files from the browser's picker, saves as downloads, the
+//! app's data in the browser's storage) and `picker.rs` (the browser's file
+//! picker).
 //!
 //! Both sides offer the same functions: `run`/`start`, `spawn`,
 //! [`HAS_THREADS`], `frame_drawn`, `start_view`, `data_dir`, `temp_dir`,
@@ -20,23 +22,11 @@
 mod native;
 #[cfg(not(target_arch = "wasm32"))]
 pub use native::*;
-#[cfg(not(target_arch = "wasm32"))]
-mod native_picker;
-#[cfg(not(target_arch = "wasm32"))]
-pub use native_picker::FilePicker;
 
 #[cfg(target_arch = "wasm32")]
 mod web;
 #[cfg(target_arch = "wasm32")]
 pub use web::*;
-#[cfg(target_arch = "wasm32")]
-mod web_files;
-#[cfg(target_arch = "wasm32")]
-pub use web_files::*;
-#[cfg(target_arch = "wasm32")]
-mod web_picker;
-#[cfg(target_arch = "wasm32")]
-pub use web_picker::FilePicker;
 
 mod kind;
 mod shipped;

@@ -19,7 +19,7 @@ use std::time::SystemTime;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 
-use super::shipped::SHIPPED;
+use crate::gui::platform::shipped::SHIPPED;
 use crate::strategy::{MAX_FILE_BYTES, Strategy};
 
 /// The folder of the shipped strategies.

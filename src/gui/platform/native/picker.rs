@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use egui_file_dialog::{DialogState, FileDialog};
 
-use super::FileKind;
+use crate::gui::platform::FileKind;
 
 /// One file dialog at a time, remembering what it was opened for.
 pub struct FilePicker<P> {

@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::FileKind;
-use super::web_files::{pick_file, take_picked};
+use super::files::{pick_file, take_picked};
+use crate::gui::platform::FileKind;
 
 /// One file request at a time, remembering what it was for.
 pub struct FilePicker<P> {

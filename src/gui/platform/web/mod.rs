@@ -1,6 +1,10 @@
 //! The web side of [`platform`](super): the app on the page's canvas, work
 //! on the page's only thread, a visible message instead of a frozen canvas
 //! when the app panics, and the first-frame mark for the browser test.
+//! Files are `files.rs`'s, the browser's file picker `picker.rs`'s.
+
+mod files;
+mod picker;
 
 use std::cell::Cell;
 use std::path::PathBuf;
@@ -8,6 +12,8 @@ use std::path::PathBuf;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
+pub use self::files::*;
+pub use self::picker::FilePicker;
 use crate::gui::view::View;
 
 /// Whether work can run on other threads (the page has one thread: long
@@ -101,7 +107,7 @@ pub fn spawn(_name: &str, job: impl FnOnce() + Send + 'static) -> Result<(), Str
 
 /// The app's own data (autosave) goes to the browser's local storage.
 pub fn data_dir() -> Option<PathBuf> {
-    Some(PathBuf::from(super::web_files::STORAGE_DIR))
+    Some(PathBuf::from(files::STORAGE_DIR))
 }
 
 /// The page has no temporary folder: an arena run keeps its latest games

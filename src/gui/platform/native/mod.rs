@@ -1,9 +1,13 @@
 //! The desktop side of [`platform`](super): a window of its own, work on
-//! other threads, autosave in the app's data folder.
+//! other threads, autosave in the app's data folder; the file dialog drawn
+//! in the window is `picker.rs`.
+
+mod picker;
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+pub use self::picker::FilePicker;
 use crate::strategy::{Strategy, write_atomic};
 
 /// Whether work can run on other threads (on the desktop it can).
