@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-mod cli_util;
+use crate::cli_util;
 
 use cli_util::{chainlab, stderr, stdout};
 

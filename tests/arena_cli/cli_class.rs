@@ -5,7 +5,7 @@
 //! the errors of bad folders and outputs that would overwrite inputs.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod cli_util;
+use crate::cli_util;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -7,7 +7,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod cli_util;
+use crate::cli_util;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

@@ -2,7 +2,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod cli_util;
+use crate::cli_util;
 
 use cli_util::{chainlab, stderr, stdout};
 

@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 use std::sync::Arc;
@@ -15,7 +15,7 @@ use chainlab::strategy::Strategy as Graph;
 use rand::Rng;
 use serde_json::Value;
 
-mod cli_util;
+use crate::cli_util;
 
 use cli_util::{chainlab, stderr, stdout};
 

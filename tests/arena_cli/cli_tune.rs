@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-mod cli_util;
+use crate::cli_util;
 
 use chainlab::strategy::{GraphBuilder, Kind, NodeKind, Strategy, Tuning};
 use cli_util::{chainlab, stderr, stdout};

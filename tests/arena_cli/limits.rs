@@ -18,7 +18,7 @@ use chainlab::bots::{
 use chainlab::rng::rng_from_seed;
 use chainlab::rules::{Position, Rules, Size};
 
-mod common;
+use crate::common;
 
 /// Far longer than any of these runs needs; reaching it means a hang.
 const WATCHDOG: Duration = Duration::from_secs(120);

@@ -15,7 +15,7 @@ use chainlab::rules::{Rules, Size};
 use chainlab::strategy::Strategy;
 
 #[allow(dead_code)]
-#[path = "../examples/curriculum.rs"]
+#[path = "../../examples/curriculum.rs"]
 mod curriculum;
 
 struct Quiet;

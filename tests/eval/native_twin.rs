@@ -7,8 +7,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod cli_util;
-mod common;
+use crate::cli_util;
+use crate::common;
 
 use std::sync::Arc;
 

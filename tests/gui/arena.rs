@@ -21,7 +21,7 @@ use chainlab::strategy::Strategy;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-mod editor_ui;
+use crate::editor_ui;
 use editor_ui::{key, type_keys};
 
 /// A test-only player that takes its time: the first legal move, after a pause.

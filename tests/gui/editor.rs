@@ -4,7 +4,7 @@
 #![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod editor_ui;
+use crate::editor_ui;
 
 use chainlab::gui::editor::PinKey;
 use chainlab::gui::{Settings, View};

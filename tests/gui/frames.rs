@@ -5,7 +5,7 @@
 #![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod editor_ui;
+use crate::editor_ui;
 
 use chainlab::gui::App;
 use chainlab::rules::Coord;

@@ -9,7 +9,7 @@
 #![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod editor_ui;
+use crate::editor_ui;
 
 use std::path::{Path, PathBuf};
 

@@ -6,7 +6,7 @@
 #![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod editor_ui;
+use crate::editor_ui;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

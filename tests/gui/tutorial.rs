@@ -6,8 +6,8 @@
 #![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
-mod editor_ui;
+use crate::common;
+use crate::editor_ui;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

@@ -4,7 +4,7 @@
 //! with engines cleanly.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod cli_util;
+use crate::cli_util;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

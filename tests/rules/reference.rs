@@ -6,7 +6,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[path = "../benches/reference_engine.rs"]
+#[path = "../../benches/reference_engine.rs"]
 mod reference_engine;
 
 use chainlab::rng::rng_from_seed;

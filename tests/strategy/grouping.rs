@@ -6,7 +6,7 @@
 //! instance wrongly, and groups can be imported from another strategy.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

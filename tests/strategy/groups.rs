@@ -5,8 +5,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
-mod group_util;
+use crate::common;
+use crate::group_util;
 
 use std::collections::BTreeSet;
 

@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 use chainlab::eval::{EvalError, Program};
 use chainlab::strategy::Strategy as Graph;
