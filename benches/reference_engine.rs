@@ -3,7 +3,7 @@
 //! of `chainlab bench`'s playout line.
 //!
 //! It is compiled into the `chainlab` binary (`src/cli/bench_playout.rs`
-//! includes this file with `#[path]`) and into `tests/rules_reference.rs`,
+//! includes this file with `#[path]`) and into `tests/rules/reference.rs`,
 //! which checks that it plays every random game exactly as chainlab's
 //! `Position` does; it is not a Cargo bench target (`autobenches = false`).
 //! It uses no chainlab code, only `rand` for the random move.
@@ -107,25 +107,25 @@ impl RefEngine {
     }
 
     /// Number of cells.
-    #[allow(dead_code, reason = "used by tests/rules_reference.rs")]
+    #[allow(dead_code, reason = "used by tests/rules/reference.rs")]
     pub fn cells(&self) -> usize {
         self.cells
     }
 
     /// The owner (0 empty, otherwise player index + 1) and atoms of cell `i`.
-    #[allow(dead_code, reason = "used by tests/rules_reference.rs")]
+    #[allow(dead_code, reason = "used by tests/rules/reference.rs")]
     pub fn cell(&self, i: usize) -> (u8, u8) {
         (self.owner[i], self.atoms[i])
     }
 
     /// The winner's index, once the game is over.
-    #[allow(dead_code, reason = "used by tests/rules_reference.rs")]
+    #[allow(dead_code, reason = "used by tests/rules/reference.rs")]
     pub fn winner(&self) -> Option<usize> {
         (self.winner != NOBODY).then_some(usize::from(self.winner))
     }
 
     /// The index of the player to move (the last mover once the game is over).
-    #[allow(dead_code, reason = "used by tests/rules_reference.rs")]
+    #[allow(dead_code, reason = "used by tests/rules/reference.rs")]
     pub fn mover(&self) -> usize {
         usize::from(self.mover)
     }

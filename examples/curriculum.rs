@@ -309,7 +309,7 @@ fn build(level: usize) -> Strategy {
     g.finish(value)
 }
 
-/// The curriculum in teaching order, with file names (also read by `tests/curriculum.rs`).
+/// The curriculum in teaching order, with file names (also read by `tests/eval/curriculum.rs`).
 pub fn curriculum() -> Vec<(&'static str, Strategy)> {
     (1..=LESSONS.len())
         .map(|l| (LESSONS[l - 1].file, build(l)))

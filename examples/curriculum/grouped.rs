@@ -2,7 +2,7 @@
 //! groups (one per pair of lessons), the points are one Weighted sum whose
 //! terms name each idea and its lesson, and the rules that override the points
 //! are groups too. The values are exactly those of the flat graphs of Multiply
-//! and Sum nodes these lessons had before (tests/curriculum_rework.rs).
+//! and Sum nodes these lessons had before (tests/eval/curriculum_rework.rs).
 
 use chainlab::strategy::{
     BoardMeasure, Frame, GraphBuilder, GroupDef, GroupPin, Kind, Node, NodeId, NodeKind,

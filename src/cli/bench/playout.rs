@@ -3,7 +3,7 @@
 //! (`benches/reference_engine.rs`, compiled in here with `#[path]`), in
 //! alternating rounds of the same run, each round playing the same games
 //! on both (the same seeds, the same `random_range` pick from the list of
-//! legal moves in board order). `tests/rules_reference.rs` checks that the
+//! legal moves in board order). `tests/rules/reference.rs` checks that the
 //! two engines play every such game identically, so their moves per second
 //! compare like for like. The line also gives the moves per second of the
 //! bit-board copy of the position that the search plays on
