@@ -236,7 +236,7 @@ impl App {
                 ui.add_space(4.0);
                 ui.label(egui::RichText::new("chainlab").heading().strong());
                 ui.add_space(16.0);
-                for view in View::ALL {
+                for &view in View::ALL {
                     let selected = self.settings.view == view;
                     let title = if view == View::Editor && self.editor.is_dirty() {
                         "Editor •"

@@ -35,6 +35,11 @@ fn players_lists_the_ladder() {
     ] {
         assert!(out.contains(spec), "{spec}");
     }
+    // Every option of the specs is explained, as `  NAME=`.
+    for option in chainlab::bots::BotOption::ALL {
+        let name = option.name();
+        assert!(out.contains(&format!("  {name}=")), "no line on {name}=");
+    }
     let v = json(&chainlab(&["players", "--json"]));
     let list = v.as_array().unwrap();
     assert!(list.len() >= 6);

@@ -116,12 +116,32 @@ fn bad_arguments_are_one_line_errors() {
     }
 }
 
+/// Every command `chainlab --help` lists has its own help, and the README
+/// shows it (a command added without its line in the README fails here).
 #[test]
-fn every_command_has_help() {
-    for cmd in ["apply", "bench"] {
+fn every_command_has_help_and_a_line_in_the_readme() {
+    let o = chainlab(&["--help"]);
+    assert!(o.status.success());
+    let help = stdout(&o);
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&c| c != "help")
+        .collect();
+    assert!(commands.len() >= 14, "{help}");
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for cmd in commands {
         let o = chainlab(&[cmd, "--help"]);
-        assert!(o.status.success());
+        assert!(o.status.success(), "{cmd}");
         assert!(stdout(&o).contains("Usage"), "{cmd}");
+        assert!(
+            readme.contains(&format!("chainlab {cmd} ")),
+            "README.md shows no 'chainlab {cmd} …'"
+        );
     }
 }
 

@@ -159,6 +159,7 @@ pub fn start_view() -> Option<View> {
     let hash = web_sys::window()?.location().hash().ok()?;
     let name = hash.trim_start_matches('#').to_lowercase();
     View::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .find(|v| v.title().eq_ignore_ascii_case(&name))
 }
