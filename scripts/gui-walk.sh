@@ -184,7 +184,7 @@ echo "3. Sum added and wired; its inputs a at $ax,$ay and b at $bx,$by"
 
 mx=$((ax - 40)); my=$((ay - 120))
 add_from_pin "$ax" "$ay" "$mx" "$my" "multiply"
-cx=$((bx - 40)); cy=$((by + 60))
+cx=$((bx - 120)); cy=$((by + 60))
 add_from_pin "$bx" "$by" "$cx" "$cy" "constant"
 # set_constant NODE_LEFT ROW_Y VALUE: clicks the constant's number and types.
 set_constant() {
@@ -198,7 +198,7 @@ set_constant() {
     shot "constant-$3"
     canvas_changed || fail "typing $3 into the constant changed nothing"
 }
-mapfile -t const_out < <(pins "$last" "$BLUE" $((cx - 160)) "$cy" $((cx + 20)) $((cy + 80)))
+mapfile -t const_out < <(pins "$last" "$BLUE" $((cx - 160)) "$cy" $((cx + 80)) $((cy + 80)))
 [ ${#const_out[@]} -ge 1 ] || fail "the constant's output pin not found"
 read -r _ oy <<<"${const_out[0]}"
 set_constant $((cx - 150)) "$oy" 1
@@ -210,7 +210,7 @@ read -r max may <<<"${mul_in[0]}"
 read -r mbx mby <<<"${mul_in[1]}"
 kx=$((mbx - 40)); ky=$((mby + 50))
 add_from_pin "$mbx" "$mby" "$kx" "$ky" "constant"
-mapfile -t six_out < <(pins "$last" "$BLUE" $((kx - 160)) "$ky" $((kx + 20)) $((ky + 80)))
+mapfile -t six_out < <(pins "$last" "$BLUE" $((kx - 160)) "$ky" $((kx + 80)) $((ky + 80)))
 [ ${#six_out[@]} -ge 1 ] || fail "the second constant's output pin not found"
 read -r _ oy <<<"${six_out[0]}"
 set_constant $((kx - 150)) "$oy" 6
