@@ -2,7 +2,7 @@
 //! any size 2x2..=20x20), written independently of chainlab as the yardstick
 //! of `chainlab bench`'s playout line.
 //!
-//! It is compiled into the `chainlab` binary (`src/cli/bench_playout.rs`
+//! It is compiled into the `chainlab` binary (`src/cli/bench/playout.rs`
 //! includes this file with `#[path]`) and into `tests/rules/reference.rs`,
 //! which checks that it plays every random game exactly as chainlab's
 //! `Position` does; it is not a Cargo bench target (`autobenches = false`).

@@ -1,11 +1,20 @@
 //! The shape of the source tree, checked: the layers depend one way
-//! (rules ← {strategy, protocol} ← eval ← bots ← arena ← {tune, analysis, class} ← {gui, cli}), no two files inside
-//! one folder import each other in a circle, no function or file grows past
-//! its ceiling, and nothing refers to a design file outside the repository. The import graph is read from the source text: every `crate::…`
-//! and `super::…` path outside comments and strings, resolved to the deepest
-//! module it names, through re-exports: a path to `gui::Command` where
-//! `gui/mod.rs` says `pub use app::Command` is an import of `gui::app`, so a
-//! circle that runs through a parent's re-export is found like any other.
+//! (rules ← {strategy, protocol} ← eval ← bots ← arena ← {tune, analysis,
+//! class} ← {gui, cli}), no two files inside one folder import each other in
+//! a circle, no function or file grows past its ceiling, and nothing refers
+//! to a design file outside the repository.
+//!
+//! The import graph is read from the source text, outside comments and
+//! strings: every `crate::…` and `super::…` path, and every path that starts
+//! with a name the file imported (`use crate::gui; … gui::Command`), each
+//! resolved to the deepest module it names, through re-exports: a path to
+//! `gui::Command` where `gui/mod.rs` says `pub use app::Command` is an
+//! import of `gui::app`, so a circle that runs through a parent's re-export
+//! is found like any other. A glob import (`use crate::gui::*`) counts as an
+//! import of everything the module brings in by name. `super` inside an
+//! inline module (`mod tests { … }`) is relative to it, and a file declared
+//! with `#[path = "…"] mod name;` is the module `name` of the file that
+//! declares it. `circles_through_re_exports_are_found` tests the checker.
 //!
 //! `cargo test --test architecture -- --nocapture` prints the import edges
 //! inside each folder, the circles, and the longest functions and files.
@@ -58,7 +67,7 @@ fn sources() -> Vec<Source> {
     let mut files = Vec::new();
     collect(&root, &["rs"], &mut files);
     files.sort();
-    files
+    let sources = files
         .into_iter()
         .filter_map(|file| {
             let relative = file.strip_prefix(&root).ok()?.to_path_buf();
@@ -79,7 +88,49 @@ fn sources() -> Vec<Source> {
                 code: strip_comments_and_strings(&text),
             })
         })
-        .collect()
+        .collect();
+    with_path_attributes(sources)
+}
+
+/// The sources with the module paths their `#[path = "…"] mod name;`
+/// declarations give them: `src/gui/arena/run_tests.rs`, declared in
+/// `run.rs`, is the module `gui::arena::run::tests`, so its `super` is
+/// `run`.
+fn with_path_attributes(mut sources: Vec<Source>) -> Vec<Source> {
+    let mut declared: Vec<(PathBuf, ModPath)> = Vec::new();
+    for source in &sources {
+        let Ok(text) = fs::read_to_string(&source.file) else {
+            continue;
+        };
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("#[path = \"") {
+            let after = &rest[at + 10..];
+            let Some(end) = after.find('"') else { break };
+            let relative = &after[..end];
+            let tail = &after[end..];
+            let name: Option<String> = tail.find("mod ").map(|m| {
+                tail[m + 4..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect()
+            });
+            if let (Some(name), Some(dir)) = (name, source.file.parent())
+                && let Ok(file) = fs::canonicalize(dir.join(relative))
+            {
+                let mut module = source.module.clone();
+                module.push(name);
+                declared.push((file, module));
+            }
+            rest = tail;
+        }
+    }
+    for source in &mut sources {
+        let file = fs::canonicalize(&source.file).unwrap_or_else(|_| source.file.clone());
+        if let Some((_, module)) = declared.iter().find(|(f, _)| *f == file) {
+            source.module = module.clone();
+        }
+    }
+    sources
 }
 
 /// Every file under `dir` whose extension is one of `extensions`.
@@ -196,47 +247,112 @@ fn is_char_literal(chars: &[char], i: usize) -> bool {
     )
 }
 
-/// Every module path named by a `crate::` or `super::` path in `code`,
-/// expanding `{a, b::c}` groups, relative to the module `from`.
-fn referenced_paths(from: &ModPath, code: &str) -> Vec<ModPath> {
+/// Where inline modules (`mod tests { … }`) start and end in `code`, with
+/// their names: a `super` inside one is relative to it.
+fn inline_modules(code: &str) -> Vec<(usize, usize, String)> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i + 4 < chars.len() {
+        let starts_word = i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
+        if starts_word && chars[i..i + 4] == ['m', 'o', 'd', ' '] {
+            let mut j = i + 4;
+            let name = take_word(&chars, &mut j);
+            while chars.get(j).is_some_and(|c| c.is_whitespace()) {
+                j += 1;
+            }
+            if !name.is_empty() && chars.get(j) == Some(&'{') {
+                let mut depth = 0usize;
+                let mut k = j;
+                while k < chars.len() {
+                    match chars[k] {
+                        '{' => depth += 1,
+                        '}' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    k += 1;
+                }
+                found.push((j, k, name));
+            }
+        }
+        i += 1;
+    }
+    found
+}
+
+/// A module path named in a file, and whether it was a glob (`a::*`).
+struct Reference {
+    path: ModPath,
+    glob: bool,
+}
+
+/// Every module path named in `code` (the file of module `from`): by a
+/// `crate::` or `super::` path (a `super` inside an inline module is
+/// relative to it), or by a path that starts with a name the file imported
+/// (`use crate::gui; … gui::Command`), expanding `{a, b::c}` groups.
+fn referenced_paths(
+    from: &ModPath,
+    code: &str,
+    bindings: &BTreeMap<String, ModPath>,
+) -> Vec<Reference> {
+    let inline = inline_modules(code);
+    let scope_at = |i: usize| -> ModPath {
+        let mut scope = from.clone();
+        scope.extend(
+            inline
+                .iter()
+                .filter(|(start, end, _)| *start < i && i < *end)
+                .map(|(_, _, name)| name.clone()),
+        );
+        scope
+    };
     let mut found = Vec::new();
     let bytes: Vec<char> = code.chars().collect();
     let mut i = 0;
     while i < bytes.len() {
-        let rest: String = bytes[i..bytes.len().min(i + 7)].iter().collect();
-        let starts_word = i == 0 || !(bytes[i - 1].is_alphanumeric() || bytes[i - 1] == '_');
-        let base = if starts_word && rest.starts_with("crate::") {
-            i += 7;
-            Some(Vec::new())
-        } else if starts_word && rest.starts_with("super::") {
-            i += 7;
-            // `super` of `a::b` (the file `a/b.rs` or `a/b/mod.rs`) is `a`.
-            let mut parent = from.clone();
-            parent.pop();
-            Some(parent)
+        let starts_word = i == 0
+            || !(bytes[i - 1].is_alphanumeric() || bytes[i - 1] == '_' || bytes[i - 1] == ':');
+        let mut j = i;
+        let word = if starts_word {
+            take_word(&bytes, &mut j)
         } else {
-            None
+            String::new()
         };
-        match base {
-            Some(base) => {
-                let (trees, end) = parse_use_tree(&bytes, i);
-                for (tail, _) in trees {
-                    let mut path = base.clone();
-                    let mut tail = tail.as_slice();
-                    // `super::super::x`: each leading `super` is one level up.
-                    while let Some(("super", rest)) =
-                        tail.split_first().map(|(w, r)| (w.as_str(), r))
-                    {
-                        path.pop();
-                        tail = rest;
-                    }
-                    path.extend(tail.iter().cloned());
-                    found.push(path);
-                }
-                i = end;
+        let is_path = bytes.get(j) == Some(&':') && bytes.get(j + 1) == Some(&':');
+        let base = match word.as_str() {
+            _ if !is_path => None,
+            "crate" => Some(Vec::new()),
+            // `super` of `a::b` (the file `a/b.rs` or `a/b/mod.rs`) is `a`.
+            "super" => {
+                let mut parent = scope_at(i);
+                parent.pop();
+                Some(parent)
             }
-            None => i += 1,
+            other => bindings.get(other).cloned(),
+        };
+        let Some(base) = base else {
+            i = if word.is_empty() { i + 1 } else { j };
+            continue;
+        };
+        let (trees, end) = parse_use_tree(&bytes, j + 2);
+        for (tail, binding) in trees {
+            let mut path = base.clone();
+            let mut tail = tail.as_slice();
+            // `super::super::x`: each leading `super` is one level up.
+            while let Some(("super", rest)) = tail.split_first().map(|(w, r)| (w.as_str(), r)) {
+                path.pop();
+                tail = rest;
+            }
+            path.extend(tail.iter().cloned());
+            let glob = matches!(binding, Binding::Glob);
+            found.push(Reference { path, glob });
         }
+        i = end.max(i + 1);
     }
     found
 }
@@ -263,14 +379,27 @@ fn edges_of(sources: &[Source]) -> BTreeSet<(ModPath, ModPath)> {
         .iter()
         .map(|s| (s.module.clone(), exports_of(s, &modules)))
         .collect();
+    let none = BTreeMap::new();
     let mut edges = BTreeSet::new();
     for source in sources {
-        for path in referenced_paths(&source.module, &source.code) {
-            let path = follow(path, &modules, &exports);
-            if let Some(target) = resolve(&path, &modules)
-                && target != source.module
+        let bindings = exports.get(&source.module).map_or(&none, |e| &e.named);
+        for reference in referenced_paths(&source.module, &source.code, bindings) {
+            let path = follow(reference.path, &modules, &exports);
+            let mut targets = vec![path.clone()];
+            // `use a::*`: everything `a` brings in by name counts as named.
+            if reference.glob
+                && let Some(all) = exports.get(&path)
             {
-                edges.insert((source.module.clone(), target));
+                targets.extend(all.named.values().cloned());
+                targets.extend(all.globs.iter().cloned());
+            }
+            for target in targets {
+                let target = follow(target, &modules, &exports);
+                if let Some(target) = resolve(&target, &modules)
+                    && target != source.module
+                {
+                    edges.insert((source.module.clone(), target));
+                }
             }
         }
     }
@@ -291,7 +420,14 @@ struct Exports {
 /// The [`Exports`] of one source file.
 fn exports_of(source: &Source, modules: &BTreeSet<ModPath>) -> Exports {
     let mut exports = Exports::default();
-    for declaration in use_declarations(&source.code) {
+    let inline = inline_modules(&source.code);
+    // Imports inside an inline module (`mod tests { use super::*; }`) are
+    // that module's, not the file's.
+    let at_top = |i: usize| !inline.iter().any(|(start, end, _)| *start < i && i < *end);
+    for (at, declaration) in use_declarations(&source.code) {
+        if !at_top(at) {
+            continue;
+        }
         let (trees, _) = parse_use_tree(&declaration.chars().collect::<Vec<_>>(), 0);
         for (path, binding) in trees {
             let Some(full) = absolute(&source.module, &path, modules) else {
@@ -323,11 +459,13 @@ fn exports_of(source: &Source, modules: &BTreeSet<ModPath>) -> Exports {
     exports
 }
 
-/// The text of every `use` declaration in `code` (after `use`, before `;`).
-fn use_declarations(code: &str) -> Vec<String> {
+/// Every `use` declaration in `code`: where it is (in characters) and its
+/// text after `use`, before `;`.
+fn use_declarations(code: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut rest = code;
     while let Some(at) = find_word(rest, "use") {
+        let offset = code.len() - rest.len() + at;
         let after = &rest[at + 3..];
         let before = rest[..at].trim_end();
         let is_item = before.is_empty()
@@ -336,7 +474,8 @@ fn use_declarations(code: &str) -> Vec<String> {
             || before.ends_with(')');
         let end = after.find(';').unwrap_or(after.len());
         if is_item {
-            out.push(after[..end].to_string());
+            let position = code[..offset].chars().count();
+            out.push((position, after[..end].to_string()));
         }
         rest = &after[end.min(after.len())..];
     }
@@ -707,6 +846,25 @@ fn circles_through_re_exports_are_found() {
     let command = made_up("gui::command", "pub enum Command {}");
     let view = made_up("gui::view", "use crate::gui::Command;");
     assert!(circle_of(&[gui, app, command, view]).is_empty());
+    // Through a glob import of the parent, and through a module imported by name.
+    let gui = || made_up("gui", "mod app; mod view; pub use app::{App, Command};");
+    let app = || made_up("gui::app", "use crate::gui::view::View;");
+    let glob = made_up("gui::view", "use crate::gui::*; pub struct View(Command);");
+    assert_eq!(circle_of(&[gui(), app(), glob]).len(), 1, "a glob");
+    let alias = made_up(
+        "gui::view",
+        "use crate::gui; pub struct View(gui::Command);",
+    );
+    assert_eq!(circle_of(&[gui(), app(), alias]).len(), 1, "an alias");
+    // `super` inside an inline module is relative to it: no circle here
+    // (read as the parent's `helper`, it would be one through `app`).
+    let gui = made_up("gui", "mod app; mod view; pub use app::helper;");
+    let app = made_up("gui::app", "use crate::gui::view::View; pub fn helper() {}");
+    let view = made_up(
+        "gui::view",
+        "pub struct View; fn helper() {} mod tests { use super::helper; }",
+    );
+    assert!(circle_of(&[gui, app, view]).is_empty(), "inline super");
 }
 
 #[test]

@@ -172,6 +172,84 @@ pub(super) fn own_lookahead(op: Op) -> Option<Board> {
     }
 }
 
+/// What the whole board must be measured for before the cells are
+/// valued, for the operations of a program: board statistics of each board,
+/// the endangered cells among them, the table of critical enemy neighbours
+/// of the board now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Needs {
+    pub stats_now: bool,
+    pub stats_after: bool,
+    pub stats_reply: bool,
+    pub endangered: bool,
+    pub danger_table: bool,
+}
+
+impl Needs {
+    /// What any of `a` and `b` need.
+    pub(super) fn or(self, b: Needs) -> Needs {
+        Needs {
+            stats_now: self.stats_now || b.stats_now,
+            stats_after: self.stats_after || b.stats_after,
+            stats_reply: self.stats_reply || b.stats_reply,
+            endangered: self.endangered || b.endangered,
+            danger_table: self.danger_table || b.danger_table,
+        }
+    }
+}
+
+/// What one operation needs measured for the whole board (see [`Needs`]).
+pub(super) fn needs(op: Op) -> Needs {
+    let none = Needs::default();
+    match op {
+        Op::BoardCount(measure, _, board) => Needs {
+            stats_now: board == Board::Now,
+            stats_after: board == Board::After,
+            stats_reply: board == Board::Reply,
+            endangered: measure == BoardMeasure::EndangeredCells,
+            danger_table: false,
+        },
+        // The atoms gained compare the player's atoms after and now.
+        Op::AtomsGained => Needs {
+            stats_now: true,
+            stats_after: true,
+            ..none
+        },
+        Op::Cell(CellFact::Danger(Board::Now) | CellFact::IsEndangered(Board::Now))
+        | Op::DangerGate { danger: _ } => Needs {
+            danger_table: true,
+            ..none
+        },
+        Op::Cell(
+            CellFact::Danger(Board::After | Board::Reply)
+            | CellFact::IsEndangered(Board::After | Board::Reply)
+            | CellFact::IsCorner
+            | CellFact::IsEdge
+            | CellFact::IsCentre
+            | CellFact::Capacity
+            | CellFact::Row
+            | CellFact::Column
+            | CellFact::Atoms(_)
+            | CellFact::IsEmpty(_)
+            | CellFact::IsMine(_)
+            | CellFact::IsCritical(_)
+            | CellFact::Neighbours(_, _, _),
+        )
+        | Op::Pure(_)
+        | Op::Random(_)
+        | Op::PlayersLeft(_)
+        | Op::TurnNumber
+        | Op::BoardSize(_)
+        | Op::CellsCaptured
+        | Op::ReactionsCaused
+        | Op::Wins
+        | Op::ReplyCanWin
+        | Op::ReplyMostTaken
+        | Op::ThreateningReplies
+        | Op::Sum => none,
+    }
+}
+
 /// How many of an instruction's arguments are real.
 pub(super) fn arity(op: Op) -> usize {
     match op {

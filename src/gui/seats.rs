@@ -341,6 +341,17 @@ pub fn strategies_in(dir: &Path) -> Vec<ComputerChoice> {
 mod tests {
     use super::*;
 
+    /// The app classes specs as the command line does: a program whose
+    /// command line ends in `.json` is a program, not a strategy file.
+    #[test]
+    fn specs_are_classed_as_the_command_line_classes_them() {
+        assert!(is_file_spec(" strategies/04-capture.JSON "));
+        assert!(!is_file_spec("cmd:python3 bot.py weights.json"));
+        assert!(is_program_spec("cmd:python3 bot.py weights.json"));
+        assert!(!is_program_spec("bot:greedy"));
+        assert!(!is_file_spec("bot:greedy"));
+    }
+
     #[test]
     fn the_catalogue_offers_the_ladder_and_the_shipped_strategies() {
         let catalogue = Catalogue::builtin();

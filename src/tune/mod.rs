@@ -56,7 +56,7 @@ mod tuner;
 mod validation;
 
 pub use error::TuneError;
-pub use params::{Param, params, with_values};
+pub use params::{Tuned, params, with_values};
 pub use spsa::{Gains, noise_unit};
 pub use tuner::{ELO_WINDOW, Iteration, TuneConfig, Tuner};
 pub use validation::{PoolValidation, validate, validate_against_pool, validation_seed};

@@ -7,9 +7,10 @@
 use super::error::TuneError;
 use crate::strategy::{NodeId, Strategy, Tunable};
 
-/// One tunable constant.
+/// One constant being tuned: where it is, how messages name it, its value
+/// and its range.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Param {
+pub struct Tuned {
     /// The Constant node, or the Weighted sum whose term weight it is.
     pub node: NodeId,
     /// For a Weighted sum, which term's weight (counting from 0).
@@ -24,7 +25,7 @@ pub struct Param {
     pub max: i64,
 }
 
-impl Param {
+impl Tuned {
     /// Where the number lives in the strategy.
     pub fn at(&self) -> Tunable {
         Tunable {
@@ -44,7 +45,7 @@ impl Param {
 /// explicit range is reversed or empty (even one that does not feed the
 /// Cell value), or when nothing is left to tune. Constants that do not feed
 /// the Cell value are left out: changing them changes no move.
-pub fn params(strategy: &Strategy) -> Result<Vec<Param>, TuneError> {
+pub fn params(strategy: &Strategy) -> Result<Vec<Tuned>, TuneError> {
     let report = strategy.validate();
     if report.has_errors() {
         return Err(TuneError::Invalid(report));
@@ -63,7 +64,7 @@ pub fn params(strategy: &Strategy) -> Result<Vec<Param>, TuneError> {
             continue;
         }
         if let Some((min, max)) = tune.range(value) {
-            out.push(Param {
+            out.push(Tuned {
                 node: at.node,
                 term: at.term,
                 label,
@@ -81,7 +82,7 @@ pub fn params(strategy: &Strategy) -> Result<Vec<Param>, TuneError> {
 
 /// `strategy` with every parameter's number set to its value in `values`
 /// (same order as `params`); the tuning marks are kept.
-pub fn with_values(strategy: &Strategy, params: &[Param], values: &[i64]) -> Strategy {
+pub fn with_values(strategy: &Strategy, params: &[Tuned], values: &[i64]) -> Strategy {
     let mut out = strategy.clone();
     for (param, &new) in params.iter().zip(values) {
         out.set_tunable(param.at(), new);

@@ -8,7 +8,7 @@
 //! graph), each by at least 1 in the direction of the perturbation; and the
 //! same seed, parameters and scores give the same numbers on every machine.
 
-use super::params::Param;
+use super::params::Tuned;
 use crate::rng::derive_seed;
 
 /// A salt that separates perturbation seeds from the match seeds.
@@ -82,7 +82,7 @@ pub struct Spsa {
 impl Spsa {
     /// Starts at the parameters' values (clamped into their ranges), for a
     /// run of `iterations` iterations of `games` games per probe.
-    pub fn new(params: &[Param], gains: Gains, iterations: u64, games: u64, seed: u64) -> Spsa {
+    pub fn new(params: &[Tuned], gains: Gains, iterations: u64, games: u64, seed: u64) -> Spsa {
         let big_a = gains.stability * iterations as f64;
         let noise = noise_unit(games);
         let c: Vec<f64> = params
@@ -206,8 +206,8 @@ mod tests {
     use super::*;
     use crate::strategy::NodeId;
 
-    fn param(value: i64, min: i64, max: i64) -> Param {
-        Param {
+    fn param(value: i64, min: i64, max: i64) -> Tuned {
+        Tuned {
             node: NodeId(1),
             term: None,
             label: "c".into(),
@@ -326,7 +326,7 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_perturbations() {
-        let params: Vec<Param> = (0..8).map(|_| param(0, -9, 9)).collect();
+        let params: Vec<Tuned> = (0..8).map(|_| param(0, -9, 9)).collect();
         let a = Spsa::new(&params, Gains::default(), 10, 4, 11);
         let b = Spsa::new(&params, Gains::default(), 10, 4, 11);
         let c = Spsa::new(&params, Gains::default(), 10, 4, 12);

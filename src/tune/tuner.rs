@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::error::TuneError;
-use super::params::{Param, params, with_values};
+use super::params::{Tuned, params, with_values};
 use super::spsa::{Gains, Spsa};
 use crate::arena::stats::elo_from_score;
 use crate::arena::{MatchConfig, MatchObserver, Stop, Wdl, run_match};
@@ -119,7 +119,7 @@ pub struct Iteration {
 #[derive(Debug)]
 pub struct Tuner {
     original: Strategy,
-    params: Vec<Param>,
+    params: Vec<Tuned>,
     config: TuneConfig,
     spsa: Spsa,
     done: u64,
@@ -166,7 +166,7 @@ impl Tuner {
     }
 
     /// The tunable constants, in the order of [`Iteration::values`].
-    pub fn params(&self) -> &[Param] {
+    pub fn params(&self) -> &[Tuned] {
         &self.params
     }
 

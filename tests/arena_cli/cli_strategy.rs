@@ -252,7 +252,7 @@ fn score_text_marks_inactive_best_and_chosen_cells() {
         lines[0].contains("'04 Capture and win' for A on 3x3 (standard rules), 6 cells active"),
         "{out}"
     );
-    // By hand (see tests/eval_nodes.rs for the measurements): corners 6,
+    // By hand (see tests/eval/nodes.rs for the measurements): corners 6,
     // edges 3, every cell 1, 8 per critical enemy neighbour, 4 when critical
     // after placing, 3 per captured cell, 100000 for a win; 0 when endangered
     // and not critical. 0,0 captures two cells: 6 + 1 + 6; 0,2 becomes

@@ -14,7 +14,7 @@
 //!
 //! The reproducers of the issue are fixed cases below; those that need a
 //! real process (exit codes, a full stderr, the records lock, escaped names)
-//! are in `tests/cli_limits.rs`.
+//! are in `tests/arena_cli/cli_limits.rs`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 

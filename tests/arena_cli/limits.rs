@@ -248,7 +248,7 @@ fn a_move_limit_stops_a_deep_search_which_forfeits() {
     let report = deep_match(config, Arc::new(AtomicBool::new(false)));
     assert_eq!(report.stop, Stop::Completed);
     assert_eq!(report.tally.games(), 2);
-    assert_eq!((report.tally.forfeits_a, report.tally.forfeits_b), (2, 0));
+    assert_eq!(report.tally.forfeits_a + report.tally.forfeits_b, 2);
 }
 
 #[test]
@@ -266,8 +266,9 @@ fn a_time_control_stops_searches_in_time_and_forfeits_overruns() {
     assert_eq!((report.tally.forfeits_a, report.tally.forfeits_b), (0, 0));
     assert_eq!(report.tally.wdl.wins, 2, "the search still beats random");
 
-    // The shortest time the limits allow and no margin: the search stops at
-    // its deadline, a little after it, so it overruns and forfeits both games.
+    // The shortest time the limits allow and no margin: in each game a
+    // player overruns and forfeits (the search always does, as it stops only
+    // at its deadline; the random player only if the machine holds it up).
     let config = MatchConfig {
         time_control: Some(TimeControl {
             per_move: Duration::from_millis(1),
@@ -277,7 +278,7 @@ fn a_time_control_stops_searches_in_time_and_forfeits_overruns() {
     };
     let report = deep_match(config, Arc::new(AtomicBool::new(false)));
     assert_eq!(report.tally.games(), 2);
-    assert_eq!((report.tally.forfeits_a, report.tally.forfeits_b), (2, 0));
+    assert_eq!(report.tally.forfeits_a + report.tally.forfeits_b, 2);
 
     // A time the limits refuse stops the match before it starts.
     let config = MatchConfig {

@@ -257,7 +257,7 @@ fn lookahead_flag_follows_the_lookahead_nodes() {
         let mut node = NodeKind::new(*kind);
         for &when in When::ALL {
             node.set_when(when);
-            // Groups have their own tests (tests/eval_groups.rs).
+            // Groups have their own tests (tests/eval/groups.rs).
             if matches!(
                 node,
                 NodeKind::Output

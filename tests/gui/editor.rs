@@ -313,6 +313,37 @@ fn closing_the_window_with_unsaved_work_asks_first() {
     assert_eq!(strategy(&h).nodes().len(), 2);
 }
 
+/// The close request's prompt comes over a dialog that is open; cancelled,
+/// it gives the dialog back as it was.
+#[test]
+fn a_cancelled_close_prompt_gives_back_the_dialog_it_came_over() {
+    let mut h = harness();
+    add(&mut h, "Is corner");
+    click(&mut h, "File");
+    click(&mut h, "Open…");
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("file name").is_some(),
+        "the browser is open"
+    );
+    close_window(&mut h);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("Unsaved changes").is_some(),
+        "the prompt is shown"
+    );
+    click(&mut h, "Cancel");
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("Unsaved changes").is_none(),
+        "the prompt is gone"
+    );
+    assert!(
+        h.query_by_label("file name").is_some(),
+        "the browser is back"
+    );
+}
+
 #[test]
 fn a_problem_in_the_list_selects_its_node() {
     let mut h = harness();

@@ -69,7 +69,10 @@ pub fn run(args: &Args) -> CmdResult {
         }
     }
     if wanted("match") {
-        let all = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // Every core, up to the most threads a match may have.
+        let all = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(chainlab::arena::MAX_THREADS);
         let mut counts = vec![1];
         if all > 1 {
             counts.push(all);

@@ -26,9 +26,9 @@ use std::collections::HashSet;
 
 use crate::eval::error::EvalError;
 use crate::eval::ir::{
-    Board, CellFact, Instr, Op, Slot, Term, arity, measured_board, own_lookahead,
+    Board, Instr, Needs, Op, Slot, Term, arity, measured_board, needs, own_lookahead,
 };
-use crate::strategy::{BoardMeasure, Flat, NodeId, NodeKind, Strategy};
+use crate::strategy::{Flat, NodeId, NodeKind, Strategy};
 use code::Code;
 use lower::{Lowered, Plan};
 
@@ -344,18 +344,18 @@ fn finish(s: Scheduled) -> Program {
     let needs_reply = reply_board || uses(&|op| own_lookahead(op) == Some(Board::Reply));
     let needs_after =
         needs_reply || reads(Board::After) || uses(&|op| own_lookahead(op) == Some(Board::After));
-    let now_stats = uses(&|op| matches!(op, Op::BoardCount(_, _, Board::Now) | Op::AtomsGained));
-    let after_stats =
-        uses(&|op| matches!(op, Op::BoardCount(_, _, Board::After) | Op::AtomsGained));
-    let reply_stats = uses(&|op| matches!(op, Op::BoardCount(_, _, Board::Reply)));
-    let endangered = uses(&|op| matches!(op, Op::BoardCount(BoardMeasure::EndangeredCells, _, _)));
-    let danger_table = uses(&|op| {
-        matches!(
-            op,
-            Op::Cell(CellFact::Danger(Board::Now) | CellFact::IsEndangered(Board::Now))
-                | Op::DangerGate { .. }
-        )
-    });
+    let Needs {
+        stats_now: now_stats,
+        stats_after: after_stats,
+        stats_reply: reply_stats,
+        endangered,
+        danger_table,
+    } = s
+        .prelude
+        .iter()
+        .chain(&s.statics)
+        .chain(&s.per_cell)
+        .fold(Needs::default(), |all, i| all.or(needs(i.op)));
     let code = code::lower(&s.per_cell);
     let static_output = s
         .output

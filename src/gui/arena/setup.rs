@@ -2,7 +2,7 @@
 //! file, a program, or a typed spec; built-ins with their main option), the format,
 //! the board and rules, and how the games are played.
 
-use crate::arena::{MAX_GAMES, MAX_OPENING_PLIES};
+use crate::arena::{MAX_GAMES, MAX_MOVE_TIME, MAX_OPENING_PLIES, MAX_THREADS, Sprt};
 use crate::bots::{BotKind, BotSpec};
 use crate::gui::play::setup::{board_rows, rules_ui};
 use crate::gui::programs::{RecentPrograms, programs_menu};
@@ -214,7 +214,7 @@ fn more_ui(ui: &mut egui::Ui, settings: &mut ArenaSettings) {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             ui.add(
                 egui::DragValue::new(&mut settings.threads)
-                    .range(0..=256)
+                    .range(0..=MAX_THREADS)
                     .custom_formatter(move |n, _| {
                         if n == 0.0 {
                             format!("all ({cores})")
@@ -229,7 +229,7 @@ fn more_ui(ui: &mut egui::Ui, settings: &mut ArenaSettings) {
             ui.label("Move time limit");
             ui.add(
                 egui::DragValue::new(&mut settings.move_limit_ms)
-                    .range(0..=600_000)
+                    .range(0..=MAX_MOVE_TIME.as_millis() as u64)
                     .speed(10.0)
                     .custom_formatter(|n, _| {
                         if n == 0.0 {
@@ -253,9 +253,18 @@ fn more_ui(ui: &mut egui::Ui, settings: &mut ArenaSettings) {
         ui.add_enabled_ui(settings.sprt, |ui| {
             ui.horizontal(|ui| {
                 ui.label("Elo 0");
-                ui.add(egui::DragValue::new(&mut settings.elo0).speed(1.0));
+                let elo = -Sprt::MAX_ELO..=Sprt::MAX_ELO;
+                ui.add(
+                    egui::DragValue::new(&mut settings.elo0)
+                        .speed(1.0)
+                        .range(elo.clone()),
+                );
                 ui.label("Elo 1");
-                ui.add(egui::DragValue::new(&mut settings.elo1).speed(1.0));
+                ui.add(
+                    egui::DragValue::new(&mut settings.elo1)
+                        .speed(1.0)
+                        .range(elo),
+                );
             });
         });
     });

@@ -28,7 +28,10 @@ impl EditorView {
         ctx: &egui::Context,
     ) {
         if self.doc.is_dirty() {
-            self.modal = Some(Modal::Unsaved(after));
+            self.modal = Some(Modal::Unsaved {
+                then: after,
+                under: None,
+            });
         } else {
             self.run(after, settings, ctx);
         }

@@ -317,10 +317,14 @@ impl EditorView {
 
     /// Work of every frame, whichever view is shown: autosave, the window
     /// title, and the prompt before the window closes with unsaved work
-    /// (which takes the place of any other dialog).
+    /// (over any other dialog, which opens again if the prompt is cancelled).
     pub fn background(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
         if self.files.background(ctx, &self.doc, &mut self.notices) {
-            self.modal = Some(Modal::Unsaved(After::Close));
+            let under = self.modal.take().map(Box::new);
+            self.modal = Some(Modal::Unsaved {
+                then: After::Close,
+                under,
+            });
         }
         if self.files.take_attention() {
             commands.push(Command::Show(View::Editor));

@@ -7,7 +7,9 @@
 //! Invariant: at most one dialog is open ([`Modal`] is one value, held as
 //! an `Option` by the editor), and what runs after a save chosen in the
 //! browser belongs to that browser: it is dropped with it when the browser
-//! is cancelled. A dialog's ui takes the dialog and gives it back while it
+//! is cancelled. The prompt before the window closes may come over another
+//! dialog; that dialog waits inside the prompt and opens again when the
+//! prompt is cancelled. A dialog's ui takes the dialog and gives it back while it
 //! stays open, or the [`Answer`] that closed it; the editor carries the
 //! answer out. Keyboard shortcuts wait while a dialog is open.
 
@@ -34,8 +36,15 @@ pub enum Modal {
         /// What the unsaved-changes prompt was answered for, if it was.
         then: Option<After>,
     },
-    /// "Unsaved changes": save, discard or cancel before this.
-    Unsaved(After),
+    /// "Unsaved changes": save, discard or cancel before `then`.
+    Unsaved {
+        /// What runs once the changes are saved or discarded.
+        then: After,
+        /// The dialog the prompt came over (the window's close request
+        /// comes whatever is open): it opens again when the prompt is
+        /// cancelled.
+        under: Option<Box<Modal>>,
+    },
     /// "Restore unsaved work?" for the work an earlier run left.
     Restore(Restorable),
     /// The groups of a strategy, to import one.
@@ -93,7 +102,7 @@ impl Modal {
     pub fn order(&self) -> u8 {
         match self {
             Modal::Browse(_) | Modal::SaveAs { .. } => 0,
-            Modal::Unsaved(_) => 1,
+            Modal::Unsaved { .. } => 1,
             Modal::Restore(_) => 2,
             Modal::Import(_) => 3,
         }
@@ -113,11 +122,14 @@ impl Modal {
                 Some(Choice::File(path)) => Shown::Closed(Answer::SaveTo(path, then)),
                 Some(Choice::Cancelled) => Shown::Closed(Answer::Cancelled),
             },
-            Modal::Unsaved(after) => match unsaved_ui(ctx, &after, file) {
-                None => Shown::Open(Modal::Unsaved(after)),
-                Some(Unsaved::Save) => Shown::Closed(Answer::SaveFirst(after)),
-                Some(Unsaved::Discard) => Shown::Closed(Answer::Discard(after)),
-                Some(Unsaved::Cancel) => Shown::Closed(Answer::Cancelled),
+            Modal::Unsaved { then, under } => match unsaved_ui(ctx, &then, file) {
+                None => Shown::Open(Modal::Unsaved { then, under }),
+                Some(Unsaved::Save) => Shown::Closed(Answer::SaveFirst(then)),
+                Some(Unsaved::Discard) => Shown::Closed(Answer::Discard(then)),
+                Some(Unsaved::Cancel) => match under {
+                    Some(dialog) => Shown::Open(*dialog),
+                    None => Shown::Closed(Answer::Cancelled),
+                },
             },
             Modal::Restore(found) => match restore_ui(ctx, &found) {
                 None => Shown::Open(Modal::Restore(found)),

@@ -1,5 +1,7 @@
 //! Where a tunable number lives: a Constant node's value, or the weight of
-//! one term of a Weighted sum.
+//! one term of a Weighted sum. Which numbers of a node are tunable is read
+//! from the parameter table (a number with a tuning mark beside it, or
+//! weighted terms), so a kind added with such parameters is tunable too.
 
 use std::fmt;
 
@@ -7,6 +9,7 @@ use super::Strategy;
 use crate::strategy::id::NodeId;
 use crate::strategy::kind::NodeKind;
 use crate::strategy::kind::tuning::Tuning;
+use crate::strategy::{Param, ParamMut, WeightedTerm};
 
 /// A tunable number's address in a strategy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -36,32 +39,38 @@ impl fmt::Display for Tunable {
 impl Strategy {
     /// The current number at `at` with its tuning mark, if it exists.
     pub fn tunable(&self, at: Tunable) -> Option<(i64, Tuning)> {
-        match (&self.node(at.node)?.kind, at.term) {
-            (NodeKind::Constant { value, tune }, None) => Some((*value, *tune)),
-            (NodeKind::WeightedSum { terms }, Some(t)) => {
-                terms.get(t).map(|term| (term.weight, term.tune))
-            }
-            _ => None,
+        let kind = &self.node(at.node)?.kind;
+        match at.term {
+            None => own_number(kind),
+            Some(t) => terms_of(kind)?.get(t).map(|term| (term.weight, term.tune)),
         }
     }
 
     /// Sets the number at `at`, keeping its tuning mark; `false` (and
     /// nothing changed) when it does not exist.
     pub fn set_tunable(&mut self, at: Tunable, to: i64) -> bool {
-        match (self.node_mut(at.node).map(|n| &mut n.kind), at.term) {
-            (Some(NodeKind::Constant { value, .. }), None) => {
-                *value = to;
-                true
-            }
-            (Some(NodeKind::WeightedSum { terms }), Some(t)) => match terms.get_mut(t) {
-                Some(term) => {
-                    term.weight = to;
-                    true
-                }
-                None => false,
-            },
-            _ => false,
+        let Some(node) = self.node_mut(at.node) else {
+            return false;
+        };
+        if at.term.is_none() && own_number(&node.kind).is_none() {
+            return false;
         }
+        for (_, param) in node.kind.params_mut() {
+            match (param, at.term) {
+                (ParamMut::Number(value), None) => {
+                    *value = to;
+                    return true;
+                }
+                (ParamMut::Terms(terms), Some(t)) => {
+                    return terms.get_mut(t).is_some_and(|term| {
+                        term.weight = to;
+                        true
+                    });
+                }
+                _ => {}
+            }
+        }
+        false
     }
 
     /// Every tunable number of the top-level graph, in node order (a Weighted
@@ -70,22 +79,54 @@ impl Strategy {
     pub fn tunables(&self) -> Vec<(Tunable, String)> {
         let mut out = Vec::new();
         for node in self.nodes() {
-            match &node.kind {
-                NodeKind::Constant { .. } => out.push((Tunable::constant(node.id), node.label())),
-                NodeKind::WeightedSum { terms } => {
-                    for (i, t) in terms.iter().enumerate() {
-                        out.push((
-                            Tunable {
-                                node: node.id,
-                                term: Some(i),
-                            },
-                            format!("{} term '{}'", node.label(), t.label),
-                        ));
-                    }
-                }
-                _ => {}
+            if own_number(&node.kind).is_some() {
+                out.push((Tunable::constant(node.id), node.label()));
+            }
+            for (i, t) in terms_of(&node.kind).into_iter().flatten().enumerate() {
+                let at = Tunable {
+                    node: node.id,
+                    term: Some(i),
+                };
+                out.push((at, format!("{} term '{}'", node.label(), t.label)));
             }
         }
         out
     }
+}
+
+/// A node's own tunable number, read from the parameter table: a number
+/// (`value`) with a tuning mark (`tune`) beside it, as a Constant has.
+fn own_number(kind: &NodeKind) -> Option<(i64, Tuning)> {
+    let (mut value, mut tune) = (None, None);
+    for (_, param) in kind.params() {
+        match param {
+            Param::Number(v) => value = Some(*v),
+            Param::Tune(t) => tune = Some(*t),
+            // Choices, texts and pins are not numbers to tune; terms are
+            // tuned one by one (`terms_of`).
+            Param::When(_)
+            | Param::Owner(_)
+            | Param::State(_)
+            | Param::BoardMeasure(_)
+            | Param::Whose(_)
+            | Param::SizeMeasure(_)
+            | Param::Compare(_)
+            | Param::Truth(_)
+            | Param::Text(_)
+            | Param::Terms(_)
+            | Param::Def { .. }
+            | Param::Index { .. } => {}
+        }
+    }
+    value.zip(tune)
+}
+
+/// A node's weighted terms, each weight a tunable number, from the table.
+fn terms_of(kind: &NodeKind) -> Option<&Vec<WeightedTerm>> {
+    kind.params()
+        .into_iter()
+        .find_map(|(_, param)| match param {
+            Param::Terms(terms) => Some(terms),
+            _ => None,
+        })
 }

@@ -7,8 +7,8 @@
 //! undoable edit. Why a run cannot start is said above a disabled Start.
 
 mod form;
-mod job;
 mod progress;
+mod record;
 mod run;
 
 use crate::gui::seats::Catalogue;
@@ -16,7 +16,7 @@ use crate::rules::Size;
 use crate::strategy::{Strategy, Tunable};
 use crate::tune::{TuneConfig, TuneError, Tuner, params};
 
-use self::job::{Job, JobState};
+use self::record::{RunRecord, RunState};
 use self::run::TuneRun;
 use crate::gui::job::Poll;
 
@@ -33,7 +33,7 @@ pub struct TunePanel {
     rows: usize,
     cols: usize,
     run: Option<TuneRun>,
-    job: Option<Job>,
+    record: Option<RunRecord>,
     message: Option<(String, bool)>,
     /// What the values asked to be applied change, for the message once they are.
     pending: String,
@@ -53,7 +53,7 @@ impl Default for TunePanel {
             rows: size.rows(),
             cols: size.cols(),
             run: None,
-            job: None,
+            record: None,
             message: None,
             pending: String::new(),
             checked: None,
@@ -69,24 +69,27 @@ impl TunePanel {
 
     /// The iterations done and planned of the run started last, if any.
     pub fn progress(&self) -> Option<(u64, u64)> {
-        self.job.as_ref().map(|j| (j.iterations.len() as u64, j.of))
+        self.record
+            .as_ref()
+            .map(|j| (j.iterations.len() as u64, j.of))
     }
 
     /// Takes in what the run reported since the last frame (whichever tab
     /// is shown).
     pub fn poll(&mut self) {
-        let (Some(run), Some(job)) = (&mut self.run, &mut self.job) else {
+        let (Some(run), Some(record)) = (&mut self.run, &mut self.record) else {
             return;
         };
         let end = run.poll();
-        job.iterations.extend(run.take_updates());
+        record.iterations.extend(run.take_updates());
         match end {
             Poll::Pending => {}
-            Poll::Ready(Ok(())) if run.is_cancelling() => job.state = JobState::Cancelled,
-            Poll::Ready(Ok(())) => job.state = JobState::Done,
-            Poll::Ready(Err(e)) => job.state = JobState::Failed(e),
+            Poll::Ready(Ok(())) if run.is_cancelling() => record.state = RunState::Cancelled,
+            Poll::Ready(Ok(())) => record.state = RunState::Done,
+            Poll::Ready(Err(e)) => record.state = RunState::Failed(e),
             Poll::Crashed => {
-                job.state = JobState::Failed("the tuning thread stopped unexpectedly".to_string());
+                record.state =
+                    RunState::Failed("the tuning thread stopped unexpectedly".to_string());
             }
         }
         if run.is_over() {
@@ -170,11 +173,11 @@ impl TunePanel {
     fn start(&mut self, strategy: &Strategy, catalogue: &Catalogue, ctx: &egui::Context) {
         match self.prepare(strategy, catalogue) {
             Ok(tuner) => {
-                let job = Job::new(tuner.params().to_vec(), self.iterations);
+                let record = RunRecord::new(tuner.params().to_vec(), self.iterations);
                 match run::start(tuner, Some(ctx.clone())) {
                     Ok(run) => {
                         self.run = Some(run);
-                        self.job = Some(job);
+                        self.record = Some(record);
                         self.message = None;
                     }
                     Err(e) => self.message = Some((e, true)),

@@ -9,7 +9,7 @@ use crate::rules::Player;
 use crate::strategy::{Strategy, Tunable};
 
 use super::TunePanel;
-use super::job::{Job, JobState, describe};
+use super::record::{RunRecord, RunState, describe};
 
 /// The plot's height.
 const PLOT_HEIGHT: f32 = 170.0;
@@ -21,16 +21,16 @@ impl TunePanel {
         ui: &mut egui::Ui,
         strategy: &Strategy,
     ) -> Option<Vec<(Tunable, i64)>> {
-        let job = self.job.as_ref()?;
+        let record = self.record.as_ref()?;
         ui.add_space(8.0);
         ui.separator();
-        let done = job.iterations.len() as u64;
-        ui.label(egui::RichText::new(format!("Iteration {done} of {}", job.of)).strong());
-        let fraction = done as f32 / job.of.max(1) as f32;
+        let done = record.iterations.len() as u64;
+        ui.label(egui::RichText::new(format!("Iteration {done} of {}", record.of)).strong());
+        let fraction = done as f32 / record.of.max(1) as f32;
         ui.add(egui::ProgressBar::new(fraction).show_percentage());
-        ui.label(status(job));
-        elo_plot(ui, job);
-        values_ui(ui, job);
+        ui.label(status(record));
+        elo_plot(ui, record);
+        values_ui(ui, record);
         ui.add_space(6.0);
         let mut apply = None;
         if let Some(run) = &self.run {
@@ -47,7 +47,7 @@ impl TunePanel {
                 run.cancel();
             }
         } else {
-            let changes = job.changes();
+            let changes = record.changes();
             let r = ui
                 .add_enabled(
                     !changes.is_empty(),
@@ -55,7 +55,7 @@ impl TunePanel {
                 )
                 .on_hover_text("Set the constants to the tuned values, as one step Ctrl+Z undoes.");
             if r.clicked() {
-                match job.to_apply(strategy) {
+                match record.to_apply(strategy) {
                     Ok(values) => {
                         self.pending = describe(&changes);
                         apply = Some(values);
@@ -69,22 +69,22 @@ impl TunePanel {
 }
 
 /// One line on how the run stands.
-fn status(job: &Job) -> egui::RichText {
-    let done = job.iterations.len();
-    let elo = job.iterations.last().map_or_else(String::new, |i| {
+fn status(record: &RunRecord) -> egui::RichText {
+    let done = record.iterations.len();
+    let elo = record.iterations.last().map_or_else(String::new, |i| {
         format!(
             " Estimated Elo gain over the original, against the opponents: {:+.0}.",
             i.elo
         )
     });
-    match &job.state {
-        JobState::Running => egui::RichText::new(format!("Tuning…{elo}")),
-        JobState::Done => egui::RichText::new(format!("Done: {done} iterations.{elo}")),
-        JobState::Cancelled => egui::RichText::new(format!(
+    match &record.state {
+        RunState::Running => egui::RichText::new(format!("Tuning…{elo}")),
+        RunState::Done => egui::RichText::new(format!("Done: {done} iterations.{elo}")),
+        RunState::Cancelled => egui::RichText::new(format!(
             "Cancelled after {done} of {} iterations: the values found so far are kept.{elo}",
-            job.of
+            record.of
         )),
-        JobState::Failed(e) => {
+        RunState::Failed(e) => {
             egui::RichText::new(format!("Tuning stopped: {e}")).color(theme::HINT_TEXT)
         }
     }
@@ -92,15 +92,15 @@ fn status(job: &Job) -> egui::RichText {
 
 /// The estimated Elo gain over the original, against the opponents, after
 /// each iteration.
-fn elo_plot(ui: &mut egui::Ui, job: &Job) {
+fn elo_plot(ui: &mut egui::Ui, record: &RunRecord) {
     let colour = theme::player_colour(Player::A);
     let points: PlotPoints<'_> = std::iter::once([0.0, 0.0])
-        .chain(job.iterations.iter().map(|i| [i.number as f64, i.elo]))
+        .chain(record.iterations.iter().map(|i| [i.number as f64, i.elo]))
         .collect();
     Plot::new("tune_elo_plot")
         .height(PLOT_HEIGHT)
         .include_x(0.0)
-        .include_x(job.of.max(1) as f64)
+        .include_x(record.of.max(1) as f64)
         .include_y(-50.0)
         .include_y(50.0)
         .allow_scroll(false)
@@ -120,7 +120,7 @@ fn elo_plot(ui: &mut egui::Ui, job: &Job) {
 }
 
 /// Each tuned constant: its value at the start and now.
-fn values_ui(ui: &mut egui::Ui, job: &Job) {
+fn values_ui(ui: &mut egui::Ui, record: &RunRecord) {
     egui::Grid::new("tune_values")
         .num_columns(3)
         .spacing([10.0, 4.0])
@@ -129,7 +129,7 @@ fn values_ui(ui: &mut egui::Ui, job: &Job) {
             ui.label(egui::RichText::new("was").color(theme::MUTED_TEXT));
             ui.label(egui::RichText::new("now").color(theme::MUTED_TEXT));
             ui.end_row();
-            for (param, value) in job.params.iter().zip(job.values()) {
+            for (param, value) in record.params.iter().zip(record.values()) {
                 ui.label(&param.label);
                 ui.label(param.value.to_string());
                 let text = egui::RichText::new(value.to_string());

@@ -1,5 +1,5 @@
 //! The web page's [`FilePicker`]: opening asks the browser's file picker
-//! (the file lands in the page's `files/` folder, see `web_files.rs`);
+//! (the file lands in the page's `files/` folder, see `files.rs`);
 //! saving hands back the file name at once, and writing it downloads it.
 
 use std::path::{Path, PathBuf};

@@ -9,11 +9,11 @@
 //! overwritten silently; the panel says which and asks for a new run.
 
 use crate::strategy::{Strategy, Tunable};
-use crate::tune::{Iteration, Param};
+use crate::tune::{Iteration, Tuned};
 
 /// How far a run has come.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum JobState {
+pub enum RunState {
     /// Iterations are being played.
     Running,
     /// Every iteration was played.
@@ -26,25 +26,25 @@ pub enum JobState {
 
 /// A run's record.
 #[derive(Clone, Debug)]
-pub struct Job {
+pub struct RunRecord {
     /// The tuned constants with their values at the start.
-    pub params: Vec<Param>,
+    pub params: Vec<Tuned>,
     /// The iterations planned.
     pub of: u64,
     /// The iterations reported, in order.
     pub iterations: Vec<Iteration>,
     /// How far it has come.
-    pub state: JobState,
+    pub state: RunState,
 }
 
-impl Job {
+impl RunRecord {
     /// A run of `of` iterations of `params` that has just started.
-    pub fn new(params: Vec<Param>, of: u64) -> Job {
-        Job {
+    pub fn new(params: Vec<Tuned>, of: u64) -> RunRecord {
+        RunRecord {
             params,
             of,
             iterations: Vec::new(),
-            state: JobState::Running,
+            state: RunState::Running,
         }
     }
 
@@ -119,11 +119,11 @@ mod tests {
     use crate::gui::editor::edit::tests::sample;
     use crate::tune::params;
 
-    fn job_with(s: &Strategy, shift: i64) -> Job {
+    fn record_with(s: &Strategy, shift: i64) -> RunRecord {
         let params = params(s).unwrap();
         let values = params.iter().map(|p| p.value + shift).collect();
-        let mut job = Job::new(params, 3);
-        job.iterations.push(Iteration {
+        let mut record = RunRecord::new(params, 3);
+        record.iterations.push(Iteration {
             number: 1,
             of: 3,
             values,
@@ -131,35 +131,35 @@ mod tests {
             minus_score: 0.5,
             elo: 0.0,
         });
-        job
+        record
     }
 
     #[test]
     fn values_apply_only_to_the_graph_they_were_tuned_on() {
         let s = sample();
-        let job = job_with(&s, 2);
-        let apply = job.to_apply(&s).unwrap();
+        let record = record_with(&s, 2);
+        let apply = record.to_apply(&s).unwrap();
         assert!(!apply.is_empty());
         let (id, to) = apply[0];
         let mut moved = s.clone();
         moved.arrange();
         assert_eq!(
-            job.to_apply(&moved).unwrap(),
+            record.to_apply(&moved).unwrap(),
             apply,
             "moving nodes is harmless"
         );
         let mut edited = s.clone();
         edited.set_tunable(id, 99);
-        let refused = job.to_apply(&edited).unwrap_err();
+        let refused = record.to_apply(&edited).unwrap_err();
         assert!(refused.contains("changed while tuning"), "{refused}");
         let mut deleted = s.clone();
         deleted.remove(id.node);
-        assert!(job.to_apply(&deleted).unwrap_err().contains("is gone"));
+        assert!(record.to_apply(&deleted).unwrap_err().contains("is gone"));
         let mut applied = s.clone();
         applied.set_tunable(id, to);
-        assert!(job.to_apply(&applied).unwrap_err().contains("already"));
+        assert!(record.to_apply(&applied).unwrap_err().contains("already"));
         assert!(
-            job_with(&s, 0)
+            record_with(&s, 0)
                 .to_apply(&s)
                 .unwrap_err()
                 .contains("Nothing")
