@@ -26,10 +26,15 @@ pub const MAX_MOVE_TIME: Duration = Duration::from_secs(3600);
 impl MatchConfig {
     /// Whether the configuration is within the limits, checked in the order
     /// the command line lists its options: games, seats and board (by the
-    /// rules, [`Position::new`]), threads,
-    /// openings, cap, move limit, time control, SPRT. The first problem is
-    /// reported.
+    /// rules, [`Position::new`]), threads, openings, cap, move limit, time
+    /// control, SPRT. The first problem is reported.
     pub fn check(&self) -> Result<(), ConfigError> {
+        self.checked_start().map(drop)
+    }
+
+    /// [`check`](MatchConfig::check), giving the start position of the
+    /// match's games when the configuration is within the limits.
+    pub(super) fn checked_start(&self) -> Result<Position, ConfigError> {
         if self.games == 0 {
             return Err(ConfigError::NoGames);
         }
@@ -39,7 +44,8 @@ impl MatchConfig {
                 max: MAX_GAMES,
             });
         }
-        Position::new(self.size, self.players, self.rules).map_err(ConfigError::Board)?;
+        let start =
+            Position::new(self.size, self.players, self.rules).map_err(ConfigError::Board)?;
         if self.threads > MAX_THREADS {
             return Err(ConfigError::TooManyThreads {
                 threads: self.threads,
@@ -60,10 +66,10 @@ impl MatchConfig {
             _ => {}
         }
         self.check_times()?;
-        match self.sprt {
-            Some(sprt) => sprt.check().map_err(ConfigError::Sprt),
-            None => Ok(()),
+        if let Some(sprt) = self.sprt {
+            sprt.check().map_err(ConfigError::Sprt)?;
         }
+        Ok(start)
     }
 
     /// The move limit and the time control.

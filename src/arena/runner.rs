@@ -12,7 +12,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::config::{MatchConfig, Side};
-use super::error::{ArenaError, ConfigError};
+use super::error::ArenaError;
 use super::game::{GameSpec, opening, play_game};
 use super::limits::MAX_THREADS;
 use super::observer::MatchObserver;
@@ -202,9 +202,7 @@ impl IndexedGame {
 /// The start position of a match with `config`, once `config` is checked
 /// against the limits ([`MatchConfig::check`]).
 pub(super) fn start_position(config: &MatchConfig) -> Result<Position, ArenaError> {
-    config.check()?;
-    Position::new(config.size, config.players, config.rules)
-        .map_err(|e| ArenaError::Config(ConfigError::Board(e)))
+    Ok(config.checked_start()?)
 }
 
 /// Plays a match between `a` and `b`. Raise `cancel` to stop it (the report

@@ -216,9 +216,7 @@ fn lone_strategy_file() -> Option<std::path::PathBuf> {
         return None;
     };
     let path = std::path::PathBuf::from(file);
-    let is_json = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case(chainlab::bots::STRATEGY_EXTENSION));
+    let is_json = chainlab::bots::is_strategy_path(&path);
     (is_json && !path.to_string_lossy().starts_with('-')).then_some(path)
 }
 

@@ -149,7 +149,7 @@ pub(super) fn measured_board(op: Op) -> Option<Board> {
         | Op::ReplyMostTaken
         | Op::ThreateningReplies
         | Op::Sum
-        | Op::DangerGate { danger: _ } => None,
+        | Op::DangerGate { .. } => None,
     }
 }
 
@@ -168,7 +168,7 @@ pub(super) fn own_lookahead(op: Op) -> Option<Board> {
         | Op::TurnNumber
         | Op::BoardSize(_)
         | Op::Sum
-        | Op::DangerGate { danger: _ } => None,
+        | Op::DangerGate { .. } => None,
     }
 }
 
@@ -216,7 +216,7 @@ pub(super) fn needs(op: Op) -> Needs {
             ..none
         },
         Op::Cell(CellFact::Danger(Board::Now) | CellFact::IsEndangered(Board::Now))
-        | Op::DangerGate { danger: _ } => Needs {
+        | Op::DangerGate { .. } => Needs {
             danger_table: true,
             ..none
         },
@@ -282,6 +282,6 @@ pub(super) fn arity(op: Op) -> usize {
         | Op::ReplyMostTaken
         | Op::ThreateningReplies
         | Op::Sum
-        | Op::DangerGate { danger: _ } => 0,
+        | Op::DangerGate { .. } => 0,
     }
 }

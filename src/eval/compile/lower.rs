@@ -421,24 +421,20 @@ fn op_of(id: NodeId, kind: &NodeKind) -> Option<Op> {
         | NodeKind::Abs
         | NodeKind::Negate
         | NodeKind::Clamp
-        | NodeKind::Compare { op: _ }
+        | NodeKind::Compare { .. }
         | NodeKind::And
         | NodeKind::Or
         | NodeKind::Not
         | NodeKind::IfThenElse => Op::Pure(PureOp::of(kind)?),
-        NodeKind::Constant { value: _, tune: _ }
-        | NodeKind::Truth { value: _ }
+        NodeKind::Constant { .. }
+        | NodeKind::Truth { .. }
         | NodeKind::Sum
-        | NodeKind::WeightedSum { terms: _ }
+        | NodeKind::WeightedSum { .. }
         | NodeKind::Output
-        | NodeKind::Comment { text: _ }
-        | NodeKind::Group {
-            def: _,
-            inputs: _,
-            outputs: _,
-        }
-        | NodeKind::GroupInput { index: _, pin: _ }
-        | NodeKind::GroupOutput { index: _, pin: _ } => return None,
+        | NodeKind::Comment { .. }
+        | NodeKind::Group { .. }
+        | NodeKind::GroupInput { .. }
+        | NodeKind::GroupOutput { .. } => return None,
     })
 }
 
@@ -465,6 +461,6 @@ fn own_rate(op: Op) -> Rate {
         | Op::ReplyMostTaken
         | Op::ThreateningReplies
         | Op::Sum
-        | Op::DangerGate { danger: _ } => Rate::Cell,
+        | Op::DangerGate { .. } => Rate::Cell,
     }
 }

@@ -757,7 +757,7 @@ impl NodeKind {
             | NodeKind::ThreateningReplies
             | NodeKind::Add
             | NodeKind::Sum
-            | NodeKind::WeightedSum { terms: _ }
+            | NodeKind::WeightedSum { .. }
             | NodeKind::Subtract
             | NodeKind::Multiply
             | NodeKind::Divide
@@ -771,7 +771,7 @@ impl NodeKind {
             | NodeKind::Or
             | NodeKind::Not
             | NodeKind::IfThenElse
-            | NodeKind::Comment { text: _ }
+            | NodeKind::Comment { .. }
             | NodeKind::Output => Vec::new(),
         };
         if params.is_empty() {

@@ -239,29 +239,21 @@ impl NodeKind {
             | NodeKind::Capacity
             | NodeKind::Row
             | NodeKind::Column
-            | NodeKind::Atoms { when: _ }
-            | NodeKind::IsEmpty { when: _ }
-            | NodeKind::IsMine { when: _ }
-            | NodeKind::IsCritical { when: _ }
-            | NodeKind::IsEndangered { when: _ }
-            | NodeKind::Danger { when: _ }
-            | NodeKind::Neighbours {
-                owner: _,
-                state: _,
-                when: _,
-            }
-            | NodeKind::BoardCount {
-                measure: _,
-                whose: _,
-                when: _,
-            }
-            | NodeKind::PlayersLeft { when: _ }
+            | NodeKind::Atoms { .. }
+            | NodeKind::IsEmpty { .. }
+            | NodeKind::IsMine { .. }
+            | NodeKind::IsCritical { .. }
+            | NodeKind::IsEndangered { .. }
+            | NodeKind::Danger { .. }
+            | NodeKind::Neighbours { .. }
+            | NodeKind::BoardCount { .. }
+            | NodeKind::PlayersLeft { .. }
             | NodeKind::TurnNumber
-            | NodeKind::BoardSize { measure: _ }
-            | NodeKind::Constant { value: _, tune: _ }
+            | NodeKind::BoardSize { .. }
+            | NodeKind::Constant { .. }
             | NodeKind::Add
             | NodeKind::Sum
-            | NodeKind::WeightedSum { terms: _ }
+            | NodeKind::WeightedSum { .. }
             | NodeKind::Subtract
             | NodeKind::Multiply
             | NodeKind::Divide
@@ -271,21 +263,17 @@ impl NodeKind {
             | NodeKind::Negate
             | NodeKind::Clamp
             | NodeKind::Random
-            | NodeKind::Truth { value: _ }
-            | NodeKind::Compare { op: _ }
+            | NodeKind::Truth { .. }
+            | NodeKind::Compare { .. }
             | NodeKind::And
             | NodeKind::Or
             | NodeKind::Not
             | NodeKind::IfThenElse
-            | NodeKind::Comment { text: _ }
+            | NodeKind::Comment { .. }
             | NodeKind::Output
-            | NodeKind::Group {
-                def: _,
-                inputs: _,
-                outputs: _,
-            }
-            | NodeKind::GroupInput { index: _, pin: _ }
-            | NodeKind::GroupOutput { index: _, pin: _ } => When::Now,
+            | NodeKind::Group { .. }
+            | NodeKind::GroupInput { .. }
+            | NodeKind::GroupOutput { .. } => When::Now,
         }
     }
 

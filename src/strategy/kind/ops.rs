@@ -62,25 +62,17 @@ impl PureOp {
             | NodeKind::Capacity
             | NodeKind::Row
             | NodeKind::Column
-            | NodeKind::Atoms { when: _ }
-            | NodeKind::IsEmpty { when: _ }
-            | NodeKind::IsMine { when: _ }
-            | NodeKind::IsCritical { when: _ }
-            | NodeKind::IsEndangered { when: _ }
-            | NodeKind::Danger { when: _ }
-            | NodeKind::Neighbours {
-                owner: _,
-                state: _,
-                when: _,
-            }
-            | NodeKind::BoardCount {
-                measure: _,
-                whose: _,
-                when: _,
-            }
-            | NodeKind::PlayersLeft { when: _ }
+            | NodeKind::Atoms { .. }
+            | NodeKind::IsEmpty { .. }
+            | NodeKind::IsMine { .. }
+            | NodeKind::IsCritical { .. }
+            | NodeKind::IsEndangered { .. }
+            | NodeKind::Danger { .. }
+            | NodeKind::Neighbours { .. }
+            | NodeKind::BoardCount { .. }
+            | NodeKind::PlayersLeft { .. }
             | NodeKind::TurnNumber
-            | NodeKind::BoardSize { measure: _ }
+            | NodeKind::BoardSize { .. }
             | NodeKind::AtomsGained
             | NodeKind::CellsCaptured
             | NodeKind::ReactionsCaused
@@ -88,20 +80,16 @@ impl PureOp {
             | NodeKind::ReplyCanWin
             | NodeKind::ReplyMostTaken
             | NodeKind::ThreateningReplies
-            | NodeKind::Constant { value: _, tune: _ }
+            | NodeKind::Constant { .. }
             | NodeKind::Sum
-            | NodeKind::WeightedSum { terms: _ }
+            | NodeKind::WeightedSum { .. }
             | NodeKind::Random
-            | NodeKind::Truth { value: _ }
-            | NodeKind::Comment { text: _ }
+            | NodeKind::Truth { .. }
+            | NodeKind::Comment { .. }
             | NodeKind::Output
-            | NodeKind::Group {
-                def: _,
-                inputs: _,
-                outputs: _,
-            }
-            | NodeKind::GroupInput { index: _, pin: _ }
-            | NodeKind::GroupOutput { index: _, pin: _ } => return None,
+            | NodeKind::Group { .. }
+            | NodeKind::GroupInput { .. }
+            | NodeKind::GroupOutput { .. } => return None,
         })
     }
 
