@@ -202,6 +202,13 @@ pub enum ExternalError {
         #[source]
         source: std::io::Error,
     },
+    /// The sandbox's scratch folder could not be made.
+    #[error("cannot make the program's scratch folder: {source}")]
+    Scratch {
+        /// The operating system's reason.
+        #[source]
+        source: std::io::Error,
+    },
     /// chainlab could not start the threads that talk to the engine.
     #[error("cannot start the threads that talk to the engine: {source}")]
     Threads {
@@ -269,6 +276,46 @@ pub enum ExternalError {
         name: String,
         /// The options it declared, comma separated, or "none".
         declared: String,
+    },
+}
+
+/// Why a program could not be started in its sandbox (said by the
+/// launcher, on the program's stderr, before the program would have run).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SandboxError {
+    /// The launcher's own command line is wrong (chainlab wrote it, so a
+    /// person typed it).
+    #[error("the sandbox launcher: {0}")]
+    Usage(String),
+    /// A limit could not be set.
+    #[error("cannot limit the program's {what}: {source}")]
+    Limit {
+        /// Which limit.
+        what: &'static str,
+        /// The operating system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// Landlock refused the rules.
+    #[error("cannot sandbox the program: {0}")]
+    Landlock(String),
+    /// The socket filter could not be built or applied.
+    #[error("cannot filter the program's sockets: {0}")]
+    Seccomp(String),
+    /// This system cannot sandbox programs, and why.
+    #[error(
+        "cannot sandbox programs here: {0} (run with --no-sandbox to run them with your rights)"
+    )]
+    Unsupported(String),
+    /// The program could not be started once sandboxed.
+    #[error("cannot start '{program}' in the sandbox: {}", start_reason(.source))]
+    Exec {
+        /// The program.
+        program: String,
+        /// The operating system's reason.
+        #[source]
+        source: std::io::Error,
     },
 }
 

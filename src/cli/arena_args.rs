@@ -11,10 +11,12 @@ use chainlab::arena::{
     ConfigError, DEFAULT_TIME_MARGIN, GameRecord, MatchConfig, MatchObserver, Pairing,
     RecordWriter, Sprt, Tally, TimeControl, TimeSetting, TournamentObserver,
 };
+use chainlab::bots::external::Sandbox;
 use chainlab::bots::{AgentFactory, BotError, PlayerContext, parse_player_in};
 use chainlab::rules::{Rules, RulesError, Size};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::sandbox_args::SandboxArgs;
 use super::{EXIT_OUTPUT, Failure, shown};
 
 /// How the games of a match are played.
@@ -52,6 +54,8 @@ pub struct GameArgs {
     /// How far a move may overrun --time-per-move before it forfeits.
     #[arg(long, value_name = "MS", requires = "time_per_move")]
     pub time_margin: Option<u64>,
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
 }
 
 impl GameArgs {
@@ -143,8 +147,10 @@ pub fn player(spec: &str) -> Result<Arc<dyn AgentFactory>, Failure> {
 pub fn checked_player(
     spec: &str,
     records: Option<&PathBuf>,
+    sandbox: &Sandbox,
 ) -> Result<Arc<dyn AgentFactory>, Failure> {
-    let context = records.map_or_else(PlayerContext::default, |r| PlayerContext::beside(r));
+    let mut context = records.map_or_else(PlayerContext::default, |r| PlayerContext::beside(r));
+    context.sandbox = sandbox.clone();
     let factory = player_in(spec, &context)?;
     if let Err(e) = factory.create() {
         return Err(Failure::new(format!(

@@ -37,14 +37,20 @@ mod matches;
 mod players;
 mod puzzles;
 mod replay;
+mod sandbox_args;
 mod strategy_cmds;
 mod tournament;
 mod tune;
 
 use std::process::ExitCode;
 
+use chainlab::bots::external::sandbox::{SANDBOX_COMMAND, run_launcher};
 use chainlab::input::{InputError, MAX_POSITION_BYTES, read_text};
 use clap::{Parser, Subcommand};
+
+/// Exit code of the sandbox launcher when it cannot run the program (as a
+/// shell's 126, "found but cannot be run").
+const EXIT_SANDBOX: u8 = 126;
 
 /// Exit code: the command did what was asked.
 pub const EXIT_OK: u8 = 0;
@@ -173,6 +179,14 @@ enum Command {
 
 /// Parses the command line, runs the command, and reports errors.
 pub fn run() -> ExitCode {
+    // The sandbox launcher (bots::external::sandbox): restricts itself and
+    // becomes the program; it returns only when it could not.
+    let mut raw = std::env::args_os().skip(1);
+    if raw.next().is_some_and(|first| first == SANDBOX_COMMAND) {
+        let problem = run_launcher(raw);
+        errln!("chainlab: {problem}");
+        return ExitCode::from(EXIT_SANDBOX);
+    }
     // `chainlab FILE.json` opens the app with that file, as desktop apps do.
     let file = lone_strategy_file();
     let cli = match (&file, Cli::try_parse()) {

@@ -143,5 +143,6 @@ pub fn read(path: &Path) -> Result<EngineSpec, ManifestError> {
         move_limit,
         start_limit: DEFAULT_START_LIMIT,
         log: None,
+        sandbox: super::Sandbox::Off,
     })
 }

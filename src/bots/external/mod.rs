@@ -22,6 +22,7 @@
 mod log;
 mod manifest;
 mod process;
+pub mod sandbox;
 
 use crate::time::Instant;
 use std::path::Path;
@@ -30,10 +31,11 @@ use std::time::Duration;
 
 use rand::RngExt;
 
-pub use crate::bots::error::{ExternalError, ManifestError};
+pub use crate::bots::error::{ExternalError, ManifestError, SandboxError};
 pub use log::{EngineLog, MAX_LOG_BYTES};
 pub use manifest::MANIFEST;
 pub use process::{Launch, kill_all_engines};
+pub use sandbox::{Limits, Sandbox, SandboxSettings};
 
 use super::{Agent, AgentFactory, BotError, InfoFeed, Interrupt};
 use crate::protocol::{FromEngine, NewGame, ToEngine, VERSION, split_command_line};
@@ -68,6 +70,8 @@ pub struct EngineSpec {
     pub start_limit: Duration,
     /// Where its stderr lines go, if anywhere.
     pub log: Option<Arc<EngineLog>>,
+    /// Whether it runs sandboxed (set by the run's [`crate::bots::PlayerContext`]).
+    pub sandbox: Sandbox,
 }
 
 impl EngineSpec {
@@ -87,6 +91,7 @@ impl EngineSpec {
             move_limit: DEFAULT_MOVE_LIMIT,
             start_limit: DEFAULT_START_LIMIT,
             log: None,
+            sandbox: Sandbox::Off,
         })
     }
 
@@ -149,7 +154,8 @@ impl EngineAgent {
     /// Starts a new process, does the handshake and sets the options.
     fn start_process(&mut self) -> Result<Process, ExternalError> {
         self.in_game = false;
-        let mut process = Process::start(&self.spec.launch, self.spec.log.clone())?;
+        let mut process =
+            Process::start(&self.spec.launch, self.spec.log.clone(), &self.spec.sandbox)?;
         // An engine that ends shows as a failed send or a failed receive,
         // depending on timing: either way the error says when.
         self.handshake(&mut process)

@@ -26,6 +26,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use super::log::EngineLog;
+use super::sandbox::{
+    PidsCgroup, Policy, SANDBOX_COMMAND, Sandbox, Scratch, find_program, readable_folders,
+};
 use crate::bots::error::ExternalError;
 use crate::input::{InputError, Lines};
 use crate::protocol::{FromEngine, MAX_LINE_BYTES, ToEngine};
@@ -70,16 +73,59 @@ pub struct Process {
     stderr_done: Receiver<()>,
     /// Set once the process has been reaped.
     ended: bool,
+    /// The sandbox's scratch folder, removed after the process ends.
+    scratch: Option<Scratch>,
+    /// The sandbox's `pids` cgroup, emptied and removed after the process ends.
+    cgroup: Option<PidsCgroup>,
 }
 
 impl Process {
-    /// Starts `launch` with piped stdin, stdout and stderr; stderr lines go
-    /// to `log` when given.
-    pub fn start(launch: &Launch, log: Option<Arc<EngineLog>>) -> Result<Process, ExternalError> {
+    /// Starts `launch` with piped stdin, stdout and stderr, in `sandbox`;
+    /// stderr lines go to `log` when given.
+    pub fn start(
+        launch: &Launch,
+        log: Option<Arc<EngineLog>>,
+        sandbox: &Sandbox,
+    ) -> Result<Process, ExternalError> {
         let program = launch.program.display().to_string();
-        let mut command = Command::new(&launch.program);
+        let (mut command, scratch, cgroup) = match sandbox {
+            Sandbox::Off => {
+                let mut command = Command::new(&launch.program);
+                command.args(&launch.args);
+                (command, None, None)
+            }
+            Sandbox::On(settings) => {
+                let scratch =
+                    Scratch::create().map_err(|source| ExternalError::Scratch { source })?;
+                let cgroup = PidsCgroup::create(settings.limits.processes);
+                let base = launch
+                    .dir
+                    .clone()
+                    .or_else(|| std::env::current_dir().ok())
+                    .unwrap_or_default();
+                let found =
+                    find_program(&launch.program, &base).unwrap_or_else(|| launch.program.clone());
+                let policy = Policy {
+                    read: readable_folders(
+                        &launch.program,
+                        &launch.args,
+                        launch.dir.as_deref(),
+                        &settings.extra_read,
+                    ),
+                    write: scratch.path().to_path_buf(),
+                    limits: settings.limits,
+                    cgroup: cgroup.as_ref().map(|c| c.path().to_path_buf()),
+                };
+                let mut command = Command::new(&settings.launcher);
+                command
+                    .arg(SANDBOX_COMMAND)
+                    .args(policy.to_args(&found, &launch.args))
+                    .env("TMPDIR", scratch.path());
+                super::sandbox::adopt_orphans();
+                (command, Some(scratch), cgroup)
+            }
+        };
         command
-            .args(&launch.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -87,10 +133,8 @@ impl Process {
             command.current_dir(dir);
         }
         group::configure(&mut command);
-        let mut child = command
-            .spawn()
+        let mut child = group::spawn(&mut command)
             .map_err(|source| ExternalError::Start { program, source })?;
-        group::register(&child);
         let (stdin, stdout, stderr) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take());
         let tail = Arc::new(Mutex::new(VecDeque::new()));
@@ -105,6 +149,8 @@ impl Process {
             stderr: Arc::clone(&tail),
             stderr_done: done_rx,
             ended: false,
+            scratch,
+            cgroup,
         };
         let spawned = (|| {
             if let Some(stdin) = stdin {
@@ -215,6 +261,15 @@ impl Process {
         group::kill(&mut self.child);
         let _ = self.child.wait();
         group::unregister(&self.child);
+        if self.scratch.take().is_some() {
+            // Its escaped descendants: those in its cgroup are killed; all
+            // were adopted by chainlab when their parents died, and are reaped.
+            if let Some(cgroup) = &self.cgroup {
+                cgroup.kill_all();
+            }
+            group::sweep();
+            self.cgroup = None;
+        }
     }
 
     /// Asks the process to quit, waits up to [`QUIT_GRACE`] for it to close
@@ -341,10 +396,20 @@ mod group {
         command.process_group(0);
     }
 
-    pub fn register(child: &Child) {
-        LIVE.lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(child.id());
+    /// Starts `command` and registers its group, under the registry's
+    /// lock, so that a sweep never sees a new engine unregistered.
+    pub fn spawn(command: &mut Command) -> std::io::Result<Child> {
+        let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+        let child = command.spawn()?;
+        live.insert(child.id());
+        Ok(child)
+    }
+
+    /// Ends chainlab's adopted orphans of sandboxed programs (see
+    /// [`crate::bots::external::sandbox::sweep_orphans`]).
+    pub fn sweep() {
+        let live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+        crate::bots::external::sandbox::sweep_orphans(&live);
     }
 
     pub fn unregister(child: &Child) {
@@ -373,6 +438,7 @@ mod group {
         for id in live {
             kill_group(id);
         }
+        sweep();
     }
 
     /// How the child exited, if it has, without reaping it.
@@ -406,7 +472,10 @@ mod group {
     use std::process::{Child, Command};
 
     pub fn configure(_command: &mut Command) {}
-    pub fn register(_child: &Child) {}
+    pub fn spawn(command: &mut Command) -> std::io::Result<Child> {
+        command.spawn()
+    }
+    pub fn sweep() {}
     pub fn unregister(_child: &Child) {}
     pub fn kill(child: &mut Child) {
         let _ = child.kill();

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::bots::BotError;
-use crate::bots::external::EngineLog;
+use crate::bots::external::{EngineLog, Sandbox};
 
 /// Where the players of a run keep their side files: engines' stderr logs
 /// go to `<dir>/<prefix><name>.stderr.log` (beside the game records).
@@ -14,6 +14,9 @@ pub struct PlayerContext {
     /// The folder and file-name prefix of engine logs; none: no logs (the
     /// last stderr lines still appear in a forfeit's reason).
     pub logs: Option<(PathBuf, String)>,
+    /// Whether programs run sandboxed (off unless the caller turns it on:
+    /// the command line and the app do, through the running binary).
+    pub sandbox: Sandbox,
 }
 
 impl PlayerContext {
@@ -29,6 +32,7 @@ impl PlayerContext {
             .map_or_else(String::new, |n| format!("{}.", n.to_string_lossy()));
         PlayerContext {
             logs: Some((dir, name)),
+            sandbox: Sandbox::Off,
         }
     }
 

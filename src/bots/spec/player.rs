@@ -123,6 +123,7 @@ fn engine_factory(
     context: &PlayerContext,
 ) -> Result<Arc<dyn AgentFactory>, BotError> {
     engine.log = context.log_for(&engine.label)?;
+    engine.sandbox = context.sandbox.clone();
     Ok(Arc::new(EngineFactory(Arc::new(engine))))
 }
 

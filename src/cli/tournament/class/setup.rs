@@ -7,6 +7,7 @@
 //! load: a typo stops the run at once. Submissions found in a folder never
 //! stop it: those that do not load play as entrants that forfeit.
 
+use crate::cli::sandbox_args::{WhenMissing, cpu_seconds};
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::BufWriter;
@@ -65,7 +66,13 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
         .clone()
         .or_else(|| report.as_ref().map(|r| r.dir.join("games.jsonl")));
     let (named, references) = split_players(args);
-    let mut entrants = named_entrants(&named, &references, &PlayerContext::default())?;
+    let cpu = cpu_seconds(&args.game.config(1, None)?);
+    let sandbox = args.game.sandbox.sandbox(true, cpu, WhenMissing::Refuse)?;
+    let first = PlayerContext {
+        sandbox: sandbox.clone(),
+        ..PlayerContext::default()
+    };
+    let mut entrants = named_entrants(&named, &references, &first)?;
     let (found, skipped) = discover_all(&args.dir, report.as_ref())?;
     let mut inputs: Vec<PathBuf> = named.iter().map(|s| PathBuf::from(s.trim())).collect();
     inputs.extend(references.iter().map(|(s, _)| PathBuf::from(s.trim())));
@@ -92,9 +99,10 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
         .collect();
     let spec_refs: Vec<&String> = specs.iter().collect();
     let writer = records_writer(records.as_ref(), &spec_refs)?;
-    let context = records
+    let mut context = records
         .as_deref()
         .map_or_else(PlayerContext::default, PlayerContext::beside);
+    context.sandbox = sandbox;
     if context.logs.is_some() && entrants.iter().any(|e| e.is_program) {
         // Again, now with their stderr logs beside the records.
         entrants = named_entrants(&named, &references, &context)?;
