@@ -105,13 +105,17 @@ impl Process {
                     .unwrap_or_default();
                 let found =
                     find_program(&launch.program, &base).unwrap_or_else(|| launch.program.clone());
+                // chainlab itself is readable too: a program may run
+                // `chainlab engine` as its helper.
+                let mut read = readable_folders(
+                    &launch.program,
+                    &launch.args,
+                    launch.dir.as_deref(),
+                    &settings.extra_read,
+                );
+                read.push(settings.launcher.clone());
                 let policy = Policy {
-                    read: readable_folders(
-                        &launch.program,
-                        &launch.args,
-                        launch.dir.as_deref(),
-                        &settings.extra_read,
-                    ),
+                    read,
                     write: scratch.path().to_path_buf(),
                     limits: settings.limits,
                     cgroup: cgroup.as_ref().map(|c| c.path().to_path_buf()),

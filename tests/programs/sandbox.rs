@@ -1,0 +1,335 @@
+//! The program sandbox (docs/protocol.md, "The sandbox"): a hostile engine
+//! tries one thing per test, through the real binary. Sandboxed, the attempt
+//! fails while the games complete, and nothing is left running; with
+//! `--no-sandbox` the same attempt succeeds, which shows that each test can
+//! fail. On a system without Landlock the tests say so and pass.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use crate::cli_util::{stderr, stdout};
+
+/// The hostile engine.
+fn hostile() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/engines/hostile/hostile.py")
+}
+
+/// A fresh folder for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chainlab-sandbox-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `chainlab match` of the engine `command` against bot:random (two
+/// games, records in `dir`), sandboxed or not, with `extra` arguments.
+fn play(dir: &Path, command: &str, sandboxed: bool, extra: &[&str]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_chainlab"));
+    cmd.current_dir(dir).args([
+        "match",
+        &format!("cmd:{command}"),
+        "bot:random",
+        "--games",
+        "2",
+        "--records",
+        "r.jsonl",
+    ]);
+    if !sandboxed {
+        cmd.arg("--no-sandbox");
+    }
+    cmd.args(extra).output().unwrap()
+}
+
+/// The engine's "attempt …" lines from its stderr log.
+fn attempts(dir: &Path) -> Vec<String> {
+    let mut lines = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        if entry.file_name().to_string_lossy().ends_with(".stderr.log") {
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            lines.extend(
+                text.lines()
+                    .filter(|l| l.contains("attempt "))
+                    .map(str::to_string),
+            );
+        }
+    }
+    lines
+}
+
+/// Plays the hostile engine trying `what`; checks that both games were
+/// played with no forfeit and returns its attempt lines (one per process).
+fn try_it(name: &str, what: &[&str], sandboxed: bool) -> Vec<String> {
+    let dir = temp_dir(&format!("{name}-{sandboxed}"));
+    let command = format!("python3 {} {}", hostile().display(), what.join(" "));
+    let o = play(&dir, &command, sandboxed, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("Forfeits        none"),
+        "{}",
+        stdout(&o)
+    );
+    // One process checks the command before the match, then one per game.
+    let lines = attempts(&dir);
+    assert!(lines.len() >= 2, "{lines:?}");
+    lines
+}
+
+/// Whether this system sandboxes programs; says why not when it does not.
+fn can_sandbox() -> bool {
+    let dir = temp_dir("probe");
+    let command = format!("python3 {} none", hostile().display());
+    let o = play(&dir, &command, true, &[]);
+    let missing = stderr(&o).contains("programs run unsandboxed");
+    if missing {
+        eprintln!(
+            "skipped: this system cannot sandbox programs: {}",
+            stderr(&o)
+        );
+    }
+    !missing
+}
+
+fn all_blocked(lines: &[String]) -> bool {
+    lines.iter().all(|l| l.contains(": blocked ("))
+}
+
+fn all_succeeded(lines: &[String]) -> bool {
+    lines.iter().all(|l| l.contains(": succeeded: "))
+}
+
+#[test]
+fn a_program_cannot_read_a_file_outside_its_folder() {
+    if !can_sandbox() {
+        return;
+    }
+    let secrets = temp_dir("secrets");
+    let secret = secrets.join("id_rsa");
+    std::fs::write(&secret, "PRIVATE KEY").unwrap();
+    let path = secret.display().to_string();
+    let lines = try_it("read", &["read", &path], true);
+    assert!(all_blocked(&lines), "{lines:?}");
+    let lines = try_it("read", &["read", &path], false);
+    assert!(
+        all_succeeded(&lines) && lines[0].contains("PRIVATE KEY"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_program_cannot_write_outside_its_scratch_folder() {
+    if !can_sandbox() {
+        return;
+    }
+    let target = temp_dir("writes").join("planted.txt");
+    let path = target.display().to_string();
+    let lines = try_it("write", &["write", &path], true);
+    assert!(all_blocked(&lines), "{lines:?}");
+    assert!(!target.exists());
+    let lines = try_it("write", &["write", &path], false);
+    assert!(all_succeeded(&lines) && target.exists(), "{lines:?}");
+}
+
+#[test]
+fn a_program_cannot_connect_to_a_local_listener_or_send_datagrams() {
+    if !can_sandbox() {
+        return;
+    }
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port().to_string();
+    let lines = try_it("connect", &["connect", &port], true);
+    assert!(all_blocked(&lines), "{lines:?}");
+    assert!(listener.accept().is_err(), "a connection came through");
+    let lines = try_it("connect", &["connect", &port], false);
+    assert!(all_succeeded(&lines), "{lines:?}");
+    assert!(listener.accept().is_ok());
+
+    let udp = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    udp.set_nonblocking(true).unwrap();
+    let port = udp.local_addr().unwrap().port().to_string();
+    let lines = try_it("udp", &["udp", &port], true);
+    assert!(all_blocked(&lines), "{lines:?}");
+    let mut buf = [0u8; 16];
+    assert!(udp.recv(&mut buf).is_err(), "a datagram came through");
+    let lines = try_it("udp", &["udp", &port], false);
+    assert!(all_succeeded(&lines), "{lines:?}");
+}
+
+/// Processes whose command line holds `needle`, read from /proc.
+fn running(needle: &str) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let mut cmdline = Vec::new();
+        let ok = std::fs::File::open(entry.path().join("cmdline"))
+            .and_then(|mut f| f.read_to_end(&mut cmdline))
+            .is_ok();
+        if ok && String::from_utf8_lossy(&cmdline).contains(needle) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+#[test]
+fn a_fork_bomb_is_stopped_and_leaves_nothing_running() {
+    if !can_sandbox() {
+        return;
+    }
+    let lines = try_it("forkbomb", &["forkbomb", "300", "bomb-sandboxed"], true);
+    assert!(all_blocked(&lines), "{lines:?}");
+    assert!(lines[0].contains("fork failed after"), "{lines:?}");
+    assert_eq!(running("bomb-sandboxed"), Vec::<u32>::new());
+    let lines = try_it("forkbomb", &["forkbomb", "300", "bomb-free"], false);
+    assert!(all_succeeded(&lines), "{lines:?}");
+    assert_eq!(running("bomb-free"), Vec::<u32>::new());
+}
+
+#[test]
+fn a_program_cannot_allocate_past_its_memory_limit() {
+    if !can_sandbox() {
+        return;
+    }
+    // 8 GiB against the default 1 GiB.
+    let lines = try_it("alloc8", &["alloc", "8"], true);
+    assert!(
+        all_blocked(&lines) && lines[0].contains("MemoryError"),
+        "{lines:?}"
+    );
+    // 2 GiB (never touched, so any machine gives it) against the default,
+    // then without the sandbox.
+    let lines = try_it("alloc2", &["alloc", "2"], true);
+    assert!(all_blocked(&lines), "{lines:?}");
+    let lines = try_it("alloc2", &["alloc", "2"], false);
+    assert!(all_succeeded(&lines), "{lines:?}");
+}
+
+/// The daemons' process ids an attempt line names ("… daemon 1234").
+fn daemon_pid(line: &str) -> u32 {
+    line.rsplit(' ').next().unwrap().trim().parse().unwrap()
+}
+
+fn is_alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/cmdline")).is_ok_and(|c| c.contains("hostile.py"))
+}
+
+#[test]
+fn a_daemon_started_with_setsid_is_ended_with_the_game() {
+    if !can_sandbox() {
+        return;
+    }
+    // setsid itself is allowed; the daemon must not outlive the game.
+    let lines = try_it("daemon", &["daemon"], true);
+    for line in &lines {
+        assert!(line.contains("succeeded: daemon"), "{line}");
+        assert!(!is_alive(daemon_pid(line)), "daemon left running: {line}");
+    }
+    let lines = try_it("daemon", &["daemon"], false);
+    let pids: Vec<u32> = lines.iter().map(|l| daemon_pid(l)).collect();
+    let alive = pids.iter().filter(|p| is_alive(**p)).count();
+    for pid in pids {
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+    }
+    assert_eq!(
+        alive,
+        lines.len(),
+        "without the sandbox the daemons escape: {lines:?}"
+    );
+}
+
+#[test]
+fn a_program_cannot_signal_chainlab() {
+    if !can_sandbox() {
+        return;
+    }
+    let lines = try_it("signal", &["signal"], true);
+    assert!(
+        all_blocked(&lines) && lines[0].contains("Operation not permitted"),
+        "{lines:?}"
+    );
+    let lines = try_it("signal", &["signal"], false);
+    assert!(all_succeeded(&lines), "{lines:?}");
+}
+
+/// Whether `program` runs here.
+fn installed(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn python_node_and_java_engines_start_under_the_default_limits() {
+    if !can_sandbox() {
+        return;
+    }
+    let runtimes = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/engines/runtimes");
+    let starter = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/engines/starter_bot.py");
+    for (program, command) in [
+        ("python3", format!("python3 {}", starter.display())),
+        (
+            "node",
+            format!("node {}", runtimes.join("bot.js").display()),
+        ),
+        (
+            "java",
+            format!("java {}", runtimes.join("Bot.java").display()),
+        ),
+    ] {
+        if !installed(program) {
+            eprintln!("skipped {program}: not installed");
+            continue;
+        }
+        let dir = temp_dir(program);
+        let o = play(&dir, &command, true, &[]);
+        assert!(o.status.success(), "{program}: {}", stderr(&o));
+        assert!(
+            stdout(&o).contains("Forfeits        none"),
+            "{program}: {}",
+            stdout(&o)
+        );
+    }
+}
+
+#[test]
+fn the_scratch_folder_is_writable_and_removed_after_the_game() {
+    if !can_sandbox() {
+        return;
+    }
+    let lines = try_it("scratch", &["write", "$TMPDIR/x"], true);
+    // The shell does not expand $TMPDIR in a cmd: line; the engine's own
+    // TMPDIR is what it may write.
+    assert!(all_blocked(&lines), "{lines:?}");
+    let dir = temp_dir("scratch-env");
+    let script = dir.join("tmp.sh");
+    // The engine in the script's own folder, which it may read.
+    std::fs::copy(hostile(), dir.join("hostile.py")).unwrap();
+    std::fs::write(
+        &script,
+        "#!/bin/sh\necho scratch > \"$TMPDIR/note\" && echo \"attempt scratch: succeeded: $TMPDIR\" >&2\nexec python3 \"$(dirname \"$0\")/hostile.py\" none\n",
+    )
+    .unwrap();
+    let o = play(&dir, &format!("sh {}", script.display()), true, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines = attempts(&dir);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("attempt scratch: succeeded")),
+        "{lines:?}"
+    );
+    for line in lines.iter().filter(|l| l.contains("attempt scratch")) {
+        let scratch = line.rsplit(' ').next().unwrap();
+        assert!(scratch.contains("chainlab-engine-"), "{line}");
+        assert!(
+            !Path::new(scratch).exists(),
+            "scratch folder left behind: {scratch}"
+        );
+    }
+}
