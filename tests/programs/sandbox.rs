@@ -77,8 +77,14 @@ fn try_it(name: &str, what: &[&str], sandboxed: bool) -> Vec<String> {
     lines
 }
 
-/// Whether this system sandboxes programs; says why not when it does not.
+/// Whether this system sandboxes programs; says why not when it does not
+/// (asked once: the tests run in parallel).
 fn can_sandbox() -> bool {
+    static ANSWER: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ANSWER.get_or_init(probe)
+}
+
+fn probe() -> bool {
     let dir = temp_dir("probe");
     let command = format!("python3 {} none", hostile().display());
     let o = play(&dir, &command, true, &[]);
