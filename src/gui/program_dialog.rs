@@ -10,7 +10,6 @@
 //! caller once. Cancel (or a new dialog) drops the check: its thread still
 //! ends its program, as every started agent ends when dropped.
 
-use crate::bots::parse_player;
 use crate::gui::files::{FileKind, FilePicker};
 use crate::gui::job::{Job, Poll};
 use crate::gui::programs::{command_line, program_spec, start_error, with_program};
@@ -156,7 +155,7 @@ fn submit<T>(open: &mut Open<T>, ctx: &egui::Context) {
 /// comes through the check.
 fn start_check(spec: String, ctx: egui::Context) -> Result<Check, String> {
     crate::gui::platform::can_run_programs()?;
-    let factory = parse_player(&spec).map_err(|e| e.to_string())?;
+    let factory = crate::gui::seats::program_player(&spec)?;
     let line = command_line(&spec).to_string();
     let job = Job::spawn("chainlab-program-check", Some(ctx), move |_| {
         // The agent is dropped here, on this thread: its process ends.
@@ -183,6 +182,8 @@ fn window<T>(ctx: &egui::Context, open: &mut Open<T>) -> Clicks {
                 "A program that plays by the chainlab engine protocol (see docs/protocol.md). \
                  It is started directly, not through a shell; quote words with spaces.",
             );
+            ui.add_space(4.0);
+            ui.label(egui::RichText::new(crate::gui::seats::sandbox_note()).small());
             ui.add_space(6.0);
             ui.horizontal(|ui| {
                 let label = ui.label(COMMAND_LABEL);

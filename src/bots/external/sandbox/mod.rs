@@ -81,6 +81,21 @@ impl Sandbox {
             return (Sandbox::Off, Some(reason));
         }
         match std::env::current_exe() {
+            // A program embedding the library (a test, a tool) cannot run
+            // the launcher's hidden command.
+            Ok(exe)
+                if !exe
+                    .file_stem()
+                    .is_some_and(|s| s.to_string_lossy().starts_with("chainlab")) =>
+            {
+                (
+                    Sandbox::Off,
+                    Some(format!(
+                        "{} is not the chainlab binary, which starts sandboxed programs",
+                        exe.display()
+                    )),
+                )
+            }
             Ok(launcher) => (
                 Sandbox::On(Arc::new(SandboxSettings {
                     launcher,

@@ -54,6 +54,16 @@ pub fn can_run_programs() -> Result<(), String> {
     Ok(())
 }
 
+/// How the app runs programs: sandboxed with the default limits where the
+/// system can (decided once), else unsandboxed with the reason.
+pub fn program_sandbox() -> (crate::bots::external::Sandbox, Option<String>) {
+    use crate::bots::external::{Limits, Sandbox};
+    static ANSWER: std::sync::OnceLock<(Sandbox, Option<String>)> = std::sync::OnceLock::new();
+    ANSWER
+        .get_or_init(|| Sandbox::through_this_binary(Limits::default(), Vec::new()))
+        .clone()
+}
+
 /// Whether a player's own time limit (`ms=`) works: on the desktop it does.
 pub fn can_limit_time() -> Result<(), String> {
     Ok(())

@@ -124,6 +124,11 @@ pub fn can_run_programs() -> Result<(), String> {
     )
 }
 
+/// The page runs no programs, so it has no sandbox for them.
+pub fn program_sandbox() -> (crate::bots::external::Sandbox, Option<String>) {
+    (crate::bots::external::Sandbox::Off, None)
+}
+
 /// A player's own time limit (`ms=`) is refused in the page: the page
 /// thinks a computer's move (and plays a match's game) within its frame, so
 /// a player that thinks for a set time would hold the page that long.
