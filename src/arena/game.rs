@@ -73,9 +73,12 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
-/// One line without newlines (reasons go into one-line records and tables).
+/// One line without newlines (reasons go into one-line records and
+/// tables): runs of white space become one space, and other control
+/// characters are shown escaped (`\u{1b}`), never dropped.
 fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    let spaced = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    crate::input::printable(&spaced).into_owned()
 }
 
 /// Plays one game; `None` when `stop` was raised before it finished. A

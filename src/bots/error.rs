@@ -257,6 +257,12 @@ pub enum ExternalError {
     /// A message that does not belong where it came.
     #[error("sent '{0}' where {1} was expected")]
     Unexpected(String, &'static str),
+    /// A message sent when no answer was pending.
+    #[error("sent '{0}' before it was asked to move")]
+    Early(String),
+    /// A handshake too long to be one.
+    #[error("sent {0} in its handshake")]
+    HandshakeFlood(String),
     /// A line longer than the protocol allows.
     #[error("sent a line longer than {MAX_LINE_BYTES} bytes")]
     LineTooLong,

@@ -88,10 +88,11 @@ fn one_line(text: &str) -> String {
         .to_string()
 }
 
-/// At most 80 characters of `line`, for error messages.
+/// At most 80 characters of `line`, for error messages, with control
+/// characters escaped (`\u{7}`) so that the message shows what was sent.
 fn shorten(line: &str) -> String {
     const MAX: usize = 80;
-    let line = one_line(line);
+    let line = crate::input::printable(line.trim()).into_owned();
     match line.char_indices().nth(MAX) {
         Some((i, _)) => format!("{}…", line.get(..i).unwrap_or_default()),
         None => line,
@@ -264,7 +265,8 @@ impl FromStr for FromEngine {
             }
             "ready" => FromEngine::Ready(number("ready", rest)?),
             "info" => FromEngine::Info(one_line(rest)),
-            "error" => FromEngine::Error(one_line(rest)),
+            // Quoted in forfeit reasons: what was sent is shown, escaped.
+            "error" => FromEngine::Error(crate::input::printable(rest.trim()).into_owned()),
             _ if looks_like_move(line) => FromEngine::Move(
                 line.parse()
                     .map_err(|_| bad("move", format!("'{}' is not on any board", shorten(line))))?,

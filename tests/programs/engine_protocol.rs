@@ -471,3 +471,61 @@ fn chainlab_engine_answers_a_session() {
     // Nothing after quit.
     assert_eq!(lines.len(), 7, "{text}");
 }
+
+/// A strict protocol: a line sent when no answer is pending forfeits, a
+/// flood of options ends the handshake, and control characters in a
+/// reason are shown escaped, not dropped.
+#[test]
+fn early_lines_option_floods_and_control_characters_are_named() {
+    let dir = std::env::temp_dir().join(format!("chainlab-strict-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let twice = sh_engine(&dir, "twice", HANDSHAKE, ":", "echo 0,0; echo 0,1");
+    let flood = sh_engine(
+        &dir,
+        "flood",
+        "i=0; while [ $i -lt 300 ]; do echo \"option o$i 1\"; i=$((i+1)); done; echo 'ready 1'",
+        ":",
+        "echo 0,0",
+    );
+    let control = sh_engine(
+        &dir,
+        "control",
+        HANDSHAKE,
+        ":",
+        "printf 'error bad\\001\\007\\033[31mred\\n'",
+    );
+    let reasons = |engine: &Path| {
+        let records = dir.join("r.jsonl");
+        let _ = std::fs::remove_file(&records);
+        let spec = format!("cmd:sh {}", engine.display());
+        let records_arg = records.display().to_string();
+        let o = chainlab(&[
+            "match",
+            &spec,
+            "bot:random",
+            "--games",
+            "2",
+            "--records",
+            &records_arg,
+            "--no-sandbox",
+        ]);
+        (
+            std::fs::read_to_string(&records).unwrap_or_default(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (records, _) = reasons(&twice);
+    // Which of its two lines is caught depends on how fast the second one
+    // arrives; that one is caught is certain.
+    assert!(records.contains("before it was asked to move"), "{records}");
+    let (_, err) = reasons(&flood);
+    assert!(
+        err.contains("sent more than 256 option lines in its handshake"),
+        "{err}"
+    );
+    let (records, _) = reasons(&control);
+    assert!(
+        records.contains(r"said: error bad\\u{1}\\u{7}\\u{1b}[31mred"),
+        "{records}"
+    );
+}

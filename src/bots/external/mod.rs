@@ -43,6 +43,12 @@ use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
 use process::Process;
 
+/// The most `option` lines an engine may send in its handshake.
+pub const MAX_OPTIONS: usize = 256;
+
+/// The most bytes an engine may send before `ready`.
+pub const MAX_HANDSHAKE_BYTES: usize = 64 * 1024;
+
 /// The time for a move when the game sets none.
 pub const DEFAULT_MOVE_LIMIT: Duration = Duration::from_secs(10);
 
@@ -169,6 +175,7 @@ impl EngineAgent {
         let deadline = Instant::now() + limit;
         process.send(&ToEngine::Protocol(VERSION))?;
         let mut declared = Vec::new();
+        let mut bytes = 0;
         loop {
             let message = match process.receive(deadline, &|| false) {
                 Ok(Some(m)) => m,
@@ -183,6 +190,18 @@ impl EngineAgent {
                 }
                 Err(e) => return Err(e),
             };
+            bytes += message.to_string().len() + 1;
+            if bytes > MAX_HANDSHAKE_BYTES {
+                return Err(ExternalError::HandshakeFlood(format!(
+                    "more than {} KiB before 'ready'",
+                    MAX_HANDSHAKE_BYTES / 1024
+                )));
+            }
+            if declared.len() >= MAX_OPTIONS && matches!(message, FromEngine::Option { .. }) {
+                return Err(ExternalError::HandshakeFlood(format!(
+                    "more than {MAX_OPTIONS} option lines"
+                )));
+            }
             match message {
                 FromEngine::Name(name) if !name.is_empty() => self.name = name,
                 FromEngine::Name(_) | FromEngine::Author(_) | FromEngine::Info(_) => {}
@@ -250,6 +269,14 @@ impl EngineAgent {
         rng: &mut GameRng,
         interrupt: &Interrupt,
     ) -> Result<Option<Coord>, ExternalError> {
+        // Nothing may arrive unasked: a move sent early (or a second line
+        // after a move) would otherwise answer the next position.
+        while let Some(early) = process.try_receive()? {
+            match early {
+                FromEngine::Info(text) => self.info.push(text),
+                other => return Err(ExternalError::Early(other.to_string())),
+            }
+        }
         if !self.in_game {
             process.send(&ToEngine::NewGame(NewGame {
                 size: position.size(),

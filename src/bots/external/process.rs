@@ -230,6 +230,26 @@ impl Process {
         }
     }
 
+    /// A message that has already arrived, without waiting: `Ok(None)`
+    /// when none has (blank lines are skipped).
+    pub fn try_receive(&mut self) -> Result<Option<FromEngine>, ExternalError> {
+        loop {
+            match self.from_engine.try_recv() {
+                Ok(Event::Line(line)) if line.trim().is_empty() => {}
+                Ok(Event::Line(line)) => {
+                    return line
+                        .parse()
+                        .map(Some)
+                        .map_err(|error| ExternalError::Garbage { line, error });
+                }
+                Ok(Event::Broken(_) | Event::Closed) | Err(mpsc::TryRecvError::Disconnected) => {
+                    return Err(self.failure());
+                }
+                Err(mpsc::TryRecvError::Empty) => return Ok(None),
+            }
+        }
+    }
+
     /// Why the engine stopped talking: how it exited (waiting a moment for
     /// it), with the last lines of its stderr (once they are all read).
     pub fn failure(&mut self) -> ExternalError {
