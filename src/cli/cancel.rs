@@ -34,3 +34,14 @@ pub fn ctrl_c(what: &'static str) -> Result<Arc<AtomicBool>, Failure> {
     .map_err(|e| Failure::new(format!("cannot catch Ctrl+C: {e}")))?;
     Ok(flag)
 }
+
+/// For `chainlab engine`, which answers one message at a time and has
+/// nothing to stop cleanly: Ctrl+C, SIGTERM or SIGHUP end the engine
+/// processes it started (a `cmd:` player's whole process tree) and exit.
+pub fn end_engines_on_signal() -> Result<(), Failure> {
+    ctrlc::set_handler(|| {
+        chainlab::bots::external::kill_all_engines();
+        std::process::exit(i32::from(EXIT_INTERRUPTED));
+    })
+    .map_err(|e| Failure::new(format!("cannot catch Ctrl+C: {e}")))
+}

@@ -18,8 +18,11 @@ use chainlab::protocol::{FromEngine, MAX_LINE_BYTES, ToEngine, VERSION};
 use chainlab::rng::{GameRng, rng_from_seed};
 use chainlab::rules::Position;
 
-use super::arena_args::player;
+use super::arena_args::player_in;
+use super::sandbox_args::{SandboxArgs, WhenMissing};
 use super::{CmdResult, EXIT_CLOSED, Failure};
+use chainlab::bots::external::Limits;
+use chainlab::bots::{PlayerContext, SpecKind};
 
 /// Arguments of `chainlab engine`.
 #[derive(clap::Args, Debug)]
@@ -32,6 +35,8 @@ pub struct Args {
     /// .json, or a program as cmd:COMMAND.
     #[arg(value_name = "PLAYER")]
     player: String,
+    #[command(flatten)]
+    sandbox: SandboxArgs,
 }
 
 /// Part of a move's time kept back for the pipes: a tenth, at most 50 ms.
@@ -49,7 +54,17 @@ struct Session {
 
 /// Runs `chainlab engine`.
 pub fn run(args: &Args) -> CmdResult {
-    let factory = player(&args.player)?;
+    super::cancel::end_engines_on_signal()?;
+    let is_program = SpecKind::of(&args.player).is_some_and(SpecKind::is_program);
+    let context = PlayerContext {
+        sandbox: args.sandbox.sandbox(
+            is_program,
+            Limits::default().cpu_seconds,
+            WhenMissing::Warn,
+        )?,
+        ..PlayerContext::default()
+    };
+    let factory = player_in(&args.player, &context)?;
     let mut session = Session {
         factory,
         agent: None,

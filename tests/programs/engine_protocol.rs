@@ -529,3 +529,60 @@ fn early_lines_option_floods_and_control_characters_are_named() {
         "{records}"
     );
 }
+
+/// `chainlab engine 'cmd:PROG'` ended by SIGTERM or SIGINT ends PROG's
+/// whole tree, a child that left with setsid() included.
+#[test]
+fn chainlab_engine_stopped_by_a_signal_ends_its_program_tree() {
+    use std::io::Write;
+    for signal in ["-TERM", "-INT"] {
+        let dir = std::env::temp_dir().join(format!("engine-tree-{}{signal}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let marker = format!("tree-marker{signal}");
+        let bot = dir.join("slow.py");
+        std::fs::write(
+            &bot,
+            "import os, sys, time\nfor line in sys.stdin:\n    w = line.split()[0] if line.strip() else ''\n    \
+             if w == 'protocol':\n        print('name slow'); print('ready 1', flush=True)\n        \
+             if os.fork() == 0:\n            os.setsid(); time.sleep(60); os._exit(0)\n    \
+             elif w == 'go':\n        time.sleep(60)\n",
+        )
+        .unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chainlab"))
+            .args(["engine", &format!("cmd:python3 {} {marker}", bot.display())])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(
+            stdin,
+            "protocol 1\nnewgame size=3x3 players=2 rules=standard seat=A seed=1"
+        )
+        .unwrap();
+        writeln!(stdin, "position {{\"rows\":3,\"cols\":3,\"to_move\":0,\"winner\":null,\"rules\":\"standard\",\"players\":2,\"placed\":[],\"moves\":0,\"cells\":[[null,null,null],[null,null,null],[null,null,null]]}}\ngo 60000").unwrap();
+        let running = || {
+            processes()
+                .into_iter()
+                .filter(|(_, state, cmd)| {
+                    *state != 'Z' && cmd.contains(&marker) && !cmd.contains("engine cmd:")
+                })
+                .count()
+        };
+        let began = Instant::now();
+        while running() < 2 && began.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(running(), 2, "the program and its daemon should run");
+        Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        child.wait().unwrap();
+        let began = Instant::now();
+        while running() > 0 && began.elapsed() < Duration::from_secs(2) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(running(), 0, "left running after {signal}");
+    }
+}

@@ -462,7 +462,12 @@ mod group {
         for id in live {
             kill_group(id);
         }
-        sweep();
+        // The killed engines die, and their escaped children are handed to
+        // chainlab, within moments: sweep a few times.
+        for _ in 0..10 {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            sweep();
+        }
     }
 
     /// How the child exited, if it has, without reaping it.
