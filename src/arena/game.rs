@@ -151,7 +151,10 @@ impl GameRun {
         ) else {
             return Progress::Stopped;
         };
-        let coord = match choose_move(spec, &game.position, agent, rng, stop) {
+        let began = crate::time::Instant::now();
+        let chosen = choose_move(spec, &game.position, agent, rng, stop);
+        game.record.think.add(mover.index(), began.elapsed());
+        let coord = match chosen {
             None => return Progress::Stopped,
             Some(Ok(coord)) => coord,
             Some(Err(why)) => return Progress::Over(game.forfeit(mover, why)),
@@ -194,6 +197,7 @@ impl Game {
             forfeit: None,
             reason: String::new(),
             ranks: None,
+            think: Default::default(),
         };
         let mut position = spec.start;
         for &coord in spec.opening {

@@ -19,6 +19,7 @@ mod runner;
 pub mod stats;
 mod steps;
 mod tally;
+mod think;
 mod tournament;
 pub mod winchance;
 mod writer;
@@ -35,6 +36,7 @@ pub use runner::{MatchReport, Stop, run_match};
 pub use stats::{Sprt, SprtDecision, Wdl};
 pub use steps::{MatchSteps, TournamentSteps};
 pub use tally::Tally;
+pub use think::{SeatTimes, ThinkTime};
 pub use tournament::{
     Pairing, Standing, TournamentConfig, TournamentObserver, TournamentReport, fit_ratings,
     pairings, run_schedule, run_tournament, standings,

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::config::Side;
 use super::error::{ArenaError, RecordError, ResultMismatch};
 use super::stats::Wdl;
+use super::think::SeatTimes;
 use crate::input::{Lines, MAX_RECORD_LINE_BYTES};
 use crate::rules::{Coord, Player, Position, Rules, Size};
 
@@ -46,6 +47,9 @@ pub struct GameRecord {
     /// With more than two players: the rank of each seat (1 = winner); seats
     /// eliminated by the same move share a rank. `None` with two players or a forfeit.
     pub ranks: Option<Vec<u8>>,
+    /// Each seat's thinking time (not saved; see [`super::think`]).
+    #[serde(skip)]
+    pub think: SeatTimes,
 }
 
 impl GameRecord {

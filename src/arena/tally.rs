@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::config::Side;
 use super::record::GameRecord;
 use super::stats::Wdl;
+use super::think::ThinkTime;
+use crate::rules::Player;
 
 /// Counts over the games of a match so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,6 +22,12 @@ pub struct Tally {
     pub capped: u64,
     /// Placements summed over all games (for the average length).
     pub placements: u64,
+    /// Side A's thinking time (not saved; see [`super::think`]).
+    #[serde(skip)]
+    pub think_a: ThinkTime,
+    /// Side B's thinking time.
+    #[serde(skip)]
+    pub think_b: ThinkTime,
 }
 
 impl Tally {
@@ -38,6 +46,14 @@ impl Tally {
             self.capped += 1;
         }
         self.placements += record.length() as u64;
+        for (seat, time) in record.think.0.iter().enumerate() {
+            let side = Player::new(seat).and_then(|p| record.side_of(p));
+            match side {
+                Some(Side::A) => self.think_a.merge(time),
+                Some(Side::B) => self.think_b.merge(time),
+                None => {}
+            }
+        }
     }
 
     /// Number of games.

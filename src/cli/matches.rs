@@ -155,6 +155,20 @@ fn analyse_match(records: &[GameRecord], args: &Args) -> Result<Vec<PlayerSummar
     Ok(summaries)
 }
 
+/// A duration in milliseconds with two decimals, "-" when there is none.
+fn ms(d: Option<std::time::Duration>) -> String {
+    d.map_or_else(
+        || "-".to_string(),
+        |d| format!("{:.2} ms", d.as_secs_f64() * 1000.0),
+    )
+}
+
+/// One side's time per move as JSON: mean and longest, in milliseconds.
+fn think_json(t: &chainlab::arena::ThinkTime) -> serde_json::Value {
+    let round = |d: std::time::Duration| (d.as_secs_f64() * 1e6).round() / 1000.0;
+    json!({ "moves": t.moves, "mean_ms": t.mean().map(round), "max_ms": round(t.max) })
+}
+
 /// The match as one JSON object.
 pub fn to_json(r: &MatchReport) -> serde_json::Value {
     let w = r.tally.wdl;
@@ -175,6 +189,7 @@ pub fn to_json(r: &MatchReport) -> serde_json::Value {
         "wins_b": w.losses,
         "draws": w.draws,
         "score_a": w.score(),
+        "score_ci95": w.score_ci95().map(|(lo, hi)| [lo, hi]),
         "elo": w.elo(),
         "elo_ci95": [lo, hi],
         "los": w.los(),
@@ -195,6 +210,7 @@ pub fn to_json(r: &MatchReport) -> serde_json::Value {
         "openings": r.config.opening_plies,
         "cap": r.config.cap(),
         "threads": r.threads,
+        "time_per_move": { "a": think_json(&r.tally.think_a), "b": think_json(&r.tally.think_b) },
         "seconds": (r.elapsed.as_secs_f64() * 1000.0).round() / 1000.0,
     })
 }
@@ -227,8 +243,15 @@ fn heading(r: &MatchReport, a: &str, b: &str) -> String {
     let c = &r.config;
     format!(
         "Match: {a} vs {b}\n\
-         {} board, {} rules, {} players per game; {} games, seed {}, openings of {} plies, {} threads\n\n",
-        c.size, c.rules, c.players, c.games, c.seed, c.opening_plies, r.threads
+         {} board, {} rules, {} players per game; {} games, seed {}, openings of {} plies, {} thread{}\n\n",
+        c.size,
+        c.rules,
+        c.players,
+        c.games,
+        c.seed,
+        c.opening_plies,
+        r.threads,
+        if r.threads == 1 { "" } else { "s" }
     )
 }
 
@@ -286,6 +309,16 @@ fn timing(lines: &mut Lines<'_>, r: &MatchReport) {
         &format!(
             "{secs:.1} s ({:.1} games/s)",
             r.tally.wdl.games() as f64 / secs.max(1e-9)
+        ),
+    );
+    lines.line(
+        "Time per move",
+        &format!(
+            "A mean {}, max {}; B mean {}, max {}",
+            ms(r.tally.think_a.mean()),
+            ms(Some(r.tally.think_a.max)),
+            ms(r.tally.think_b.mean()),
+            ms(Some(r.tally.think_b.max)),
         ),
     );
     if let Some(t) = c.time_control {

@@ -68,11 +68,23 @@ fn match_json_has_the_documented_fields_and_repeats_exactly() {
         let mut a = args.to_vec();
         a.extend(["--threads", threads]);
         let mut v = json(&chainlab(&a));
+        let timing = v.as_object_mut().unwrap().remove("time_per_move").unwrap();
+        for side in ["a", "b"] {
+            assert!(timing[side]["moves"].as_u64().unwrap() > 0, "{timing}");
+            assert!(timing[side]["mean_ms"].as_f64().is_some(), "{timing}");
+            assert!(timing[side]["max_ms"].as_f64().is_some(), "{timing}");
+        }
         v.as_object_mut().unwrap().remove("seconds");
         v.as_object_mut().unwrap().remove("threads");
         v
     };
     let v = run("1");
+    let (lo, hi) = (
+        v["score_ci95"][0].as_f64().unwrap(),
+        v["score_ci95"][1].as_f64().unwrap(),
+    );
+    let score = v["score_a"].as_f64().unwrap();
+    assert!(lo <= score && score <= hi && hi <= 1.0, "{v}");
     for key in [
         "games",
         "wins_a",

@@ -352,6 +352,7 @@ mod tests {
             forfeit: None,
             reason: String::new(),
             ranks: None,
+            think: Default::default(),
         };
         for number in 1..=500 {
             recent.push(FinishedGame {
