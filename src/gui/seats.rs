@@ -337,6 +337,32 @@ pub fn strategies_in(dir: &Path) -> Vec<ComputerChoice> {
         .collect()
 }
 
+/// The player of a program spec, sandboxed as the platform can
+/// ([`platform::program_sandbox`]).
+pub fn program_player(spec: &str) -> Result<Arc<dyn AgentFactory>, String> {
+    let context = crate::bots::PlayerContext {
+        sandbox: platform::program_sandbox().0,
+        ..crate::bots::PlayerContext::default()
+    };
+    crate::bots::parse_player_in(spec, &context).map_err(|e| e.to_string())
+}
+
+/// What the app tells about how programs run: the sandbox and its limits,
+/// or that they run unsandboxed and why.
+pub fn sandbox_note() -> String {
+    match platform::program_sandbox() {
+        (crate::bots::external::Sandbox::On(settings), _) => format!(
+            "Programs run in a sandbox: they may read only their own folder and the system's, \
+             write only a scratch folder, and open no network connection ({}).",
+            settings.limits
+        ),
+        (crate::bots::external::Sandbox::Off, reason) => format!(
+            "Programs run with your rights, not sandboxed{}.",
+            reason.map(|r| format!(": {r}")).unwrap_or_default()
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -412,31 +438,5 @@ mod tests {
             program.name
         );
         assert!(catalogue.resolve("cmd:'unclosed").is_err());
-    }
-}
-
-/// The player of a program spec, sandboxed as the platform can
-/// ([`platform::program_sandbox`]).
-pub fn program_player(spec: &str) -> Result<Arc<dyn AgentFactory>, String> {
-    let context = crate::bots::PlayerContext {
-        sandbox: platform::program_sandbox().0,
-        ..crate::bots::PlayerContext::default()
-    };
-    crate::bots::parse_player_in(spec, &context).map_err(|e| e.to_string())
-}
-
-/// What the app tells about how programs run: the sandbox and its limits,
-/// or that they run unsandboxed and why.
-pub fn sandbox_note() -> String {
-    match platform::program_sandbox() {
-        (crate::bots::external::Sandbox::On(settings), _) => format!(
-            "Programs run in a sandbox: they may read only their own folder and the system's, \
-             write only a scratch folder, and open no network connection ({}).",
-            settings.limits
-        ),
-        (crate::bots::external::Sandbox::Off, reason) => format!(
-            "Programs run with your rights, not sandboxed{}.",
-            reason.map(|r| format!(": {r}")).unwrap_or_default()
-        ),
     }
 }

@@ -103,8 +103,13 @@ impl Process {
                     .clone()
                     .or_else(|| std::env::current_dir().ok())
                     .unwrap_or_default();
+                // Looked up here, so that a missing program is named as it is
+                // without the sandbox.
                 let found =
-                    find_program(&launch.program, &base).unwrap_or_else(|| launch.program.clone());
+                    find_program(&launch.program, &base).ok_or_else(|| ExternalError::Start {
+                        program: program.clone(),
+                        source: std::io::ErrorKind::NotFound.into(),
+                    })?;
                 // chainlab itself is readable too: a program may run
                 // `chainlab engine` as its helper.
                 let mut read = readable_folders(
