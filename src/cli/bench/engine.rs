@@ -2,14 +2,16 @@
 //! greedy player plays a match as a built-in and as a program
 //! (`cmd:<this chainlab> engine bot:greedy`), one thread each, and the
 //! start of an engine (process, handshake, quit) is timed on its own, so
-//! the cost per move is what remains.
+//! the cost per move is what remains. Starts are also timed sandboxed
+//! (`bots::external::sandbox`), in turns with the plain ones: the
+//! difference is the sandbox's cost per game.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use chainlab::arena::{MatchConfig, MatchReport, run_match};
-use chainlab::bots::external::EngineAgent;
+use chainlab::bots::external::{EngineAgent, Limits, Sandbox};
 use chainlab::bots::{AgentFactory, EngineSpec, parse_player};
 use serde_json::json;
 
@@ -38,14 +40,25 @@ pub fn engine_bench(scale: usize) -> Result<(), Failure> {
     let spec = EngineSpec::from_command_line(&line).map_err(|e| Failure::new(e.to_string()))?;
     let games = (200 / scale).max(2) as u64;
 
+    // Starts with and without the sandbox, taken in turns so that a
+    // change of the machine's load touches both alike.
+    let (sandbox, missing) = Sandbox::through_this_binary(Limits::default(), Vec::new());
+    let mut sandboxed = spec.clone();
+    sandboxed.sandbox = sandbox;
+    let (spec_arc, sandboxed_arc) = (Arc::new(spec.clone()), Arc::new(sandboxed));
     let starts = games;
-    let began = Instant::now();
+    let (mut plain, mut boxed) = (Duration::ZERO, Duration::ZERO);
     for _ in 0..starts {
-        let agent = EngineAgent::start(Arc::new(spec.clone()))
-            .map_err(|e| Failure::new(format!("{line}: {e}")))?;
-        drop(agent);
+        for (which, total) in [(&spec_arc, &mut plain), (&sandboxed_arc, &mut boxed)] {
+            let began = Instant::now();
+            let agent = EngineAgent::start(Arc::clone(which))
+                .map_err(|e| Failure::new(format!("{line}: {e}")))?;
+            drop(agent);
+            *total += began.elapsed();
+        }
     }
-    let start_ms = began.elapsed().as_secs_f64() * 1000.0 / starts as f64;
+    let start_ms = plain.as_secs_f64() * 1000.0 / starts as f64;
+    let sandboxed_start_ms = boxed.as_secs_f64() * 1000.0 / starts as f64;
 
     let builtin = greedy_match(
         &parse_player("bot:greedy").map_err(|e| Failure::new(e.to_string()))?,
@@ -68,6 +81,9 @@ pub fn engine_bench(scale: usize) -> Result<(), Failure> {
             "program_games_per_s": (rate(&engine) * 10.0).round() / 10.0,
             "ratio": (rate(&engine) / rate(&builtin).max(1e-9) * 1000.0).round() / 1000.0,
             "start_ms": (start_ms * 100.0).round() / 100.0,
+            "sandboxed_start_ms": missing.is_none().then(|| (sandboxed_start_ms * 100.0).round() / 100.0),
+            "sandbox_cost_us": missing.is_none().then(|| ((sandboxed_start_ms - start_ms) * 1000.0).round()),
+            "sandbox_missing": missing,
             "per_move_us": per_move_us.round(),
             "forfeits": engine.tally.forfeits_a,
         })
