@@ -11,12 +11,11 @@ use chainlab::arena::{
     ConfigError, DEFAULT_TIME_MARGIN, GameRecord, MatchConfig, MatchObserver, Pairing,
     RecordWriter, Sprt, Tally, TimeControl, TimeSetting, TournamentObserver,
 };
-use chainlab::bots::external::Sandbox;
 use chainlab::bots::{AgentFactory, BotError, PlayerContext, parse_player_in};
 use chainlab::rules::{Rules, RulesError, Size};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::sandbox_args::SandboxArgs;
+use super::program_args::ProgramArgs;
 use super::{EXIT_OUTPUT, Failure, shown};
 
 /// How the games of a match are played.
@@ -55,7 +54,7 @@ pub struct GameArgs {
     #[arg(long, value_name = "MS", requires = "time_per_move")]
     pub time_margin: Option<u64>,
     #[command(flatten)]
-    pub sandbox: SandboxArgs,
+    pub programs: ProgramArgs,
 }
 
 impl GameArgs {
@@ -140,18 +139,15 @@ pub fn player(spec: &str) -> Result<Arc<dyn AgentFactory>, Failure> {
     player_in(spec, &PlayerContext::default())
 }
 
-/// [`player`], with engines' stderr logs beside `records` when given; a
+/// [`player`] in `context` (logs, sandbox, options); a
 /// program (`cmd:`, `bot.toml`) is started once and ended, so that a
 /// command that does not exist or does not speak the protocol stops the
 /// run before it begins, with a message naming the command.
 pub fn checked_player(
     spec: &str,
-    records: Option<&PathBuf>,
-    sandbox: &Sandbox,
+    context: &PlayerContext,
 ) -> Result<Arc<dyn AgentFactory>, Failure> {
-    let mut context = records.map_or_else(PlayerContext::default, |r| PlayerContext::beside(r));
-    context.sandbox = sandbox.clone();
-    let factory = player_in(spec, &context)?;
+    let factory = player_in(spec, context)?;
     if let Err(e) = factory.create() {
         return Err(Failure::new(format!(
             "player '{}': {}",

@@ -19,10 +19,9 @@ use chainlab::rng::{GameRng, rng_from_seed};
 use chainlab::rules::Position;
 
 use super::arena_args::player_in;
-use super::sandbox_args::{SandboxArgs, WhenMissing};
+use super::program_args::{ProgramArgs, WhenMissing};
 use super::{CmdResult, EXIT_CLOSED, Failure};
-use chainlab::bots::external::Limits;
-use chainlab::bots::{PlayerContext, SpecKind};
+use chainlab::arena::MatchConfig;
 
 /// Arguments of `chainlab engine`.
 #[derive(clap::Args, Debug)]
@@ -36,7 +35,7 @@ pub struct Args {
     #[arg(value_name = "PLAYER")]
     player: String,
     #[command(flatten)]
-    sandbox: SandboxArgs,
+    programs: ProgramArgs,
 }
 
 /// Part of a move's time kept back for the pipes: a tenth, at most 50 ms.
@@ -55,15 +54,15 @@ struct Session {
 /// Runs `chainlab engine`.
 pub fn run(args: &Args) -> CmdResult {
     super::cancel::end_engines_on_signal()?;
-    let is_program = SpecKind::of(&args.player).is_some_and(SpecKind::is_program);
-    let context = PlayerContext {
-        sandbox: args.sandbox.sandbox(
-            is_program,
-            Limits::default().cpu_seconds,
-            WhenMissing::Warn,
-        )?,
-        ..PlayerContext::default()
-    };
+    // The games' sizes are not known yet: the CPU allowance of the
+    // default board's, as for a match.
+    let contexts = args.programs.contexts(
+        &[&args.player],
+        &MatchConfig::default(),
+        None,
+        WhenMissing::Warn,
+    )?;
+    let context = contexts.first().cloned().unwrap_or_default();
     let factory = player_in(&args.player, &context)?;
     let mut session = Session {
         factory,

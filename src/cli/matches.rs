@@ -16,7 +16,7 @@ use super::analyze::print_summary_table;
 use super::analyze::seat_label;
 use super::arena_args::{Both, GameArgs, Progress, checked_player, records_writer};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
-use super::sandbox_args::WhenMissing;
+use super::program_args::WhenMissing;
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
 
 /// Arguments of `chainlab match`.
@@ -85,12 +85,17 @@ fn sprt(values: Option<&Vec<f64>>) -> Result<Option<Sprt>, Failure> {
 pub fn run(args: &Args) -> CmdResult {
     let sprt = sprt(args.sprt.as_ref())?;
     let config = args.game.config(args.games, sprt)?;
-    let sandbox = args
-        .game
-        .sandbox
-        .for_run(&[&args.a, &args.b], &config, WhenMissing::Warn)?;
-    let a = checked_player(&args.a, args.records.as_ref(), &sandbox)?;
-    let b = checked_player(&args.b, args.records.as_ref(), &sandbox)?;
+    let contexts = args.game.programs.contexts(
+        &[&args.a, &args.b],
+        &config,
+        args.records.as_deref(),
+        WhenMissing::Warn,
+    )?;
+    let [ca, cb] = contexts.as_slice() else {
+        return Err(Failure::new("two players, two contexts"));
+    };
+    let a = checked_player(&args.a, ca)?;
+    let b = checked_player(&args.b, cb)?;
     let mut writer = records_writer(args.records.as_ref(), &[&args.a, &args.b])?;
     let cancel = ctrl_c("stopping the match: finishing the games in progress")?;
     let mut progress = Progress::new(!args.json);

@@ -17,6 +17,8 @@ pub struct PlayerContext {
     /// Whether programs run sandboxed (off unless the caller turns it on:
     /// the command line and the app do, through the running binary).
     pub sandbox: Sandbox,
+    /// Options to set on a program, after (and over) its manifest's.
+    pub engine_options: Vec<(String, String)>,
 }
 
 impl PlayerContext {
@@ -32,13 +34,15 @@ impl PlayerContext {
             .map_or_else(String::new, |n| format!("{}.", n.to_string_lossy()));
         PlayerContext {
             logs: Some((dir, name)),
-            sandbox: Sandbox::Off,
+            ..PlayerContext::default()
         }
     }
 
     /// The part of a log's file name that names the player labelled
     /// `label`: ASCII letters, digits and dots, every other run of
-    /// characters as one `-`, at most 60 characters ("player" if empty).
+    /// characters as one `-`, at most 60 characters ("player" if empty); a
+    /// longer one is cut to 51 and ends with `-` and 8 hex digits of a hash
+    /// of the whole label, so that labels differing late get different logs.
     pub fn log_name(label: &str) -> String {
         let mut slug = label
             .chars()
@@ -54,7 +58,15 @@ impl PlayerContext {
             .filter(|part| !part.is_empty())
             .collect::<Vec<_>>()
             .join("-");
-        slug.truncate(60);
+        if slug.len() > 60 {
+            // Two labels alike in their first characters must not share a
+            // log: the cut name ends with a hash of the whole label.
+            let hash = label.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+            });
+            slug.truncate(51);
+            slug = format!("{slug}-{:08x}", hash as u32);
+        }
         if slug.is_empty() {
             "player".to_string()
         } else {
@@ -78,5 +90,28 @@ impl PlayerContext {
                     format!("cannot write the engine log {}: {e}", path.display()).into(),
                 )
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_labels_that_differ_late_get_different_logs() {
+        let stem = format!(
+            "cmd:python3 {}",
+            "submissions/a-very-long-folder-name/".repeat(3)
+        );
+        let (one, two) = (format!("{stem}one.py"), format!("{stem}two.py"));
+        let (a, b) = (PlayerContext::log_name(&one), PlayerContext::log_name(&two));
+        assert_ne!(a, b);
+        assert!(a.len() <= 60 && b.len() <= 60, "{a} {b}");
+        assert_eq!(
+            PlayerContext::log_name(&one),
+            a,
+            "the same label, the same name"
+        );
+        assert_eq!(PlayerContext::log_name("cmd:./bot"), "cmd-.-bot");
     }
 }

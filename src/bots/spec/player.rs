@@ -124,6 +124,10 @@ fn engine_factory(
 ) -> Result<Arc<dyn AgentFactory>, BotError> {
     engine.log = context.log_for(&engine.label)?;
     engine.sandbox = context.sandbox.clone();
+    for (name, value) in &context.engine_options {
+        engine.options.retain(|(n, _)| n != name);
+        engine.options.push((name.clone(), value.clone()));
+    }
     Ok(Arc::new(EngineFactory(Arc::new(engine))))
 }
 

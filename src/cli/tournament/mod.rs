@@ -13,7 +13,7 @@ use serde_json::json;
 pub use self::args::Args;
 use super::arena_args::{Both, Progress, checked_player, records_writer};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
-use super::sandbox_args::WhenMissing;
+use super::program_args::WhenMissing;
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
 
 /// Runs `chainlab tournament`.
@@ -34,14 +34,17 @@ pub fn run(args: &Args) -> CmdResult {
     }
     let matches = args.game.config(args.games, None)?;
     let specs: Vec<&str> = args.entrants.iter().map(String::as_str).collect();
-    let sandbox = args
-        .game
-        .sandbox
-        .for_run(&specs, &matches, WhenMissing::Warn)?;
+    let contexts = args.game.programs.contexts(
+        &specs,
+        &matches,
+        args.records.as_deref(),
+        WhenMissing::Warn,
+    )?;
     let entrants = args
         .entrants
         .iter()
-        .map(|s| checked_player(s, args.records.as_ref(), &sandbox))
+        .zip(&contexts)
+        .map(|(s, context)| checked_player(s, context))
         .collect::<Result<Vec<_>, _>>()?;
     let config = TournamentConfig {
         matches,

@@ -7,7 +7,7 @@
 //! load: a typo stops the run at once. Submissions found in a folder never
 //! stop it: those that do not load play as entrants that forfeit.
 
-use crate::cli::sandbox_args::{WhenMissing, cpu_seconds};
+use crate::cli::program_args::{WhenMissing, cpu_seconds};
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::BufWriter;
@@ -66,8 +66,13 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
         .clone()
         .or_else(|| report.as_ref().map(|r| r.dir.join("games.jsonl")));
     let (named, references) = split_players(args);
+    if !args.game.programs.engine_option.is_empty() {
+        return Err(Failure::usage(
+            "--engine-option is for named players; a submission sets its options in its bot.toml ([options])",
+        ));
+    }
     let cpu = cpu_seconds(&args.game.config(1, None)?);
-    let sandbox = args.game.sandbox.sandbox(true, cpu, WhenMissing::Refuse)?;
+    let sandbox = args.game.programs.sandbox(true, cpu, WhenMissing::Refuse)?;
     let first = PlayerContext {
         sandbox: sandbox.clone(),
         ..PlayerContext::default()

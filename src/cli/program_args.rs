@@ -5,17 +5,17 @@
 use std::path::PathBuf;
 
 use chainlab::arena::MatchConfig;
-use chainlab::bots::SpecKind;
 use chainlab::bots::external::DEFAULT_MOVE_LIMIT;
 use chainlab::bots::external::sandbox::{
     Limits, MAX_MEMORY_MB, MIN_MEMORY_MB, Sandbox, Support, support,
 };
+use chainlab::bots::{PlayerContext, SpecKind};
 
 use super::Failure;
 
 /// How programs (`cmd:`, `bot.toml`) are run.
 #[derive(clap::Args, Debug, Clone, Default)]
-pub struct SandboxArgs {
+pub struct ProgramArgs {
     /// Run programs with your own rights, without the sandbox (see docs/protocol.md).
     #[arg(long)]
     pub no_sandbox: bool,
@@ -26,6 +26,51 @@ pub struct SandboxArgs {
     /// runtime is installed outside /usr.
     #[arg(long, value_name = "PATH")]
     pub engine_read: Vec<PathBuf>,
+    /// Set an option a program declares: PLAYER:NAME=VALUE, where PLAYER is
+    /// the player as given, its letter (A, B, …) or its number (1, 2, …).
+    #[arg(long, value_name = "PLAYER:NAME=VALUE")]
+    pub engine_option: Vec<String>,
+}
+
+/// One `--engine-option`: whom it is for, and the option.
+struct EngineOption<'a> {
+    player: &'a str,
+    name: &'a str,
+    value: &'a str,
+}
+
+impl<'a> EngineOption<'a> {
+    /// Reads `PLAYER:NAME=VALUE` (the player may hold colons, the name may not).
+    fn parse(text: &'a str) -> Result<EngineOption<'a>, Failure> {
+        let usage = || {
+            Failure::usage(format!(
+                "--engine-option {}: give PLAYER:NAME=VALUE, as in A:depth=3",
+                super::shown(text)
+            ))
+        };
+        let (left, value) = text.split_once('=').ok_or_else(usage)?;
+        let (player, name) = left.rsplit_once(':').ok_or_else(usage)?;
+        let (player, name) = (player.trim(), name.trim());
+        if player.is_empty() || name.is_empty() || name.contains(char::is_whitespace) {
+            return Err(usage());
+        }
+        Ok(EngineOption {
+            player,
+            name,
+            value,
+        })
+    }
+
+    /// Whether it names the player `spec`, given `index`-th (from 0).
+    fn names(&self, index: usize, spec: &str) -> bool {
+        let letter = u8::try_from(index)
+            .ok()
+            .filter(|i| *i < 26)
+            .map(|i| char::from(b'A' + i));
+        self.player == spec.trim()
+            || self.player == (index + 1).to_string()
+            || letter.is_some_and(|l| self.player.len() == 1 && self.player.starts_with(l))
+    }
 }
 
 /// Whether the run may go on unsandboxed where the system cannot sandbox.
@@ -37,7 +82,59 @@ pub enum WhenMissing {
     Refuse,
 }
 
-impl SandboxArgs {
+impl ProgramArgs {
+    /// The context of each player of a run between `specs` (in order):
+    /// engine logs beside `records`, the sandbox, and each program's
+    /// `--engine-option`s. An option for no player, or for a player that
+    /// is not a program, is a usage error.
+    pub fn contexts(
+        &self,
+        specs: &[&str],
+        config: &MatchConfig,
+        records: Option<&std::path::Path>,
+        when_missing: WhenMissing,
+    ) -> Result<Vec<PlayerContext>, Failure> {
+        let sandbox = self.for_run(specs, config, when_missing)?;
+        let options = self
+            .engine_option
+            .iter()
+            .map(|o| EngineOption::parse(o))
+            .collect::<Result<Vec<_>, _>>()?;
+        for option in &options {
+            let target = specs.iter().enumerate().find(|(i, s)| option.names(*i, s));
+            match target {
+                None => {
+                    return Err(Failure::usage(format!(
+                        "--engine-option: no player is '{}' (name one as given, by letter or by number)",
+                        super::shown(option.player)
+                    )));
+                }
+                Some((_, spec)) if !SpecKind::of(spec).is_some_and(SpecKind::is_program) => {
+                    return Err(Failure::usage(format!(
+                        "--engine-option: {} is not a program (cmd: or bot.toml); built-ins take options in their spec, as in bot:expert:depth=4",
+                        super::shown(spec)
+                    )));
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(specs
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| {
+                let mut context =
+                    records.map_or_else(PlayerContext::default, PlayerContext::beside);
+                context.sandbox = sandbox.clone();
+                context.engine_options = options
+                    .iter()
+                    .filter(|o| o.names(i, spec))
+                    .map(|o| (o.name.to_string(), o.value.to_string()))
+                    .collect();
+                context
+            })
+            .collect())
+    }
+
     /// The sandbox of a run of `config` between `specs`.
     pub fn for_run(
         &self,
