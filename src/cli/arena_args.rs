@@ -11,7 +11,7 @@ use chainlab::arena::{
     ConfigError, DEFAULT_TIME_MARGIN, GameRecord, MatchConfig, MatchObserver, Pairing,
     RecordWriter, Sprt, Tally, TimeControl, TimeSetting, TournamentObserver,
 };
-use chainlab::bots::{AgentFactory, BotError, PlayerContext, parse_player_in};
+use chainlab::bots::{AgentFactory, BotError, PlayerContext, SpecKind, parse_player_in};
 use chainlab::rules::{Rules, RulesError, Size};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -142,20 +142,41 @@ pub fn player(spec: &str) -> Result<Arc<dyn AgentFactory>, Failure> {
 /// [`player`] in `context` (logs, sandbox, options); a
 /// program (`cmd:`, `bot.toml`) is started once and ended, so that a
 /// command that does not exist or does not speak the protocol stops the
-/// run before it begins, with a message naming the command.
+/// run before it begins, with a message naming the command. Also the name
+/// to show in tables: a program's own (from its handshake), else the label.
 pub fn checked_player(
     spec: &str,
     context: &PlayerContext,
-) -> Result<Arc<dyn AgentFactory>, Failure> {
+) -> Result<(Arc<dyn AgentFactory>, String), Failure> {
     let factory = player_in(spec, context)?;
-    if let Err(e) = factory.create() {
-        return Err(Failure::new(format!(
+    match factory.create() {
+        Err(e) => Err(Failure::new(format!(
             "player '{}': {}",
             shown(spec.trim()),
             shown(&e.to_string())
-        )));
+        ))),
+        Ok(agent) => {
+            let is_program = SpecKind::of(spec).is_some_and(SpecKind::is_program);
+            let name = agent.name();
+            let shown_as = if is_program && !name.trim().is_empty() {
+                name
+            } else {
+                factory.label()
+            };
+            Ok((factory, shown_as))
+        }
     }
-    Ok(factory)
+}
+
+/// The names to show for players named `names` (in order), each made
+/// unique with " (2)", " (3)", … as the arena labels players.
+pub fn shown_names(names: &[String]) -> Vec<String> {
+    let mut taken: Vec<String> = Vec::with_capacity(names.len());
+    for name in names {
+        let unique = chainlab::arena::unique_label(name, |n| taken.iter().any(|t| t == n));
+        taken.push(unique);
+    }
+    taken
 }
 
 /// [`player`], with engines' stderr logs where `context` says.

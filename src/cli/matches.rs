@@ -14,7 +14,7 @@ use serde_json::json;
 
 use super::analyze::print_summary_table;
 use super::analyze::seat_label;
-use super::arena_args::{Both, GameArgs, Progress, checked_player, records_writer};
+use super::arena_args::{Both, GameArgs, Progress, checked_player, records_writer, shown_names};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
 use super::program_args::WhenMissing;
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
@@ -94,8 +94,9 @@ pub fn run(args: &Args) -> CmdResult {
     let [ca, cb] = contexts.as_slice() else {
         return Err(Failure::new("two players, two contexts"));
     };
-    let a = checked_player(&args.a, ca)?;
-    let b = checked_player(&args.b, cb)?;
+    let (a, name_a) = checked_player(&args.a, ca)?;
+    let (b, name_b) = checked_player(&args.b, cb)?;
+    let names = shown_names(&[name_a, name_b]);
     let mut writer = records_writer(args.records.as_ref(), &[&args.a, &args.b])?;
     let cancel = ctrl_c("stopping the match: finishing the games in progress")?;
     let mut progress = Progress::new(!args.json);
@@ -123,12 +124,22 @@ pub fn run(args: &Args) -> CmdResult {
     };
     if args.json {
         let mut value = to_json(&report);
+        if let Some(map) = value.as_object_mut() {
+            map.insert("name_a".into(), json!(names.first()));
+            map.insert("name_b".into(), json!(names.get(1)));
+        }
         if let (Some(s), Some(map)) = (&summaries, value.as_object_mut()) {
             map.insert("analysis".to_string(), json!(s));
         }
         outln!("{value}");
     } else {
-        out!("{}", to_text(&report));
+        // Tables show programs by their own names; records keep the command.
+        let mut shown_report = report.clone();
+        if let [a, b] = names.as_slice() {
+            shown_report.a.clone_from(a);
+            shown_report.b.clone_from(b);
+        }
+        out!("{}", to_text(&shown_report));
         if let Some(s) = &summaries {
             outln!();
             outln!("Analysis of every game (chainlab analyze; openings left out):");

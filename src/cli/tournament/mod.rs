@@ -11,7 +11,7 @@ use chainlab::class::report::table::table;
 use serde_json::json;
 
 pub use self::args::Args;
-use super::arena_args::{Both, Progress, checked_player, records_writer};
+use super::arena_args::{Both, Progress, checked_player, records_writer, shown_names};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
 use super::program_args::WhenMissing;
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
@@ -40,12 +40,14 @@ pub fn run(args: &Args) -> CmdResult {
         args.records.as_deref(),
         WhenMissing::Warn,
     )?;
-    let entrants = args
+    let checked = args
         .entrants
         .iter()
         .zip(&contexts)
         .map(|(s, context)| checked_player(s, context))
         .collect::<Result<Vec<_>, _>>()?;
+    let names = shown_names(&checked.iter().map(|(_, n)| n.clone()).collect::<Vec<_>>());
+    let entrants: Vec<_> = checked.into_iter().map(|(f, _)| f).collect();
     let config = TournamentConfig {
         matches,
         gauntlet: args.gauntlet,
@@ -73,7 +75,10 @@ pub fn run(args: &Args) -> CmdResult {
     if args.json {
         outln!("{}", to_json(&report));
     } else {
-        out!("{}", to_text(&report, args.markdown));
+        // Tables show programs by their own names; records keep the command.
+        let mut shown_report = report.clone();
+        rename(&mut shown_report, &names);
+        out!("{}", to_text(&shown_report, args.markdown));
     }
     if report.cancelled {
         return Ok(ExitCode::from(EXIT_INTERRUPTED));
@@ -104,6 +109,18 @@ fn to_json(r: &TournamentReport) -> serde_json::Value {
         "crosstable": cross,
         "cancelled": r.cancelled,
     })
+}
+
+/// Shows entrant `i` as `names[i]` in `report`'s tables.
+fn rename(report: &mut TournamentReport, names: &[String]) {
+    for (player, name) in report.players.iter_mut().zip(names) {
+        player.clone_from(name);
+    }
+    for standing in &mut report.standings {
+        if let Some(name) = names.get(standing.entrant) {
+            standing.player.clone_from(name);
+        }
+    }
 }
 
 /// The tournament as text (or Markdown): what was played, the ranking, and
