@@ -129,9 +129,15 @@ impl GameRun {
         for &coord in spec.opening {
             agents.iter_mut().for_each(|a| a.observe(coord));
         }
-        let rngs = (0..spec.sides.len() as u64)
+        let mut rngs: Vec<GameRng> = (0..spec.sides.len() as u64)
             .map(|s| rng_from_seed(derive_seed(spec.seed, s + 1)))
             .collect();
+        for (index, (agent, rng)) in agents.iter_mut().zip(&mut rngs).enumerate() {
+            let seat = Player::new(index).unwrap_or(Player::A);
+            if let Err(e) = agent.begin(&game.position, seat, rng) {
+                return Err(Box::new(game.forfeit(seat, reason(&e))));
+            }
+        }
         Ok(GameRun { game, agents, rngs })
     }
 
@@ -143,6 +149,14 @@ impl GameRun {
         let game = &mut self.game;
         if game.adjudicate(spec.cap) {
             return Progress::Over(game.finish());
+        }
+        // A player unfit to go on (an engine that said error, or sent a
+        // line unasked) forfeits now, before anyone moves again.
+        for (index, agent) in self.agents.iter_mut().enumerate() {
+            if let Err(e) = agent.poll() {
+                let seat = Player::new(index).unwrap_or(Player::A);
+                return Progress::Over(game.forfeit(seat, reason(&e)));
+            }
         }
         let mover = game.position.mover();
         let (Some(agent), Some(rng)) = (
@@ -293,6 +307,15 @@ fn create_agents(spec: &GameSpec) -> Result<Vec<Box<dyn Agent>>, (Player, String
     Ok(agents)
 }
 
+/// A player's failure as a forfeit's reason: an engine's errors say what it
+/// did ("did not answer within …"); others are "failed: …".
+fn reason(e: &BotError) -> String {
+    match e {
+        BotError::External(_) => e.to_string(),
+        _ => format!("failed: {e}"),
+    }
+}
+
 /// Asks the player to move for its move under the match's clock: `None`
 /// when `stop` was raised meanwhile, `Some(Err(why))` when the player
 /// forfeits (it panicked, failed or overran its time), else the cell chosen
@@ -314,9 +337,7 @@ fn choose_move(
     }
     let coord = match choice {
         Err(panic) => return Some(Err(format!("panicked: {}", panic_message(&*panic)))),
-        // An engine's errors say what it did ("did not answer within …").
-        Ok(Err(e @ BotError::External(_))) => return Some(Err(e.to_string())),
-        Ok(Err(e)) => return Some(Err(format!("failed: {e}"))),
+        Ok(Err(e)) => return Some(Err(reason(&e))),
         Ok(Ok(coord)) => coord,
     };
     Some(match clock.overrun() {

@@ -9,7 +9,7 @@ pub mod twins;
 use std::sync::Arc;
 
 use crate::rng::GameRng;
-use crate::rules::{Coord, Position};
+use crate::rules::{Coord, Player, Position};
 
 /// A player of Chain Reaction: given a position where it is to move, it
 /// chooses a legal move. Randomness comes only from the `rng` passed in, so a
@@ -34,6 +34,28 @@ pub trait Agent: Send {
     /// own included), opening moves too. Players that keep no state ignore
     /// it; an engine passes the last move on (`last` in the protocol).
     fn observe(&mut self, _coord: Coord) {}
+
+    /// Tells the player that a game begins in `position` (after any
+    /// opening), where it plays `seat`, with its seat's `rng`. An engine
+    /// sends `newgame` now, so that an `error` in reply forfeits before any
+    /// move rather than at its first turn. Players without state ignore it;
+    /// one never told plays as well (an engine then starts its game at its
+    /// first turn).
+    fn begin(
+        &mut self,
+        _position: &Position,
+        _seat: Player,
+        _rng: &mut GameRng,
+    ) -> Result<(), BotError> {
+        Ok(())
+    }
+
+    /// Whether the player is still fit to play, asked before every move of
+    /// its game, whoever is to move: an engine that said `error` or sent a
+    /// line unasked forfeits at once. Never waits.
+    fn poll(&mut self) -> Result<(), BotError> {
+        Ok(())
+    }
 
     /// What the player reports while it thinks (an engine's `info` lines),
     /// if it reports anything; the GUI shows it beside the board.
@@ -64,6 +86,19 @@ impl<P: Agent + ?Sized> Agent for Box<P> {
 
     fn observe(&mut self, coord: Coord) {
         (**self).observe(coord);
+    }
+
+    fn begin(
+        &mut self,
+        position: &Position,
+        seat: Player,
+        rng: &mut GameRng,
+    ) -> Result<(), BotError> {
+        (**self).begin(position, seat, rng)
+    }
+
+    fn poll(&mut self) -> Result<(), BotError> {
+        (**self).poll()
     }
 
     fn info(&self) -> Option<InfoFeed> {

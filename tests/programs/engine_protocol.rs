@@ -565,7 +565,10 @@ fn chainlab_engine_stopped_by_a_signal_ends_its_program_tree() {
             processes()
                 .into_iter()
                 .filter(|(_, state, cmd)| {
-                    *state != 'Z' && cmd.contains(&marker) && !cmd.contains("engine cmd:")
+                    *state != 'Z'
+                        && cmd.contains(&marker)
+                        && !cmd.contains("engine cmd:")
+                        && !cmd.contains("libexec/pyenv")
                 })
                 .count()
         };
@@ -573,7 +576,15 @@ fn chainlab_engine_stopped_by_a_signal_ends_its_program_tree() {
         while running() < 2 && began.elapsed() < Duration::from_secs(10) {
             std::thread::sleep(Duration::from_millis(20));
         }
-        assert_eq!(running(), 2, "the program and its daemon should run");
+        let seen: Vec<_> = processes()
+            .into_iter()
+            .filter(|(_, _, cmd)| cmd.contains(&marker))
+            .collect();
+        assert_eq!(
+            running(),
+            2,
+            "the program and its daemon should run: {seen:?}"
+        );
         Command::new("kill")
             .args([signal, &child.id().to_string()])
             .status()
@@ -584,5 +595,49 @@ fn chainlab_engine_stopped_by_a_signal_ends_its_program_tree() {
             std::thread::sleep(Duration::from_millis(20));
         }
         assert_eq!(running(), 0, "left running after {signal}");
+    }
+}
+
+/// An `error` in reply to `newgame` forfeits with the engine's reason as
+/// soon as it has arrived: `newgame` goes out when the game begins, and
+/// every move is preceded by a look for such a line. (The protocol has no
+/// reply to `newgame`, so an opponent that moves within microseconds may
+/// still move once before the error arrives.)
+#[test]
+fn an_error_at_newgame_forfeits_with_its_reason() {
+    let dir = std::env::temp_dir().join(format!("chainlab-newgame-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let refuses = sh_engine(
+        &dir,
+        "refuses",
+        HANDSHAKE,
+        "echo 'error no board for me'",
+        "sleep 1; echo 0,0",
+    );
+    let records = dir.join("r.jsonl");
+    let spec = format!("cmd:sh {}", refuses.display());
+    let o = chainlab(&[
+        "match",
+        &spec,
+        "bot:random",
+        "--games",
+        "2",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&records).unwrap();
+    let games: Vec<GameRecord> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 2);
+    for game in games {
+        assert!(game.moves.len() <= 1, "{game:?}");
+        assert!(
+            game.reason.contains("said: error no board for me"),
+            "{}",
+            game.reason
+        );
     }
 }

@@ -40,7 +40,7 @@ pub use sandbox::{Limits, Sandbox, SandboxSettings};
 use super::{Agent, AgentFactory, BotError, InfoFeed, Interrupt};
 use crate::protocol::{FromEngine, NewGame, ToEngine, VERSION, split_command_line};
 use crate::rng::GameRng;
-use crate::rules::{Coord, Position};
+use crate::rules::{Coord, Player, Position};
 use process::Process;
 
 /// The most `option` lines an engine may send in its handshake.
@@ -260,6 +260,38 @@ impl EngineAgent {
         Ok(answer)
     }
 
+    /// Sends `newgame` for a game in `position` where the engine plays `seat`.
+    fn new_game(
+        &mut self,
+        process: &mut Process,
+        position: &Position,
+        seat: Player,
+        rng: &mut GameRng,
+    ) -> Result<(), ExternalError> {
+        process.send(&ToEngine::NewGame(NewGame {
+            size: position.size(),
+            players: position.player_count(),
+            rules: position.rules(),
+            seat,
+            seed: rng.random(),
+        }))?;
+        self.in_game = true;
+        Ok(())
+    }
+
+    /// What arrived unasked: `info` lines are kept; anything else is a
+    /// violation (an `error` says why the engine cannot go on).
+    fn unasked(&mut self, process: &mut Process) -> Result<(), ExternalError> {
+        while let Some(early) = process.try_receive()? {
+            match early {
+                FromEngine::Info(text) => self.info.push(text),
+                FromEngine::Error(text) => return Err(ExternalError::Said(text)),
+                other => return Err(ExternalError::Early(other.to_string())),
+            }
+        }
+        Ok(())
+    }
+
     /// Sends `position` (after `newgame` at a game's first move) and reads
     /// the engine's info lines up to its move.
     fn exchange(
@@ -271,21 +303,9 @@ impl EngineAgent {
     ) -> Result<Option<Coord>, ExternalError> {
         // Nothing may arrive unasked: a move sent early (or a second line
         // after a move) would otherwise answer the next position.
-        while let Some(early) = process.try_receive()? {
-            match early {
-                FromEngine::Info(text) => self.info.push(text),
-                other => return Err(ExternalError::Early(other.to_string())),
-            }
-        }
+        self.unasked(process)?;
         if !self.in_game {
-            process.send(&ToEngine::NewGame(NewGame {
-                size: position.size(),
-                players: position.player_count(),
-                rules: position.rules(),
-                seat: position.mover(),
-                seed: rng.random(),
-            }))?;
-            self.in_game = true;
+            self.new_game(process, position, position.mover(), rng)?;
         }
         let began = Instant::now();
         let limit = interrupt
@@ -349,6 +369,32 @@ impl Agent for EngineAgent {
 
     fn observe(&mut self, coord: Coord) {
         self.last = Some(coord);
+    }
+
+    fn begin(
+        &mut self,
+        position: &Position,
+        seat: Player,
+        rng: &mut GameRng,
+    ) -> Result<(), BotError> {
+        let mut process = match self.process.take() {
+            Some(p) => p,
+            None => self.start_process()?,
+        };
+        self.new_game(&mut process, position, seat, rng)
+            .map_err(|e| e.during("when the game began"))?;
+        self.process = Some(process);
+        Ok(())
+    }
+
+    fn poll(&mut self) -> Result<(), BotError> {
+        let Some(mut process) = self.process.take() else {
+            return Ok(());
+        };
+        // A process that broke the protocol is dropped, which ends it.
+        self.unasked(&mut process)?;
+        self.process = Some(process);
+        Ok(())
     }
 
     fn info(&self) -> Option<InfoFeed> {

@@ -63,6 +63,8 @@ def attempt(what, arg):
             os._exit(0)
         os.close(w)
         pid = os.read(r, 64).decode().strip()
+        if not pid:
+            raise OSError("the daemon did not start")
         return "daemon " + pid
     if what == "signal":
         os.kill(os.getppid(), signal.SIGCONT)
