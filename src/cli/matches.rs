@@ -16,7 +16,7 @@ use super::analyze::print_summary_table;
 use super::analyze::seat_label;
 use super::arena_args::{Both, GameArgs, Progress, checked_player, records_writer, shown_names};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
-use super::program_args::WhenMissing;
+use super::program_args::{WhenMissing, sandbox_summary};
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
 
 /// Arguments of `chainlab match`.
@@ -97,6 +97,7 @@ pub fn run(args: &Args) -> CmdResult {
     let (a, name_a) = checked_player(&args.a, ca)?;
     let (b, name_b) = checked_player(&args.b, cb)?;
     let names = shown_names(&[name_a, name_b]);
+    let sandboxed = sandbox_summary(&[&args.a, &args.b], &contexts);
     let mut writer = records_writer(args.records.as_ref(), &[&args.a, &args.b])?;
     let cancel = ctrl_c("stopping the match: finishing the games in progress")?;
     let mut progress = Progress::new(!args.json);
@@ -127,6 +128,7 @@ pub fn run(args: &Args) -> CmdResult {
         if let Some(map) = value.as_object_mut() {
             map.insert("name_a".into(), json!(names.first()));
             map.insert("name_b".into(), json!(names.get(1)));
+            map.insert("sandboxed".into(), json!(sandboxed.as_ref().map(|s| s.0)));
         }
         if let (Some(s), Some(map)) = (&summaries, value.as_object_mut()) {
             map.insert("analysis".to_string(), json!(s));
@@ -140,6 +142,9 @@ pub fn run(args: &Args) -> CmdResult {
             shown_report.b.clone_from(b);
         }
         out!("{}", to_text(&shown_report));
+        if let Some((_, how)) = &sandboxed {
+            outln!("{:<16}{how}", "Programs");
+        }
         if let Some(s) = &summaries {
             outln!();
             outln!("Analysis of every game (chainlab analyze; openings left out):");

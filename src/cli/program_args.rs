@@ -209,3 +209,20 @@ pub fn cpu_seconds(config: &MatchConfig) -> u64 {
         .saturating_mul(per_move.as_millis().div_ceil(1000) as u64)
         .saturating_add(30)
 }
+
+/// How a run's programs ran, for its report: `None` when it had none.
+pub fn sandbox_summary(specs: &[&str], contexts: &[PlayerContext]) -> Option<(bool, String)> {
+    let programs = specs
+        .iter()
+        .any(|s| SpecKind::of(s).is_some_and(SpecKind::is_program));
+    if !programs {
+        return None;
+    }
+    Some(match contexts.first().map(|c| &c.sandbox) {
+        Some(Sandbox::On(settings)) => (true, format!("sandboxed ({})", settings.limits)),
+        _ => (
+            false,
+            "NOT sandboxed: every game ran its programs with your rights".to_string(),
+        ),
+    })
+}

@@ -365,3 +365,68 @@ fn the_scratch_folder_is_writable_and_removed_after_the_game() {
         );
     }
 }
+
+#[test]
+fn a_class_tournament_grades_the_same_sandboxed_and_not() {
+    if !can_sandbox() {
+        return;
+    }
+    let root = temp_dir("class");
+    let subs = root.join("subs");
+    let starter = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/engines/starter_bot.py");
+    for (who, manifest) in [
+        ("alice", "command = \"python3 starter_bot.py\"\n"),
+        (
+            "bob",
+            "name = \"Bob\"\ncommand = \"python3 starter_bot.py\"\n[options]\nstrategy = \"random\"\n",
+        ),
+    ] {
+        std::fs::create_dir_all(subs.join(who)).unwrap();
+        std::fs::copy(&starter, subs.join(who).join("starter_bot.py")).unwrap();
+        std::fs::write(subs.join(who).join("bot.toml"), manifest).unwrap();
+    }
+    let broken = subs.join("broken.sh");
+    std::fs::write(&broken, "#!/bin/sh\necho hello\n").unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&broken, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("strategies/04-capture.json");
+    std::fs::copy(shipped, subs.join("carol.json")).unwrap();
+    let run = |sandboxed: bool| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_chainlab"));
+        cmd.current_dir(&root).args([
+            "tournament",
+            "--dir",
+            "subs",
+            "--gauntlet",
+            "--reference",
+            "bot:random",
+            "--reference",
+            "bot:greedy",
+            "--games",
+            "4",
+            "--json",
+        ]);
+        if !sandboxed {
+            cmd.arg("--no-sandbox");
+        }
+        let o = cmd.output().unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        let mut v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        let flag = v.as_object_mut().unwrap().remove("sandboxed").unwrap();
+        assert_eq!(flag, sandboxed);
+        v
+    };
+    let (sandboxed, free) = (run(true), run(false));
+    assert_eq!(sandboxed["grades"], free["grades"]);
+    assert_eq!(
+        sandboxed, free,
+        "the same games, grades and forfeits either way"
+    );
+    let grades = sandboxed["grades"].to_string();
+    assert!(
+        grades.contains("alice") && grades.contains("broken.sh"),
+        "{grades}"
+    );
+}

@@ -13,7 +13,7 @@ use serde_json::json;
 pub use self::args::Args;
 use super::arena_args::{Both, Progress, checked_player, records_writer, shown_names};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
-use super::program_args::WhenMissing;
+use super::program_args::{WhenMissing, sandbox_summary};
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
 
 /// Runs `chainlab tournament`.
@@ -48,6 +48,7 @@ pub fn run(args: &Args) -> CmdResult {
         .collect::<Result<Vec<_>, _>>()?;
     let names = shown_names(&checked.iter().map(|(_, n)| n.clone()).collect::<Vec<_>>());
     let entrants: Vec<_> = checked.into_iter().map(|(f, _)| f).collect();
+    let sandboxed = sandbox_summary(&specs, &contexts);
     let config = TournamentConfig {
         matches,
         gauntlet: args.gauntlet,
@@ -73,12 +74,19 @@ pub fn run(args: &Args) -> CmdResult {
         })?;
     }
     if args.json {
-        outln!("{}", to_json(&report));
+        let mut value = to_json(&report);
+        if let Some(map) = value.as_object_mut() {
+            map.insert("sandboxed".into(), json!(sandboxed.as_ref().map(|s| s.0)));
+        }
+        outln!("{value}");
     } else {
         // Tables show programs by their own names; records keep the command.
         let mut shown_report = report.clone();
         rename(&mut shown_report, &names);
         out!("{}", to_text(&shown_report, args.markdown));
+        if let Some((_, how)) = &sandboxed {
+            outln!("Programs: {how}");
+        }
     }
     if report.cancelled {
         return Ok(ExitCode::from(EXIT_INTERRUPTED));

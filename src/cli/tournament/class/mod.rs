@@ -124,12 +124,23 @@ pub fn run(args: &Args) -> CmdResult {
     };
     let report = class_report(args, &setup, &tournament, &collector, &run);
     write_reports(&setup, &report)?;
+    let programs = if setup.sandboxed {
+        "sandboxed (docs/class-tournament.md)"
+    } else {
+        "NOT sandboxed: every game ran the submissions' programs with your rights"
+    };
     if args.json {
-        outln!("{}", to_json(&report, &setup));
+        let mut value = to_json(&report, &setup);
+        if let Some(map) = value.as_object_mut() {
+            map.insert("sandboxed".into(), setup.sandboxed.into());
+        }
+        outln!("{value}");
     } else if args.markdown {
         out!("{}", to_markdown(&report));
+        outln!("\nPrograms: {programs}");
     } else {
         out!("{}", to_text(&report, &setup));
+        outln!("Programs: {programs}");
     }
     Ok(if tournament.cancelled {
         ExitCode::from(EXIT_INTERRUPTED)

@@ -49,6 +49,8 @@ pub struct Setup {
     pub report: Option<ReportFiles>,
     /// The records file, open and locked.
     pub writer: Option<RecordWriter<BufWriter<File>>>,
+    /// Whether the programs run sandboxed, for the summary.
+    pub sandboxed: bool,
 }
 
 /// Reads the command line and the submission folders into a [`Setup`].
@@ -107,6 +109,7 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
     let mut context = records
         .as_deref()
         .map_or_else(PlayerContext::default, PlayerContext::beside);
+    let sandboxed = sandbox.is_on();
     context.sandbox = sandbox;
     if context.logs.is_some() && entrants.iter().any(|e| e.is_program) {
         // Again, now with their stderr logs beside the records.
@@ -137,6 +140,7 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
         records,
         report,
         writer,
+        sandboxed,
     })
 }
 
