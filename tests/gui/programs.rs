@@ -166,7 +166,10 @@ fn a_program_seat_is_checked_then_played_against_with_its_info_beside_the_board(
     // The dialog says how programs run: here, under the test binary (not
     // the chainlab binary, which starts sandboxed programs), unsandboxed
     // and why.
-    for words in ["Programs run with your rights, not sandboxed", "is not the chainlab binary"] {
+    for words in [
+        "Programs run with your rights, not sandboxed",
+        "is not the chainlab binary",
+    ] {
         assert!(
             harness.query_all_by_label_contains(words).next().is_some(),
             "the dialog says how programs run: {words}"
