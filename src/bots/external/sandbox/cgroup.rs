@@ -49,13 +49,8 @@ impl PidsCgroup {
                 break;
             }
             for id in members {
-                if let Some(pid) = i32::try_from(id)
-                    .ok()
-                    .and_then(rustix::process::Pid::from_raw)
-                {
-                    let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
-                    killed += 1;
-                }
+                kill(id);
+                killed += 1;
             }
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
@@ -77,6 +72,20 @@ impl Drop for PidsCgroup {
     }
 }
 
+/// Kills the process `id`.
+#[cfg(unix)]
+fn kill(id: u32) {
+    if let Some(pid) = i32::try_from(id)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    {
+        let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+    }
+}
+
+#[cfg(not(unix))]
+fn kill(_id: u32) {}
+
 /// The processes in the cgroup at `path`.
 fn members(path: &Path) -> Vec<u32> {
     std::fs::read_to_string(path.join("cgroup.procs"))
@@ -86,6 +95,7 @@ fn members(path: &Path) -> Vec<u32> {
 
 /// Puts the calling process into the cgroup at `path` (the launcher does,
 /// before it restricts itself).
+#[cfg(target_os = "linux")]
 pub fn join(path: &Path) -> std::io::Result<()> {
     std::fs::write(path.join("cgroup.procs"), std::process::id().to_string())
 }

@@ -27,6 +27,7 @@ pub fn adopt_orphans() {
     });
 }
 
+/// Without Linux's subreaper nothing is adopted.
 #[cfg(not(target_os = "linux"))]
 pub fn adopt_orphans() {}
 
@@ -61,6 +62,7 @@ pub fn sweep_orphans(running: &BTreeSet<u32>) -> usize {
     ended
 }
 
+/// Without Linux's subreaper there are no adopted orphans to end.
 #[cfg(not(target_os = "linux"))]
 pub fn sweep_orphans(_running: &BTreeSet<u32>) -> usize {
     0
