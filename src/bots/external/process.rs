@@ -26,9 +26,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use super::log::EngineLog;
-use super::sandbox::{
-    PidsCgroup, Policy, SANDBOX_COMMAND, Sandbox, Scratch, find_program, readable_folders,
-};
+use super::sandbox::{Jail, PidsCgroup, Sandbox, Scratch};
 use crate::bots::error::ExternalError;
 use crate::input::{InputError, Lines};
 use crate::protocol::{FromEngine, MAX_LINE_BYTES, ToEngine};
@@ -95,43 +93,13 @@ impl Process {
                 (command, None, None)
             }
             Sandbox::On(settings) => {
-                let scratch =
-                    Scratch::create().map_err(|source| ExternalError::Scratch { source })?;
-                let cgroup = PidsCgroup::create(settings.limits.processes);
-                let base = launch
-                    .dir
-                    .clone()
-                    .or_else(|| std::env::current_dir().ok())
-                    .unwrap_or_default();
-                // Looked up here, so that a missing program is named as it is
-                // without the sandbox.
-                let found =
-                    find_program(&launch.program, &base).ok_or_else(|| ExternalError::Start {
-                        program: program.clone(),
-                        source: std::io::ErrorKind::NotFound.into(),
-                    })?;
-                // chainlab itself is readable too: a program may run
-                // `chainlab engine` as its helper.
-                let mut read = readable_folders(
+                let jail = Jail::prepare(
+                    settings,
                     &launch.program,
                     &launch.args,
                     launch.dir.as_deref(),
-                    &settings.extra_read,
-                );
-                read.push(settings.launcher.clone());
-                let policy = Policy {
-                    read,
-                    write: scratch.path().to_path_buf(),
-                    limits: settings.limits,
-                    cgroup: cgroup.as_ref().map(|c| c.path().to_path_buf()),
-                };
-                let mut command = Command::new(&settings.launcher);
-                command
-                    .arg(SANDBOX_COMMAND)
-                    .args(policy.to_args(&found, &launch.args))
-                    .env("TMPDIR", scratch.path());
-                super::sandbox::adopt_orphans();
-                (command, Some(scratch), cgroup)
+                )?;
+                (jail.command, Some(jail.scratch), jail.cgroup)
             }
         };
         command

@@ -81,7 +81,6 @@ mod linux {
     };
 
     use super::super::paths::DEVICES;
-    use super::super::support::Support;
     use super::Policy;
     use crate::bots::error::SandboxError;
 
@@ -280,25 +279,24 @@ mod linux {
     }
 
     /// Restricts the calling thread as a launcher would (no paths) and
-    /// says how much the kernel enforced: run on a thread that then ends.
-    pub fn probe_landlock() -> Support {
-        let status = match ruleset().and_then(RulesetCreated::restrict_self) {
-            Ok(status) => status,
-            Err(e) => return Support::Missing(format!("Landlock refused the rules: {e}")),
-        };
+    /// says how much the kernel enforced: `Ok(None)` all of it,
+    /// `Ok(Some(what))` all but what, `Err(why)` none. Run on a thread that
+    /// then ends.
+    pub fn probe_landlock() -> Result<Option<String>, String> {
+        let status = ruleset()
+            .and_then(RulesetCreated::restrict_self)
+            .map_err(|e| format!("Landlock refused the rules: {e}"))?;
         match (status.ruleset, status.landlock) {
-            (RulesetStatus::FullyEnforced, _) => Support::Full,
+            (RulesetStatus::FullyEnforced, _) => Ok(None),
             (RulesetStatus::PartiallyEnforced, LandlockStatus::Available { effective_abi, .. }) => {
-                Support::Partial(format!(
+                Ok(Some(format!(
                     "this kernel's Landlock (ABI {}) cannot limit {}",
                     effective_abi as i32,
                     lacking(effective_abi)
-                ))
+                )))
             }
-            (RulesetStatus::PartiallyEnforced, _) => {
-                Support::Partial("some rules are not enforced".into())
-            }
-            (RulesetStatus::NotEnforced, landlock) => Support::Missing(missing(landlock)),
+            (RulesetStatus::PartiallyEnforced, _) => Ok(Some("some rules are not enforced".into())),
+            (RulesetStatus::NotEnforced, landlock) => Err(missing(landlock)),
         }
     }
 

@@ -26,6 +26,7 @@
 //! the app show it, and the launcher's command line carries it.
 
 mod cgroup;
+mod jail;
 mod launcher;
 mod paths;
 mod policy;
@@ -37,14 +38,13 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 pub use cgroup::PidsCgroup;
+pub use jail::Jail;
 pub use launcher::{SANDBOX_COMMAND, run_launcher};
 pub use paths::{DEVICES, find_program, readable_folders};
 pub use policy::{Limits, MAX_MEMORY_MB, MIN_MEMORY_MB, Policy};
 pub use reaper::sweep_orphans;
 pub use scratch::Scratch;
 pub use support::{Support, support};
-
-pub(super) use reaper::adopt_orphans;
 
 /// Whether the programs of a run are sandboxed, and how.
 #[derive(Clone, Debug, Default)]

@@ -33,7 +33,10 @@ fn probe() -> Support {
         .spawn(super::launcher::probe_landlock)
         .map_err(|e| format!("cannot start a thread to ask: {e}"))
         .and_then(|t| t.join().map_err(|_| "the probe failed".to_string()))
-        .unwrap_or_else(Support::Missing)
+        .and_then(|answer| answer)
+        .map_or_else(Support::Missing, |lacking| {
+            lacking.map_or(Support::Full, Support::Partial)
+        })
 }
 
 #[cfg(not(target_os = "linux"))]

@@ -60,6 +60,30 @@ impl TournamentObserver for Observers<'_> {
     }
 }
 
+/// Prints the report as the options ask (JSON, Markdown or text), with
+/// how the programs ran.
+fn print_report(args: &Args, report: &ClassReport, setup: &Setup) -> Result<(), Failure> {
+    let programs = if setup.sandboxed {
+        "sandboxed (docs/class-tournament.md)"
+    } else {
+        "NOT sandboxed: every game ran the submissions' programs with your rights"
+    };
+    if args.json {
+        let mut value = to_json(report, setup);
+        if let Some(map) = value.as_object_mut() {
+            map.insert("sandboxed".into(), setup.sandboxed.into());
+        }
+        outln!("{value}");
+    } else if args.markdown {
+        out!("{}", to_markdown(report));
+        outln!("\nPrograms: {programs}");
+    } else {
+        out!("{}", to_text(report, setup));
+        outln!("Programs: {programs}");
+    }
+    Ok(())
+}
+
 /// Runs a class tournament.
 pub fn run(args: &Args) -> CmdResult {
     let began = Instant::now();
@@ -124,24 +148,7 @@ pub fn run(args: &Args) -> CmdResult {
     };
     let report = class_report(args, &setup, &tournament, &collector, &run);
     write_reports(&setup, &report)?;
-    let programs = if setup.sandboxed {
-        "sandboxed (docs/class-tournament.md)"
-    } else {
-        "NOT sandboxed: every game ran the submissions' programs with your rights"
-    };
-    if args.json {
-        let mut value = to_json(&report, &setup);
-        if let Some(map) = value.as_object_mut() {
-            map.insert("sandboxed".into(), setup.sandboxed.into());
-        }
-        outln!("{value}");
-    } else if args.markdown {
-        out!("{}", to_markdown(&report));
-        outln!("\nPrograms: {programs}");
-    } else {
-        out!("{}", to_text(&report, &setup));
-        outln!("Programs: {programs}");
-    }
+    print_report(args, &report, &setup)?;
     Ok(if tournament.cancelled {
         ExitCode::from(EXIT_INTERRUPTED)
     } else {

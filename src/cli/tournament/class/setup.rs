@@ -8,6 +8,7 @@
 //! stop it: those that do not load play as entrants that forfeit.
 
 use crate::cli::program_args::{WhenMissing, cpu_seconds};
+use chainlab::bots::external::Sandbox;
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::BufWriter;
@@ -68,13 +69,7 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
         .clone()
         .or_else(|| report.as_ref().map(|r| r.dir.join("games.jsonl")));
     let (named, references) = split_players(args);
-    if !args.game.programs.engine_option.is_empty() {
-        return Err(Failure::usage(
-            "--engine-option is for named players; a submission sets its options in its bot.toml ([options])",
-        ));
-    }
-    let cpu = cpu_seconds(&args.game.config(1, None)?);
-    let sandbox = args.game.programs.sandbox(true, cpu, WhenMissing::Refuse)?;
+    let sandbox = submissions_sandbox(args)?;
     let first = PlayerContext {
         sandbox: sandbox.clone(),
         ..PlayerContext::default()
@@ -142,6 +137,18 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
         writer,
         sandboxed,
     })
+}
+
+/// The sandbox of the submissions' programs: refused where the system
+/// cannot sandbox, unless --no-sandbox; options come from each bot.toml.
+fn submissions_sandbox(args: &Args) -> Result<Sandbox, Failure> {
+    if !args.game.programs.engine_option.is_empty() {
+        return Err(Failure::usage(
+            "--engine-option is for named players; a submission sets its options in its bot.toml ([options])",
+        ));
+    }
+    let cpu = cpu_seconds(&args.game.config(1, None)?);
+    args.game.programs.sandbox(true, cpu, WhenMissing::Refuse)
 }
 
 /// The entrants of the players named: submissions, then references (each
