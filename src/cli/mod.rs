@@ -34,6 +34,7 @@ mod cancel;
 mod engine;
 mod explain;
 mod matches;
+mod outputs;
 mod players;
 mod puzzles;
 mod replay;

@@ -146,6 +146,14 @@ pub enum FileError {
         #[source]
         source: std::io::Error,
     },
+    /// The path may not be written (a folder, a device, a link to nothing,
+    /// an input of the run): nothing was written.
+    #[error("{source}")]
+    Refused {
+        /// What the path is.
+        #[from]
+        source: crate::output::OutputError,
+    },
 }
 
 impl FileError {

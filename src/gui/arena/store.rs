@@ -215,17 +215,18 @@ impl RecordsIndex {
     pub fn export(&self, to: &Path) -> Result<u64, String> {
         let shown = self.path.display();
         let file = File::open(&self.path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-        let target = File::create(to).map_err(|e| format!("cannot write {}: {e}", to.display()))?;
-        let mut out = BufWriter::new(target);
         let mut copied = 0;
-        // Line by line, up to the games indexed (the run may still be writing).
-        for line in BufReader::new(file).lines().take(self.games as usize) {
-            let line = line.map_err(|e| format!("cannot read {shown}: {e}"))?;
-            writeln!(out, "{line}").map_err(|e| format!("cannot write {}: {e}", to.display()))?;
-            copied += 1;
-        }
-        out.flush()
-            .map_err(|e| format!("cannot write {}: {e}", to.display()))?;
+        // Through the one output writer (atomic, never over a device or a
+        // link's target's kind); line by line, up to the games indexed (the
+        // run may still be writing).
+        crate::output::write_with(to, &crate::output::Inputs::none(), |out| {
+            for line in BufReader::new(file).lines().take(self.games as usize) {
+                writeln!(out, "{}", line?)?;
+                copied += 1;
+            }
+            Ok(())
+        })
+        .map_err(|e| e.to_string())?;
         Ok(copied)
     }
 }

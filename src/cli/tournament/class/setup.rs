@@ -8,8 +8,6 @@
 //! stop it: those that do not load play as entrants that forfeit.
 
 use std::collections::HashSet;
-use std::fs::File;
-use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use chainlab::arena::{RecordWriter, unique_label};
@@ -19,8 +17,10 @@ use chainlab::class::{
     Submission, discover, from_submission, labels, schedule,
 };
 use chainlab::input::is_same_file;
+use chainlab::output::{Inputs, LineFile};
 
-use crate::cli::arena_args::{player_in, records_writer};
+use crate::cli::arena_args::player_in;
+use crate::cli::outputs::{add_folders, check_output, records_writer, run_inputs};
 use crate::cli::tournament::Args;
 use crate::cli::{EXIT_OUTPUT, Failure, shown};
 
@@ -47,7 +47,9 @@ pub struct Setup {
     /// The report's files, if a report is written.
     pub report: Option<ReportFiles>,
     /// The records file, open and locked.
-    pub writer: Option<RecordWriter<BufWriter<File>>>,
+    pub writer: Option<RecordWriter<LineFile>>,
+    /// The inputs of the run, which no output may overwrite.
+    pub inputs: Inputs,
 }
 
 /// Reads the command line and the submission folders into a [`Setup`].
@@ -70,7 +72,10 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
     let mut inputs: Vec<PathBuf> = named.iter().map(|s| PathBuf::from(s.trim())).collect();
     inputs.extend(references.iter().map(|(s, _)| PathBuf::from(s.trim())));
     inputs.extend(found.iter().map(|s| s.path.clone()));
-    check_outputs(records.as_deref(), report.as_ref(), &inputs)?;
+    let mut run = run_inputs(&named);
+    run.extend(run_inputs(&references.iter().map(|(s, _)| s).collect::<Vec<_>>()));
+    add_folders(&mut run, &args.dir);
+    check_outputs(records.as_deref(), report.as_ref(), &run)?;
     if named.is_empty() && found.is_empty() {
         return Err(no_submissions(&args.dir, skipped.len()));
     }
@@ -85,13 +90,7 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
             )
         })?;
     }
-    let specs: Vec<String> = named
-        .iter()
-        .cloned()
-        .chain(references.iter().map(|(s, _)| s.clone()))
-        .collect();
-    let spec_refs: Vec<&String> = specs.iter().collect();
-    let writer = records_writer(records.as_ref(), &spec_refs)?;
+    let writer = records_writer(records.as_ref(), &run)?;
     let context = records
         .as_deref()
         .map_or_else(PlayerContext::default, PlayerContext::beside);
@@ -124,6 +123,7 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
         records,
         report,
         writer,
+        inputs: run,
     })
 }
 
@@ -291,18 +291,19 @@ fn report_files(dir: Option<&Path>) -> Result<Option<ReportFiles>, Failure> {
     }))
 }
 
-/// Refuses outputs that are one of `inputs` or each other.
+/// Refuses outputs that are one of `inputs` or each other, or are no
+/// files (see `chainlab::output::check`).
 fn check_outputs(
     records: Option<&Path>,
     report: Option<&ReportFiles>,
-    inputs: &[PathBuf],
+    inputs: &Inputs,
 ) -> Result<(), Failure> {
-    let mut outputs: Vec<&Path> = report
+    let files: Vec<&Path> = report
         .iter()
         .flat_map(|r| r.files.iter().map(PathBuf::as_path))
         .collect();
     if let Some(records) = records {
-        let clash = outputs
+        let clash = files
             .iter()
             .any(|o| *o == records || is_same_file(o, records));
         if clash {
@@ -311,15 +312,12 @@ fn check_outputs(
                 shown(&records.display().to_string())
             )));
         }
-        outputs.push(records);
+        check_output("--records", records, inputs)?;
     }
-    for o in outputs {
-        if let Some(input) = inputs.iter().find(|i| is_same_file(i, o)) {
-            return Err(Failure::usage(format!(
-                "{} would overwrite the input {}; choose another --report folder or --records file",
-                shown(&o.display().to_string()),
-                shown(&input.display().to_string())
-            )));
+    for file in files {
+        // The report folder may not exist yet: its files are then new.
+        if file.parent().is_some_and(Path::is_dir) {
+            check_output("--report", file, inputs)?;
         }
     }
     Ok(())
