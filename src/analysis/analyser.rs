@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::AnalysisError;
+use super::game::check_work;
 use crate::arena::WinModel;
 use crate::bots::Interrupt;
 use crate::bots::search::{MAX_DEPTH, SearchConfig, Searcher};
@@ -39,6 +40,17 @@ impl AnalyserConfig {
             nodes: nodes.max(1),
             ..self
         }
+    }
+
+    /// The nodes a search of a position on `size` really uses: the budget,
+    /// or less where the search's cap of nodes × cells
+    /// ([`crate::bots::search::DEFAULT_NODE_CELLS`]) is lower (500,000 on
+    /// `20x20`). The command line says when it caps.
+    pub fn nodes_on(&self, size: crate::rules::Size) -> u64 {
+        let cells = (size.cells() as u64).max(1);
+        self.nodes
+            .max(1)
+            .min(crate::bots::search::DEFAULT_NODE_CELLS / cells)
     }
 
     /// The search: the master's (move ordering, table, quiescence) with the
@@ -133,6 +145,7 @@ impl Analyser {
         interrupt: &Interrupt,
     ) -> Result<PositionAnalysis, AnalysisError> {
         let mover = position.to_move().ok_or(AnalysisError::GameOver)?;
+        check_work(1, position.size(), self.config.nodes_on(position.size()))?;
         let mut searcher = Searcher::new(self.config.search());
         let root = searcher.analyse(position, interrupt).map_err(|e| match e {
             crate::bots::BotError::Interrupted => AnalysisError::Cancelled,

@@ -196,24 +196,35 @@ fn plan(
             })?;
     }
     let size = start.size();
-    let nodes = analyser.config().nodes;
-    let work = (moves.len() as u64)
+    check_work(moves.len(), size, analyser.config().nodes_on(size))?;
+    Ok(Plan {
+        positions,
+        end: position,
+    })
+}
+
+/// Refuses a job of `positions` searches of `nodes` each on `size` above
+/// [`MAX_WORK`] million node-cells with [`AnalysisError::TooLarge`]: the one
+/// check of a game's analysis and of a single position's.
+pub fn check_work(
+    positions: usize,
+    size: crate::rules::Size,
+    nodes: u64,
+) -> Result<(), AnalysisError> {
+    let work = (positions as u64)
         .saturating_mul(nodes)
         .saturating_mul(size.cells() as u64)
         / 1_000_000;
     if work > MAX_WORK {
         return Err(AnalysisError::TooLarge {
-            plies: moves.len(),
+            plies: positions,
             size: size.to_string(),
             nodes,
             work,
             limit: MAX_WORK,
         });
     }
-    Ok(Plan {
-        positions,
-        end: position,
-    })
+    Ok(())
 }
 
 /// A game analysed one position per [`step`](GameSteps::step), in order,

@@ -70,7 +70,7 @@ impl ReplayGame {
         Ok(ReplayGame {
             title: format!(
                 "{pairing}Game {} ({} board, {} rules, seed {})",
-                record.game + 1,
+                record.game,
                 record.size,
                 record.rules,
                 record.seed

@@ -76,7 +76,7 @@ pub fn summary(record: &GameRecord) -> String {
     };
     format!(
         "Game {}: {} — {result} in {} moves",
-        record.game + 1,
+        record.game,
         record.players.join(" vs "),
         record.moves.len()
     )

@@ -47,7 +47,7 @@ pub enum StrategyError {
     #[error("too large: {0}")]
     TooLarge(TooLarge),
     /// A node of an unknown kind.
-    #[error("node {id}: unknown kind \"{kind}\" (see docs/nodes.md for the kinds)")]
+    #[error("node {id}: unknown kind \"{}\" (see docs/nodes.md for the kinds)", crate::input::clipped(.kind))]
     UnknownKind {
         /// The node's id.
         id: NodeId,

@@ -246,9 +246,10 @@ fn a_finished_game_opens_in_the_replay_view() {
     assert!(end.is_over(), "the game replays to its end");
 
     // Any game by number, also one no longer kept in memory.
-    let game = harness.state().arena().replay_game(1).unwrap();
-    assert!(game.title.starts_with("Game 1 ("), "{}", game.title);
-    assert!(harness.state().arena().replay_game(21).is_err());
+    // Numbered from 0, as records and `chainlab replay --game` number them.
+    let game = harness.state().arena().replay_game(0).unwrap();
+    assert!(game.title.starts_with("Game 0 ("), "{}", game.title);
+    assert!(harness.state().arena().replay_game(20).is_err());
 }
 
 #[test]
