@@ -312,13 +312,25 @@ fn check_outputs(
                 shown(&records.display().to_string())
             )));
         }
-        check_output("--records", records, inputs)?;
+        // In a report folder not made yet it is new (and checked again
+        // when it is opened).
+        if folder_exists(records) {
+            check_output("--records", records, inputs)?;
+        }
     }
     for file in files {
         // The report folder may not exist yet: its files are then new.
-        if file.parent().is_some_and(Path::is_dir) {
+        if folder_exists(file) {
             check_output("--report", file, inputs)?;
         }
     }
     Ok(())
+}
+
+/// Whether the folder `file` would be in exists.
+fn folder_exists(file: &Path) -> bool {
+    match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.is_dir(),
+        _ => true,
+    }
 }
