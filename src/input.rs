@@ -196,11 +196,13 @@ pub fn clipped(token: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// A message with every word (a run without spaces) of more than
-/// [`MAX_QUOTED_CHARS`] characters [`clipped`]; its closing quote or
-/// punctuation, if any, is kept. The command line passes every error line
+/// [`MAX_QUOTED_CHARS`] characters [`clipped`]; its quotes and
+/// punctuation, if any, are kept around it. The command line passes every error line
 /// through it, so that no bad token makes a long line.
 pub fn clip_words(message: &str) -> std::borrow::Cow<'_, str> {
-    let long = |w: &str| w.char_indices().nth(MAX_QUOTED_CHARS).is_some();
+    // A word [`clipped`] already ends in `…`: it is left as it is.
+    let long =
+        |w: &str| !w.ends_with('\u{2026}') && w.char_indices().nth(MAX_QUOTED_CHARS + 4).is_some();
     if !message.split(' ').any(long) {
         return message.into();
     }
@@ -210,9 +212,11 @@ pub fn clip_words(message: &str) -> std::borrow::Cow<'_, str> {
             if !long(w) {
                 return w.to_string();
             }
-            let body = w.trim_end_matches(|c: char| "'\":,.)]}".contains(c));
-            let tail = w.get(body.len()..).unwrap_or_default();
-            format!("{}{tail}", clipped(body))
+            let rest = w.trim_start_matches(|c: char| "'\"([{".contains(c));
+            let head = w.get(..w.len() - rest.len()).unwrap_or_default();
+            let body = rest.trim_end_matches(|c: char| "'\":,.)]}".contains(c));
+            let tail = rest.get(body.len()..).unwrap_or_default();
+            format!("{head}{}{tail}", clipped(body))
         })
         .collect();
     words.join(" ").into()

@@ -18,6 +18,8 @@ mod cli_arena;
 mod cli_class;
 #[path = "arena_cli/cli_limits.rs"]
 mod cli_limits;
+#[path = "arena_cli/cli_outputs.rs"]
+mod cli_outputs;
 #[path = "arena_cli/cli_rules.rs"]
 mod cli_rules;
 #[path = "arena_cli/cli_strategy.rs"]

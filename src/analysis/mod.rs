@@ -27,8 +27,6 @@ pub mod theme;
 
 pub use analyser::{Analyser, AnalyserConfig, DEFAULT_NODES, MoveEval, PositionAnalysis};
 pub use error::AnalysisError;
-pub use game::{
-    GameAnalysis, GameSteps, PlyAnalysis, analyse_game, analyse_record, check_work,
-};
+pub use game::{GameAnalysis, GameSteps, PlyAnalysis, analyse_game, analyse_record, check_work};
 pub use move_quality::{BLUNDER, INACCURACY, MISTAKE, MoveQuality};
 pub use summary::{PlayerSummary, summarise};

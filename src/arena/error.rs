@@ -143,7 +143,9 @@ pub enum RecordError {
     /// The last line of the file has no line break and cannot be read: it
     /// was cut short (the run writing it was stopped, or the disk was full).
     /// Readers keep the games before it and warn once.
-    #[error("line {line}, the last, is cut short (the run that wrote it stopped part way); the games before it are read")]
+    #[error(
+        "line {line}, the last, is cut short (the run that wrote it stopped part way); the games before it are read"
+    )]
     Truncated {
         /// The line of the file, from 1.
         line: usize,

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chainlab::arena::{
-    ConfigError, DEFAULT_TIME_MARGIN, GameRecord, MatchConfig, MatchObserver, Pairing,
-    Sprt, Tally, TimeControl, TimeSetting, TournamentObserver,
+    ConfigError, DEFAULT_TIME_MARGIN, GameRecord, MatchConfig, MatchObserver, Pairing, Sprt, Tally,
+    TimeControl, TimeSetting, TournamentObserver,
 };
 use chainlab::bots::{AgentFactory, BotError, PlayerContext, parse_player_in};
 use chainlab::rules::{Rules, RulesError, Size};

@@ -15,8 +15,8 @@ use serde_json::json;
 use super::analyze::print_summary_table;
 use super::analyze::seat_label;
 use super::arena_args::{Both, GameArgs, Progress, checked_player};
-use super::outputs::{check_output, records_failure, records_writer, run_inputs};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
+use super::outputs::{check_output, records_failure, records_writer, run_inputs};
 use super::{CmdResult, Failure, shown};
 
 /// Arguments of `chainlab match`.
@@ -92,8 +92,8 @@ pub fn run(args: &Args) -> CmdResult {
     let a = checked_player(&args.a, args.records.as_ref())?;
     let b = checked_player(&args.b, args.records.as_ref())?;
     let cancel = ctrl_c("stopping the match: finishing the games in progress")?;
-    let mut writer = records_writer(args.records.as_ref(), &inputs)?
-        .map(|w| w.stopping(Arc::clone(&cancel)));
+    let mut writer =
+        records_writer(args.records.as_ref(), &inputs)?.map(|w| w.stopping(Arc::clone(&cancel)));
     let mut progress = Progress::new(!args.json);
     let mut keep = Keep(args.analyse.then(Vec::new));
     let result = run_match(

@@ -176,7 +176,10 @@ fn print_game(record: &GameRecord) -> Result<(), Failure> {
         let mover = position.mover();
         position.play(coord).map_err(|e| {
             let number = ply + 1;
-            Failure::new(format!("game {}: move {number} ({coord}): {e}", record.game))
+            Failure::new(format!(
+                "game {}: move {number} ({coord}): {e}",
+                record.game
+            ))
         })?;
         let opening = if (ply as u32) < record.opening {
             " (opening)"

@@ -25,6 +25,7 @@ pub enum InputPath {
 #[derive(Clone, Debug, Default)]
 pub struct Inputs {
     entries: Vec<(InputPath, String)>,
+    outputs: Vec<PathBuf>,
 }
 
 impl Inputs {
@@ -39,9 +40,18 @@ impl Inputs {
         self.entries.push((path, what.into()));
     }
 
+    /// Marks `dir` as the run's own output folder (a class tournament's
+    /// report folder inside its submissions folder, which discovery skips):
+    /// a file under it is no input by being under an input folder. Input
+    /// files are still found there.
+    pub fn except(&mut self, dir: &Path) {
+        self.outputs.push(dir.to_path_buf());
+    }
+
     /// Adds every input of `other`.
     pub fn extend(&mut self, other: Inputs) {
         self.entries.extend(other.entries);
+        self.outputs.extend(other.outputs);
     }
 
     /// How the input that `file` is would be named, if it is one.
@@ -50,13 +60,15 @@ impl Inputs {
             return None;
         }
         let resolved = std::fs::canonicalize(file).ok();
+        let under = |d: &Path| match (&resolved, std::fs::canonicalize(d)) {
+            (Some(f), Ok(d)) => f.starts_with(d),
+            _ => false,
+        };
+        let own = self.outputs.iter().any(|d| under(d));
         self.entries.iter().find_map(|(input, what)| {
             let hit = match input {
                 InputPath::File(p) => is_same_file(p, file),
-                InputPath::Folder(d) => match (&resolved, std::fs::canonicalize(d)) {
-                    (Some(f), Ok(d)) => f.starts_with(d),
-                    _ => false,
-                },
+                InputPath::Folder(d) => !own && under(d),
             };
             hit.then(|| what.clone())
         })

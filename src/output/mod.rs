@@ -56,7 +56,9 @@ pub enum OutputError {
         input: String,
     },
     /// Another run holds the lock of the file.
-    #[error("{path} is in use: another chainlab run is writing records to it; wait for it or choose another file")]
+    #[error(
+        "{path} is in use: another chainlab run is writing records to it; wait for it or choose another file"
+    )]
     InUse {
         /// The path, as given.
         path: String,
@@ -151,10 +153,7 @@ fn new_path(path: &Path) -> Result<Target, OutputError> {
     if !dir.is_dir() {
         return Err(OutputError::io(
             path,
-            std::io::Error::new(
-                std::io::ErrorKind::NotFound,
-                "the folder does not exist",
-            ),
+            std::io::Error::new(std::io::ErrorKind::NotFound, "the folder does not exist"),
         ));
     }
     Ok(Target {
@@ -227,10 +226,10 @@ impl Target {
         fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
     ) -> std::io::Result<()> {
         let dir = folder_of(&self.file);
-        let name = self
-            .file
-            .file_name()
-            .map_or_else(|| "output".to_string(), |n| n.to_string_lossy().into_owned());
+        let name = self.file.file_name().map_or_else(
+            || "output".to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
         static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let tmp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));

@@ -68,8 +68,16 @@ mod tests {
         let manifest = PlayerSpec::parse(&dir.join("bot.toml").display().to_string()).unwrap();
         assert_eq!(manifest.input_paths(), vec![InputPath::Folder(dir.clone())]);
         let strategy = PlayerSpec::parse("a.json").unwrap();
-        assert_eq!(strategy.input_paths(), vec![InputPath::File("a.json".into())]);
-        assert!(PlayerSpec::parse("bot:greedy").unwrap().input_paths().is_empty());
+        assert_eq!(
+            strategy.input_paths(),
+            vec![InputPath::File("a.json".into())]
+        );
+        assert!(
+            PlayerSpec::parse("bot:greedy")
+                .unwrap()
+                .input_paths()
+                .is_empty()
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

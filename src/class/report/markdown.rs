@@ -93,9 +93,11 @@ fn grades(r: &ClassReport) -> String {
         .enumerate()
         .map(|(k, g)| {
             let mut row = vec![(k + 1).to_string(), md(r.label(g.entrant))];
-            row.extend(g.marks.iter().map(|m| {
-                format!("{} {}", mark_text(&m.wdl), m.verdict())
-            }));
+            row.extend(
+                g.marks
+                    .iter()
+                    .map(|m| format!("{} {}", mark_text(&m.wdl), m.verdict())),
+            );
             row.push(g.passed_text());
             row.push(g.forfeits().to_string());
             row.push(

@@ -12,8 +12,8 @@ use serde_json::json;
 
 pub use self::args::Args;
 use super::arena_args::{Both, Progress, checked_player};
-use super::outputs::{check_output, records_failure, records_writer, run_inputs};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
+use super::outputs::{check_output, records_failure, records_writer, run_inputs};
 use super::{CmdResult, Failure, shown};
 
 /// Runs `chainlab tournament`.

@@ -15,10 +15,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use self::report::{Change, Validation, changes, changes_table, to_json, to_text};
 use super::arena_args::{GameArgs, Progress, is_same_file, player};
-use super::outputs::{check_output, run_inputs};
-use chainlab::output::Target;
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
+use super::outputs::{check_output, run_inputs};
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
+use chainlab::output::Target;
 
 /// The most iterations accepted.
 const MAX_ITERATIONS: u64 = 1_000_000;

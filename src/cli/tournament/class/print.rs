@@ -214,9 +214,11 @@ fn grade_table(r: &ClassReport) -> String {
         .enumerate()
         .map(|(k, g)| {
             let mut row = vec![(k + 1).to_string(), shown(r.label(g.entrant)).into_owned()];
-            row.extend(g.marks.iter().map(|m| {
-                format!("{} {}", mark_text(&m.wdl), m.verdict())
-            }));
+            row.extend(
+                g.marks
+                    .iter()
+                    .map(|m| format!("{} {}", mark_text(&m.wdl), m.verdict())),
+            );
             row.push(g.passed_text());
             row.push(g.forfeits().to_string());
             row

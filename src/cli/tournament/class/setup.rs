@@ -73,8 +73,13 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
     inputs.extend(references.iter().map(|(s, _)| PathBuf::from(s.trim())));
     inputs.extend(found.iter().map(|s| s.path.clone()));
     let mut run = run_inputs(&named);
-    run.extend(run_inputs(&references.iter().map(|(s, _)| s).collect::<Vec<_>>()));
+    run.extend(run_inputs(
+        &references.iter().map(|(s, _)| s).collect::<Vec<_>>(),
+    ));
     add_folders(&mut run, &args.dir);
+    if let Some(r) = &report {
+        run.except(&r.dir);
+    }
     check_outputs(records.as_deref(), report.as_ref(), &run)?;
     if named.is_empty() && found.is_empty() {
         return Err(no_submissions(&args.dir, skipped.len()));
