@@ -4,7 +4,6 @@
 use serde::Serialize;
 
 use super::AnalysisError;
-use super::game::check_work;
 use crate::arena::WinModel;
 use crate::bots::Interrupt;
 use crate::bots::search::{MAX_DEPTH, SearchConfig, Searcher};
@@ -63,6 +62,36 @@ impl AnalyserConfig {
             ..SearchConfig::enhanced(MAX_DEPTH)
         }
     }
+}
+
+/// The largest job, in millions of node × cells (moves × node budget ×
+/// cells of the board): a few minutes on two cores (a million node-cells
+/// takes 10 to 60 ms, more on large boards with long chains). A `9x6` game
+/// of 100 moves at the default budget is about 1,100.
+pub const MAX_WORK: u64 = 20_000;
+
+/// Refuses a job of `positions` searches of `nodes` each on `size` above
+/// [`MAX_WORK`] million node-cells with [`AnalysisError::TooLarge`]: the one
+/// check of a game's analysis and of a single position's.
+pub fn check_work(
+    positions: usize,
+    size: crate::rules::Size,
+    nodes: u64,
+) -> Result<(), AnalysisError> {
+    let work = (positions as u64)
+        .saturating_mul(nodes)
+        .saturating_mul(size.cells() as u64)
+        / 1_000_000;
+    if work > MAX_WORK {
+        return Err(AnalysisError::TooLarge {
+            plies: positions,
+            size: size.to_string(),
+            nodes,
+            work,
+            limit: MAX_WORK,
+        });
+    }
+    Ok(())
 }
 
 /// One legal move with its value.

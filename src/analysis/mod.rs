@@ -25,8 +25,10 @@ pub mod puzzle;
 mod summary;
 pub mod theme;
 
-pub use analyser::{Analyser, AnalyserConfig, DEFAULT_NODES, MoveEval, PositionAnalysis};
+pub use analyser::{
+    Analyser, AnalyserConfig, DEFAULT_NODES, MAX_WORK, MoveEval, PositionAnalysis, check_work,
+};
 pub use error::AnalysisError;
-pub use game::{GameAnalysis, GameSteps, PlyAnalysis, analyse_game, analyse_record, check_work};
+pub use game::{GameAnalysis, GameSteps, PlyAnalysis, analyse_game, analyse_record};
 pub use move_quality::{BLUNDER, INACCURACY, MISTAKE, MoveQuality};
 pub use summary::{PlayerSummary, summarise};

@@ -44,8 +44,7 @@ pub fn games_ui(ui: &mut egui::Ui, live: &Live, number: &mut u64) -> Option<Game
         return None;
     }
     ui.horizontal(|ui| {
-        ui.label("Game");
-        // Games are numbered from 0, as in records (docs/positions.md).
+        ui.label("Game"); // numbered from 0, as in records (docs/positions.md)
         let last = live.games.saturating_sub(1);
         *number = (*number).min(last);
         ui.add(egui::DragValue::new(number).range(0..=last));
