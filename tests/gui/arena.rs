@@ -165,7 +165,9 @@ fn a_small_match_runs_to_completion_with_its_results_shown() {
     assert!(harness.query_all_by_label(&score).count() >= 1);
     harness.get_by_label("LOS");
     harness.get_by_label_contains("Score of Greedy as games come in");
-    harness.get_by_label("⏵ 20");
+    // Games are numbered from 0, as in records: the 20th is "⏵ 19".
+    harness.get_by_label("⏵ 19");
+    assert!(harness.query_by_label("⏵ 20").is_none());
 }
 
 #[test]
