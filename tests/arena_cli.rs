@@ -16,6 +16,8 @@ mod cli_analyze;
 mod cli_arena;
 #[path = "arena_cli/cli_class.rs"]
 mod cli_class;
+#[path = "arena_cli/cli_damaged.rs"]
+mod cli_damaged;
 #[path = "arena_cli/cli_limits.rs"]
 mod cli_limits;
 #[path = "arena_cli/cli_outputs.rs"]
