@@ -184,7 +184,13 @@ fn an_output_keeps_its_permissions() {
 #[test]
 fn a_program_of_the_run_is_never_an_output() {
     let dir = tuning_dir("program");
-    let program = "print('a program')\n";
+    // A real engine, so that a build that starts it before checking the
+    // outputs would play and then overwrite it.
+    let program = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/engines/starter_bot.py"),
+    )
+    .unwrap();
+    let program = program.as_str();
     std::fs::write(dir.join("bot.py"), program).unwrap();
     let carol = dir.join("subs/carol");
     std::fs::create_dir_all(&carol).unwrap();
