@@ -176,6 +176,52 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     out.into()
 }
 
+/// The most characters of one token (a node kind, a player spec, a value)
+/// that an error message quotes.
+pub const MAX_QUOTED_CHARS: usize = 200;
+
+/// A token as an error message quotes it: whole when it has at most
+/// [`MAX_QUOTED_CHARS`] characters, else its first ones followed by
+/// `… (N bytes)`, so that a 5 MB token gives a short line.
+pub fn clipped(token: &str) -> std::borrow::Cow<'_, str> {
+    match token.char_indices().nth(MAX_QUOTED_CHARS) {
+        None => token.into(),
+        Some((end, _)) => format!(
+            "{}… ({} bytes)",
+            token.get(..end).unwrap_or_default(),
+            token.len()
+        )
+        .into(),
+    }
+}
+
+/// A message with every word (a run without spaces) of more than
+/// [`MAX_QUOTED_CHARS`] characters [`clipped`]; its quotes and
+/// punctuation, if any, are kept around it. The command line passes every error line
+/// through it, so that no bad token makes a long line.
+pub fn clip_words(message: &str) -> std::borrow::Cow<'_, str> {
+    // A word [`clipped`] already ends in `…`: it is left as it is.
+    let long =
+        |w: &str| !w.ends_with('\u{2026}') && w.char_indices().nth(MAX_QUOTED_CHARS + 4).is_some();
+    if !message.split(' ').any(long) {
+        return message.into();
+    }
+    let words: Vec<String> = message
+        .split(' ')
+        .map(|w| {
+            if !long(w) {
+                return w.to_string();
+            }
+            let rest = w.trim_start_matches(|c: char| "'\"([{".contains(c));
+            let head = w.get(..w.len() - rest.len()).unwrap_or_default();
+            let body = rest.trim_end_matches(|c: char| "'\":,.)]}".contains(c));
+            let tail = rest.get(body.len()..).unwrap_or_default();
+            format!("{head}{}{tail}", clipped(body))
+        })
+        .collect();
+    words.join(" ").into()
+}
+
 /// Whether two paths name the same existing file (after resolving links;
 /// on Unix also hard links): an output written to one would overwrite the other.
 pub fn is_same_file(a: &Path, b: &Path) -> bool {
@@ -232,6 +278,7 @@ pub struct Lines<R> {
     line: usize,
     after_cr: bool,
     done: bool,
+    unterminated: bool,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -243,7 +290,15 @@ impl<R: BufRead> Lines<R> {
             line: 0,
             after_cr: false,
             done: false,
+            unterminated: false,
         }
+    }
+
+    /// Whether the line read last ended at the end of the input without a
+    /// line break: the last line of a file whose writer was stopped part
+    /// way may be cut short.
+    pub fn unterminated(&self) -> bool {
+        self.unterminated
     }
 
     /// Reads the next line's bytes; `None` at the end of the input.
@@ -257,6 +312,7 @@ impl<R: BufRead> Lines<R> {
                 Err(source) => return Err(InputError::LineIo { line, source }),
             };
             if available.is_empty() {
+                self.unterminated = !buf.is_empty();
                 return Ok((!buf.is_empty()).then_some(buf));
             }
             if std::mem::take(&mut self.after_cr) && available.first() == Some(&b'\n') {

@@ -12,6 +12,7 @@ pub mod eval;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod input;
+pub mod output;
 pub mod protocol;
 pub mod rng;
 pub mod rules;

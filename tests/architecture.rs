@@ -27,10 +27,10 @@ use std::path::{Path, PathBuf};
 type ModPath = Vec<String>;
 
 /// The top-level modules in layer order: each may use only those before it.
-/// `rng`, `input` and `time` are leaf utilities usable by all; `gui` and `cli`
+/// `rng`, `input`, `output` and `time` are leaf utilities usable by all; `gui` and `cli`
 /// are peers at the top.
 const LAYERS: &[&[&str]] = &[
-    &["rng", "input", "time"],
+    &["rng", "input", "output", "time"],
     &["rules"],
     &["strategy", "protocol"],
     &["eval"],

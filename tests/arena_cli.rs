@@ -16,8 +16,12 @@ mod cli_analyze;
 mod cli_arena;
 #[path = "arena_cli/cli_class.rs"]
 mod cli_class;
+#[path = "arena_cli/cli_damaged.rs"]
+mod cli_damaged;
 #[path = "arena_cli/cli_limits.rs"]
 mod cli_limits;
+#[path = "arena_cli/cli_outputs.rs"]
+mod cli_outputs;
 #[path = "arena_cli/cli_rules.rs"]
 mod cli_rules;
 #[path = "arena_cli/cli_strategy.rs"]

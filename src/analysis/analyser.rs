@@ -41,6 +41,17 @@ impl AnalyserConfig {
         }
     }
 
+    /// The nodes a search of a position on `size` really uses: the budget,
+    /// or less where the search's cap of nodes × cells
+    /// ([`crate::bots::search::DEFAULT_NODE_CELLS`]) is lower (500,000 on
+    /// `20x20`). The command line says when it caps.
+    pub fn nodes_on(&self, size: crate::rules::Size) -> u64 {
+        let cells = (size.cells() as u64).max(1);
+        self.nodes
+            .max(1)
+            .min(crate::bots::search::DEFAULT_NODE_CELLS / cells)
+    }
+
     /// The search: the master's (move ordering, table, quiescence) with the
     /// balanced value, so that values compare the players, and deepening
     /// until the node budget (or the default cap of node × cells) is spent.
@@ -51,6 +62,36 @@ impl AnalyserConfig {
             ..SearchConfig::enhanced(MAX_DEPTH)
         }
     }
+}
+
+/// The largest job, in millions of node × cells (moves × node budget ×
+/// cells of the board): a few minutes on two cores (a million node-cells
+/// takes 10 to 60 ms, more on large boards with long chains). A `9x6` game
+/// of 100 moves at the default budget is about 1,100.
+pub const MAX_WORK: u64 = 20_000;
+
+/// Refuses a job of `positions` searches of `nodes` each on `size` above
+/// [`MAX_WORK`] million node-cells with [`AnalysisError::TooLarge`]: the one
+/// check of a game's analysis and of a single position's.
+pub fn check_work(
+    positions: usize,
+    size: crate::rules::Size,
+    nodes: u64,
+) -> Result<(), AnalysisError> {
+    let work = (positions as u64)
+        .saturating_mul(nodes)
+        .saturating_mul(size.cells() as u64)
+        / 1_000_000;
+    if work > MAX_WORK {
+        return Err(AnalysisError::TooLarge {
+            plies: positions,
+            size: size.to_string(),
+            nodes,
+            work,
+            limit: MAX_WORK,
+        });
+    }
+    Ok(())
 }
 
 /// One legal move with its value.
@@ -133,6 +174,7 @@ impl Analyser {
         interrupt: &Interrupt,
     ) -> Result<PositionAnalysis, AnalysisError> {
         let mover = position.to_move().ok_or(AnalysisError::GameOver)?;
+        check_work(1, position.size(), self.config.nodes_on(position.size()))?;
         let mut searcher = Searcher::new(self.config.search());
         let root = searcher.analyse(position, interrupt).map_err(|e| match e {
             crate::bots::BotError::Interrupted => AnalysisError::Cancelled,

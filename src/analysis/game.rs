@@ -16,11 +16,7 @@ use crate::arena::GameRecord;
 use crate::bots::Interrupt;
 use crate::rules::{Coord, Player, Position, Size};
 
-/// The largest job, in millions of node × cells (moves × node budget ×
-/// cells of the board): a few minutes on two cores (a million node-cells
-/// takes 10 to 60 ms, more on large boards with long chains). A `9x6` game
-/// of 100 moves at the default budget is about 1,100.
-pub const MAX_WORK: u64 = 20_000;
+use super::analyser::check_work;
 
 /// One move of a game with the analysis of the position before it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -109,7 +105,7 @@ impl GameAnalysis {
 /// move. `opening` moves at the start are marked as such. `progress` is
 /// called with (done, total) as positions finish (from worker threads);
 /// raising `cancel` stops the run with [`AnalysisError::Cancelled`]. Jobs
-/// above [`MAX_WORK`] are refused with [`AnalysisError::TooLarge`].
+/// above [`super::MAX_WORK`] are refused with [`AnalysisError::TooLarge`].
 pub fn analyse_game(
     analyser: &Analyser,
     game: u64,
@@ -196,20 +192,7 @@ fn plan(
             })?;
     }
     let size = start.size();
-    let nodes = analyser.config().nodes;
-    let work = (moves.len() as u64)
-        .saturating_mul(nodes)
-        .saturating_mul(size.cells() as u64)
-        / 1_000_000;
-    if work > MAX_WORK {
-        return Err(AnalysisError::TooLarge {
-            plies: moves.len(),
-            size: size.to_string(),
-            nodes,
-            work,
-            limit: MAX_WORK,
-        });
-    }
+    check_work(moves.len(), size, analyser.config().nodes_on(size))?;
     Ok(Plan {
         positions,
         end: position,

@@ -25,7 +25,9 @@ pub mod puzzle;
 mod summary;
 pub mod theme;
 
-pub use analyser::{Analyser, AnalyserConfig, DEFAULT_NODES, MoveEval, PositionAnalysis};
+pub use analyser::{
+    Analyser, AnalyserConfig, DEFAULT_NODES, MAX_WORK, MoveEval, PositionAnalysis, check_work,
+};
 pub use error::AnalysisError;
 pub use game::{GameAnalysis, GameSteps, PlyAnalysis, analyse_game, analyse_record};
 pub use move_quality::{BLUNDER, INACCURACY, MISTAKE, MoveQuality};

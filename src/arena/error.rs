@@ -38,6 +38,14 @@ pub enum ArenaError {
     Record(#[from] RecordError),
 }
 
+impl ArenaError {
+    /// Whether this is a records file's last line cut short
+    /// ([`RecordError::Truncated`]): the games before it are whole.
+    pub fn is_truncated(&self) -> bool {
+        matches!(self, ArenaError::Record(RecordError::Truncated { .. }))
+    }
+}
+
 /// Why a match configuration is outside the limits (`arena/limits.rs`;
 /// `docs/limits.md` lists them). Each carries the value given and the bound
 /// it broke. The messages name the setting in words; the command line names
@@ -132,6 +140,16 @@ pub enum RecordError {
     /// a read error (the cause names the line).
     #[error("{0}")]
     Input(#[source] InputError),
+    /// The last line of the file has no line break and cannot be read: it
+    /// was cut short (the run writing it was stopped, or the disk was full).
+    /// Readers keep the games before it and warn once.
+    #[error(
+        "line {line}, the last, is cut short (the run that wrote it stopped part way); the games before it are read"
+    )]
+    Truncated {
+        /// The line of the file, from 1.
+        line: usize,
+    },
     /// A line that is not a game record in JSON.
     #[error("{}", json_message(*.line, .source))]
     Json {
@@ -155,7 +173,8 @@ pub enum RecordError {
     IllegalMove {
         /// The record's game number.
         game: u64,
-        /// The move's index in the record, from 0 (opening included).
+        /// The move, counted from 1 (opening included), as every message
+        /// numbers moves (docs/positions.md).
         ply: usize,
         /// The cell played.
         coord: Coord,

@@ -101,7 +101,7 @@ impl GameRecord {
                 .play(coord)
                 .map_err(|source| RecordError::IllegalMove {
                     game: self.game,
-                    ply,
+                    ply: ply + 1,
                     coord,
                     source,
                 })?;
@@ -135,15 +135,32 @@ impl GameRecord {
 /// Reads records, one JSON object per line (blank lines skipped; line
 /// breaks `\n`, `\r\n` or `\r`; a line may have at most
 /// [`MAX_RECORD_LINE_BYTES`]); errors name the line. After a line that is too
-/// long or not UTF-8 the reading stops.
+/// long or not UTF-8 the reading stops. A last line without a line break
+/// that cannot be read is [`RecordError::Truncated`] (a writer stopped part
+/// way: the games before it are whole), so that readers can keep the games
+/// and warn once.
 pub fn read_records<R: BufRead>(input: R) -> impl Iterator<Item = Result<GameRecord, ArenaError>> {
-    Lines::new(input, MAX_RECORD_LINE_BYTES).filter_map(|item| match item {
-        Err(e) => Some(Err(RecordError::Input(e).into())),
-        Ok((_, l)) if l.trim().is_empty() => None,
-        Ok((line, l)) => Some(
-            serde_json::from_str::<GameRecord>(&l)
-                .map_err(|source| RecordError::Json { line, source }.into()),
-        ),
+    let mut lines = Lines::new(input, MAX_RECORD_LINE_BYTES);
+    std::iter::from_fn(move || {
+        loop {
+            let item = lines.next()?;
+            let cut = lines.unterminated();
+            let result = match item {
+                Err(e) if cut => Err(RecordError::Truncated {
+                    line: e.line().unwrap_or(1),
+                }),
+                Err(e) => Err(RecordError::Input(e)),
+                Ok((_, l)) if l.trim().is_empty() => continue,
+                Ok((line, l)) => serde_json::from_str::<GameRecord>(&l).map_err(|source| {
+                    if cut {
+                        RecordError::Truncated { line }
+                    } else {
+                        RecordError::Json { line, source }
+                    }
+                }),
+            };
+            return Some(result.map_err(ArenaError::from));
+        }
     })
 }
 

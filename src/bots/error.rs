@@ -97,7 +97,12 @@ impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.problem {
             SpecProblem::Empty => write!(f, "{}", self.problem),
-            _ => write!(f, "player '{}': {}", self.spec, self.problem),
+            _ => write!(
+                f,
+                "player '{}': {}",
+                crate::input::clipped(&self.spec),
+                self.problem
+            ),
         }
     }
 }

@@ -86,6 +86,22 @@ impl Mark {
         self.wdl.score().map(|s| 100.0 * s)
     }
 
+    /// Whether the submission played the reference at all: a mark without
+    /// games (a tournament stopped before them) is not graded, neither
+    /// passed nor failed.
+    pub fn is_graded(&self) -> bool {
+        self.wdl.games() > 0
+    }
+
+    /// The verdict as reports write it: "pass", "fail" or "not graded".
+    pub fn verdict(&self) -> &'static str {
+        match (self.is_graded(), self.is_passed()) {
+            (false, _) => NOT_GRADED,
+            (true, true) => "pass",
+            (true, false) => "fail",
+        }
+    }
+
     /// Whether the score reaches the pass mark (never without games).
     pub fn is_passed(&self) -> bool {
         // Rounding: 50 of 100 points is 50%, which passes a mark of 50.
@@ -102,7 +118,26 @@ pub struct Grade {
     pub marks: Vec<Mark>,
 }
 
+/// How every report writes a grade or mark that has no games.
+pub const NOT_GRADED: &str = "not graded";
+
 impl Grade {
+    /// Whether the submission played any game against the references; a
+    /// submission that played none (a tournament stopped before its games)
+    /// is "not graded" in every report, never "passed: no".
+    pub fn is_graded(&self) -> bool {
+        self.total().games() > 0
+    }
+
+    /// References passed, as reports write it: "2 of 3", or "not graded".
+    pub fn passed_text(&self) -> String {
+        if self.is_graded() {
+            format!("{} of {}", self.passed(), self.marks.len())
+        } else {
+            NOT_GRADED.to_string()
+        }
+    }
+
     /// References passed.
     pub fn passed(&self) -> usize {
         self.marks.iter().filter(|m| m.is_passed()).count()

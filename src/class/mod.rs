@@ -29,7 +29,9 @@ pub mod summary;
 pub use discover::{Discovery, SkipReason, Skipped, Submission, SubmissionKind, discover};
 pub use entrant::{Entrant, Origin, Problem, Role, Stage, probe};
 pub use error::{DiscoverError, LogError, PassMarkError, ScheduleError};
-pub use grade::{DEFAULT_LADDER, DEFAULT_PASS, Grade, Mark, ReferenceSpec, grades, parse_pass};
+pub use grade::{
+    DEFAULT_LADDER, DEFAULT_PASS, Grade, Mark, NOT_GRADED, ReferenceSpec, grades, parse_pass,
+};
 pub use load::{Logs, from_submission, labels};
 pub use report::{ClassReport, Replay};
 pub use schedule::schedule;

@@ -162,8 +162,16 @@ pub struct Rated {
 /// nothing about anyone's strength); best first, the rest after by score.
 pub fn ratings(report: &TournamentReport, left_out: &[bool]) -> Vec<Rated> {
     let n = report.players.len();
+    // An entrant without games has nothing to rate: fitted with the
+    // others it would get the prior's rating, above players who lost.
+    let played = |i: usize| {
+        report
+            .pairings
+            .iter()
+            .any(|p| (p.a == i || p.b == i) && p.tally.games() > 0)
+    };
     let kept: Vec<usize> = (0..n)
-        .filter(|&i| !left_out.get(i).copied().unwrap_or(false))
+        .filter(|&i| !left_out.get(i).copied().unwrap_or(false) && played(i))
         .collect();
     let slot = |i: usize| kept.iter().position(|&k| k == i);
     let inner: Vec<_> = report

@@ -80,7 +80,8 @@ fn start_position(args: &Args) -> Result<Position, Failure> {
 pub fn run(args: &Args) -> CmdResult {
     let mut position = start_position(args)?;
     for (index, token) in args.moves.split_whitespace().enumerate() {
-        let what = format!("move {index} (counting from 0) '{token}'");
+        // Moves count from 1, as in every message (docs/positions.md).
+        let what = format!("move {} '{token}'", index + 1);
         let coord: Coord = token
             .parse()
             .map_err(|e: chainlab::rules::RulesError| Failure::usage(format!("{what}: {e}")))?;

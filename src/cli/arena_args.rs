@@ -1,22 +1,20 @@
 //! Options shared by `match` and `tournament`, their validation, and the
 //! progress bar shown on a terminal.
 
-use std::fs::File;
-use std::io::{BufWriter, IsTerminal};
-use std::path::{Path, PathBuf};
+use std::io::IsTerminal;
 use std::sync::Arc;
 use std::time::Duration;
 
 use chainlab::arena::{
-    ConfigError, DEFAULT_TIME_MARGIN, GameRecord, MatchConfig, MatchObserver, Pairing,
-    RecordWriter, Sprt, Tally, TimeControl, TimeSetting, TournamentObserver,
+    ConfigError, DEFAULT_TIME_MARGIN, GameRecord, MatchConfig, MatchObserver, Pairing, Sprt, Tally,
+    TimeControl, TimeSetting, TournamentObserver,
 };
 use chainlab::bots::{AgentFactory, BotError, PlayerContext, SpecKind, parse_player_in};
 use chainlab::rules::{Rules, RulesError, Size};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::program_args::ProgramArgs;
-use super::{EXIT_OUTPUT, Failure, shown};
+use super::{Failure, shown};
 
 /// How the games of a match are played.
 #[derive(clap::Args, Debug)]
@@ -261,57 +259,6 @@ impl TournamentObserver for Progress {
     }
 
     fn pairing_finished(&mut self, _pairing: &Pairing) {}
-}
-
-/// Where game records go, if anywhere. The file may not be one of the
-/// players' strategy files, and is locked while the run writes it, so that
-/// two runs never interleave their lines: the second is refused.
-pub fn records_writer(
-    path: Option<&PathBuf>,
-    players: &[&String],
-) -> Result<Option<RecordWriter<BufWriter<File>>>, Failure> {
-    let Some(path) = path else {
-        return Ok(None);
-    };
-    let shown_path = shown(&path.display().to_string()).into_owned();
-    if let Some(spec) = player_file_at(players, path) {
-        return Err(Failure::usage(format!(
-            "--records {shown_path} is the strategy file of player '{}': the records would overwrite it; choose another file",
-            shown(spec)
-        )));
-    }
-    let cannot = |e: std::io::Error| {
-        Failure::with_code(EXIT_OUTPUT, format!("cannot write {shown_path}: {e}"))
-    };
-    // Not `File::create`: that would empty a file another run is writing.
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)
-        .map_err(cannot)?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(std::fs::TryLockError::WouldBlock) => {
-            return Err(Failure::with_code(
-                EXIT_OUTPUT,
-                format!(
-                    "{shown_path} is in use: another chainlab run is writing records to it; wait for it or choose another file"
-                ),
-            ));
-        }
-        Err(std::fs::TryLockError::Error(e)) => return Err(cannot(e)),
-    }
-    file.set_len(0).map_err(cannot)?;
-    Ok(Some(RecordWriter::new(BufWriter::new(file))))
-}
-
-/// The player spec among `specs` that is the strategy file at `path`, if
-/// any: an output written there would overwrite that player.
-pub fn player_file_at<'s, S: AsRef<str>>(specs: &'s [S], path: &Path) -> Option<&'s S> {
-    specs
-        .iter()
-        .find(|spec| is_same_file(Path::new(spec.as_ref().trim()), path))
 }
 
 pub use chainlab::input::is_same_file;

@@ -14,10 +14,11 @@ use serde_json::json;
 
 use super::analyze::print_summary_table;
 use super::analyze::seat_label;
-use super::arena_args::{Both, GameArgs, Progress, checked_player, records_writer, shown_names};
+use super::arena_args::{Both, GameArgs, Progress, checked_player, shown_names};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
+use super::outputs::{check_output, records_failure, records_writer, run_inputs};
 use super::program_args::{WhenMissing, sandbox_summary};
-use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
+use super::{CmdResult, Failure, shown};
 
 /// Arguments of `chainlab match`.
 #[derive(clap::Args, Debug)]
@@ -85,6 +86,10 @@ fn sprt(values: Option<&Vec<f64>>) -> Result<Option<Sprt>, Failure> {
 pub fn run(args: &Args) -> CmdResult {
     let sprt = sprt(args.sprt.as_ref())?;
     let config = args.game.config(args.games, sprt)?;
+    let inputs = run_inputs(&[&args.a, &args.b]);
+    if let Some(path) = &args.records {
+        check_output("--records", path, &inputs)?;
+    }
     let contexts = args.game.programs.contexts(
         &[&args.a, &args.b],
         &config,
@@ -98,8 +103,9 @@ pub fn run(args: &Args) -> CmdResult {
     let (b, name_b) = checked_player(&args.b, cb)?;
     let names = shown_names(&[name_a, name_b]);
     let sandboxed = sandbox_summary(&[&args.a, &args.b], &contexts);
-    let mut writer = records_writer(args.records.as_ref(), &[&args.a, &args.b])?;
     let cancel = ctrl_c("stopping the match: finishing the games in progress")?;
+    let mut writer =
+        records_writer(args.records.as_ref(), &inputs)?.map(|w| w.stopping(Arc::clone(&cancel)));
     let mut progress = Progress::new(!args.json);
     let mut keep = Keep(args.analyse.then(Vec::new));
     let result = run_match(
@@ -112,12 +118,8 @@ pub fn run(args: &Args) -> CmdResult {
     progress.finish();
     let report = result.map_err(|e| Failure::new(e.to_string()))?;
     if let (Some(w), Some(path)) = (writer, &args.records) {
-        w.finish().map_err(|e| {
-            Failure::with_code(
-                EXIT_OUTPUT,
-                format!("cannot write {}: {e}", shown(&path.display().to_string())),
-            )
-        })?;
+        let kept = w.written();
+        w.finish().map_err(|e| records_failure(path, &e, kept))?;
     }
     let summaries = match keep.0 {
         Some(records) => Some(analyse_match(&records, args)?),

@@ -34,6 +34,7 @@ mod cancel;
 mod engine;
 mod explain;
 mod matches;
+mod outputs;
 mod players;
 mod program_args;
 mod puzzles;
@@ -98,6 +99,9 @@ impl Failure {
 /// for a process ended by SIGPIPE) so that the command stops writing.
 pub fn write_out(args: std::fmt::Arguments) -> Result<(), Failure> {
     use std::io::Write;
+    if stdout_closed() {
+        return Err(Failure::with_code(EXIT_CLOSED, ""));
+    }
     match std::io::stdout().lock().write_fmt(args) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
@@ -108,6 +112,35 @@ pub fn write_out(args: std::fmt::Arguments) -> Result<(), Failure> {
             format!("cannot write to stdout: {e}"),
         )),
     }
+}
+
+/// Whether stdout was closed when chainlab started (`chainlab … >&-`),
+/// found once. Rust's runtime puts `/dev/null` opened read-write on a
+/// standard stream that is closed at start, where writes would vanish and the
+/// command exit 0; a shell's `> /dev/null` opens it write-only. So stdout as
+/// `/dev/null` opened read-write counts as closed (Linux, through
+/// `/proc/self/fdinfo`; elsewhere it is never taken as closed).
+fn stdout_closed() -> bool {
+    static CLOSED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *CLOSED.get_or_init(stdout_is_runtime_null)
+}
+
+#[cfg(target_os = "linux")]
+fn stdout_is_runtime_null() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+        info.lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+            .is_some_and(|flags| flags & 0o3 == 0o2)
+    });
+    let null = |p: &str| std::fs::metadata(p).map(|m| (m.dev(), m.ino(), m.rdev()));
+    read_write && matches!((null("/proc/self/fd/1"), null("/dev/null")), (Ok(a), Ok(b)) if a == b)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn stdout_is_runtime_null() -> bool {
+    false
 }
 
 /// Writes one line to stderr. Never panics: when stderr is full or closed
@@ -216,7 +249,9 @@ pub fn run() -> ExitCode {
         Err(failure) => {
             if !failure.message.is_empty() {
                 // Messages quote file contents: escaped, they stay one line.
-                errln!("chainlab: error: {}", shown(&failure.message));
+                // Each overlong token is cut to its first 200 characters.
+                let message = chainlab::input::clip_words(&failure.message);
+                errln!("chainlab: error: {}", shown(&message));
             }
             ExitCode::from(failure.code)
         }
@@ -262,6 +297,7 @@ fn clap_failure(e: &clap::Error) -> ExitCode {
             .collect();
         first = format!("{} {}", first, listed.join(" "));
     }
+    let first = chainlab::input::clip_words(&first);
     errln!("chainlab: error: {first} (see 'chainlab --help' or 'chainlab COMMAND --help')");
     ExitCode::from(EXIT_USAGE)
 }

@@ -36,16 +36,24 @@ fn open(args: &Args) -> Result<impl Iterator<Item = Result<GameRecord, Failure>>
 }
 
 /// The records of `file` (only those of `pairing` when given), each error
-/// naming the file; shared with `chainlab analyze`.
+/// naming the file; a last line cut short is left out with one warning on
+/// stderr. Shared with `chainlab analyze`.
 pub fn open_records(
     file: &Path,
     pairing: Option<u32>,
 ) -> Result<impl Iterator<Item = Result<GameRecord, Failure>> + use<>, Failure> {
     let reader = File::open(file)
         .map_err(|e| Failure::new(format!("cannot read {}: {e}", file.display())))?;
-    let path = file.display().to_string();
+    let path = shown(&file.display().to_string()).into_owned();
     Ok(read_records(BufReader::new(reader))
-        .map(move |r| r.map_err(|e| Failure::new(format!("{path}: {e}"))))
+        .filter_map(move |r| match r {
+            // The last line only, so this warns at most once.
+            Err(e) if e.is_truncated() => {
+                errln!("chainlab: warning: {path}: {e}");
+                None
+            }
+            r => Some(r.map_err(|e| Failure::new(format!("{path}: {e}")))),
+        })
         .filter(move |r| pairing.is_none() || r.as_ref().map_or(true, |r| r.pairing == pairing)))
 }
 
@@ -167,7 +175,11 @@ fn print_game(record: &GameRecord) -> Result<(), Failure> {
     for (ply, &coord) in record.moves.iter().enumerate() {
         let mover = position.mover();
         position.play(coord).map_err(|e| {
-            Failure::new(format!("game {}: move {ply} ({coord}): {e}", record.game))
+            let number = ply + 1;
+            Failure::new(format!(
+                "game {}: move {number} ({coord}): {e}",
+                record.game
+            ))
         })?;
         let opening = if (ply as u32) < record.opening {
             " (opening)"

@@ -70,10 +70,7 @@ impl ReplayGame {
         Ok(ReplayGame {
             title: format!(
                 "{pairing}Game {} ({} board, {} rules, seed {})",
-                record.game + 1,
-                record.size,
-                record.rules,
-                record.seed
+                record.game, record.size, record.rules, record.seed
             ),
             note: format!("{}: {}", record.players.join(" vs "), record.reason),
             start,

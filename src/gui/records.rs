@@ -22,8 +22,12 @@ pub struct RecordsFile {
     pub games: Vec<GameRecord>,
     /// Lines that could not be read, as messages naming the line.
     pub problems: Vec<String>,
-    /// How many lines could not be read in all.
+    /// How many lines could not be read in all (a last line cut short
+    /// not counted).
     pub bad_lines: usize,
+    /// The warning about a last line cut short (a run stopped part way),
+    /// if the file ends in one: the games before it are all read.
+    pub cut: Option<String>,
 }
 
 impl RecordsFile {
@@ -39,9 +43,11 @@ impl RecordsFile {
         let mut games = Vec::new();
         let mut problems = Vec::new();
         let mut bad_lines = 0;
+        let mut cut = None;
         for item in read_records(bytes.as_slice()) {
             match item {
                 Ok(record) => games.push(record),
+                Err(e) if e.is_truncated() => cut = Some(e.to_string()),
                 Err(e) => {
                     bad_lines += 1;
                     if problems.len() < MAX_PROBLEMS {
@@ -53,6 +59,7 @@ impl RecordsFile {
         if games.is_empty() {
             let why = problems
                 .first()
+                .or(cut.as_ref())
                 .map_or_else(String::new, |p| format!(": {p}"));
             return Err(format!("{shown} holds no game record{why}"));
         }
@@ -61,6 +68,7 @@ impl RecordsFile {
             games,
             problems,
             bad_lines,
+            cut,
         })
     }
 }
@@ -76,7 +84,7 @@ pub fn summary(record: &GameRecord) -> String {
     };
     format!(
         "Game {}: {} — {result} in {} moves",
-        record.game + 1,
+        record.game,
         record.players.join(" vs "),
         record.moves.len()
     )

@@ -47,7 +47,7 @@ pub enum StrategyError {
     #[error("too large: {0}")]
     TooLarge(TooLarge),
     /// A node of an unknown kind.
-    #[error("node {id}: unknown kind \"{kind}\" (see docs/nodes.md for the kinds)")]
+    #[error("node {id}: unknown kind \"{}\" (see docs/nodes.md for the kinds)", crate::input::clipped(.kind))]
     UnknownKind {
         /// The node's id.
         id: NodeId,
@@ -145,6 +145,14 @@ pub enum FileError {
         /// Why the write, sync or rename failed.
         #[source]
         source: std::io::Error,
+    },
+    /// The path may not be written (a folder, a device, a link to nothing,
+    /// an input of the run): nothing was written.
+    #[error("{source}")]
+    Refused {
+        /// What the path is.
+        #[from]
+        source: crate::output::OutputError,
     },
 }
 

@@ -35,7 +35,7 @@ fn apply_reports_the_winner_and_refuses_moves_after_it() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).is_empty());
     assert!(
-        stderr(&o).contains("move 3") && stderr(&o).contains("game is over"),
+        stderr(&o).contains("move 4") && stderr(&o).contains("game is over"),
         "{}",
         stderr(&o)
     );
@@ -46,7 +46,7 @@ fn apply_errors_name_the_move_and_follow_the_exit_code_table() {
     // An illegal move is bad input (1), as in a record; a move that is not
     // ROW,COL is a usage error (2). See docs/limits.md.
     for (moves, needle, code) in [
-        ("0,0 0,0", "move 1", 1),
+        ("0,0 0,0", "move 2 '0,0'", 1),
         ("0,0 9,0", "off the 9x6 board", 1),
         ("0,0 x", "bad cell 'x'", 2),
     ] {

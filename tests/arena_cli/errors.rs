@@ -306,7 +306,8 @@ fn a_record_that_does_not_replay_says_which_move_or_field() {
         )
     );
     let mut illegal = good.clone();
-    let ply = illegal.moves.len();
+    // Moves count from 1 in every message (docs/positions.md).
+    let ply = illegal.moves.len() + 1;
     illegal.moves.push(illegal.moves[0]);
     let e = record_error(illegal.check().unwrap_err());
     assert!(

@@ -4,9 +4,16 @@
 
 use std::process::{Command, Output};
 
+/// The binary under test: this build's, or the one `CHAINLAB_TEST_BIN`
+/// names (to run a test against an older build and see it fail).
+pub fn bin() -> std::path::PathBuf {
+    std::env::var_os("CHAINLAB_TEST_BIN")
+        .map_or_else(|| env!("CARGO_BIN_EXE_chainlab").into(), Into::into)
+}
+
 /// Runs `chainlab ARGS` in the repository root and waits for it.
 pub fn chainlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chainlab"))
+    Command::new(bin())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(args)
         .output()

@@ -165,7 +165,9 @@ fn a_small_match_runs_to_completion_with_its_results_shown() {
     assert!(harness.query_all_by_label(&score).count() >= 1);
     harness.get_by_label("LOS");
     harness.get_by_label_contains("Score of Greedy as games come in");
-    harness.get_by_label("⏵ 20");
+    // Games are numbered from 0, as in records: the 20th is "⏵ 19".
+    harness.get_by_label("⏵ 19");
+    assert!(harness.query_by_label("⏵ 20").is_none());
 }
 
 #[test]
@@ -246,9 +248,10 @@ fn a_finished_game_opens_in_the_replay_view() {
     assert!(end.is_over(), "the game replays to its end");
 
     // Any game by number, also one no longer kept in memory.
-    let game = harness.state().arena().replay_game(1).unwrap();
-    assert!(game.title.starts_with("Game 1 ("), "{}", game.title);
-    assert!(harness.state().arena().replay_game(21).is_err());
+    // Numbered from 0, as records and `chainlab replay --game` number them.
+    let game = harness.state().arena().replay_game(0).unwrap();
+    assert!(game.title.starts_with("Game 0 ("), "{}", game.title);
+    assert!(harness.state().arena().replay_game(20).is_err());
 }
 
 #[test]

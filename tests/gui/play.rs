@@ -444,6 +444,33 @@ fn replay_opens_a_records_file_and_reports_bad_lines() {
 }
 
 #[test]
+fn replay_reads_the_games_before_a_last_line_cut_short() {
+    let (first, _, _) = first_move_game(0);
+    let (second, _, _) = first_move_game(1);
+    // A run stopped while writing its third game: no line break, half a line.
+    let text = format!("{first}\n{second}\n{}", &second[..second.len() / 2]);
+    let path = std::env::temp_dir().join(format!("chainlab-gui-cut-{}.jsonl", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let mut settings = settings(vec![SeatChoice::Human; 2], Size::JABC);
+    settings.view = View::Replay;
+    settings.records_path = path.to_string_lossy().into_owned();
+    let mut harness = harness(settings);
+    harness.step();
+    harness.get_by_label("Open").click();
+    harness.step();
+    harness.step();
+    std::fs::remove_file(&path).unwrap();
+    let records = harness.state().replay().records().unwrap();
+    assert_eq!((records.games.len(), records.bad_lines), (2, 0));
+    harness.get_by_label_contains("line 3, the last, is cut short");
+    assert!(
+        harness
+            .query_by_label_contains("could not be read")
+            .is_none()
+    );
+}
+
+#[test]
 fn replay_names_a_missing_records_file() {
     let mut settings = settings(vec![SeatChoice::Human; 2], Size::JABC);
     settings.view = View::Replay;

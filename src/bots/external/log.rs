@@ -19,11 +19,14 @@ pub struct EngineLog {
 }
 
 impl EngineLog {
-    /// Creates (or empties) the log at `path`.
+    /// Creates (or empties) the log at `path`: a regular file or a new
+    /// path (a device, FIFO or folder is refused, as for every output).
     pub fn create(path: &Path) -> std::io::Result<EngineLog> {
+        let target = crate::output::check(path, &crate::output::Inputs::none())
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
         Ok(EngineLog {
             path: path.to_path_buf(),
-            file: Mutex::new((File::create(path)?, 0)),
+            file: Mutex::new((File::create(&target.file)?, 0)),
         })
     }
 

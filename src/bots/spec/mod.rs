@@ -7,6 +7,7 @@
 
 mod builtin;
 mod context;
+mod inputs;
 mod player;
 
 pub use builtin::{BotSpec, BuiltinInfo, DEFAULT_ITERS, builtins};

@@ -7,6 +7,7 @@
 //! numbers; text fields that start like a formula get a leading `'`.
 
 use super::ClassReport;
+use crate::class::NOT_GRADED;
 use crate::input::printable;
 
 /// A text field: quoted when it holds a comma, quote or line break, and
@@ -95,7 +96,11 @@ fn grades(r: &ClassReport) -> String {
             total.losses.to_string(),
             number(total.score().map(|s| 100.0 * s), 1),
             g.forfeits().to_string(),
-            g.passed().to_string(),
+            if g.is_graded() {
+                g.passed().to_string()
+            } else {
+                NOT_GRADED.to_string()
+            },
             g.marks.len().to_string(),
             number(rated.and_then(|x| x.rating), 0),
             number(rated.and_then(|x| x.interval), 0),
@@ -107,7 +112,12 @@ fn grades(r: &ClassReport) -> String {
                 m.wdl.draws.to_string(),
                 m.wdl.losses.to_string(),
                 number(Some(m.pass), 1),
-                if m.is_passed() { "yes" } else { "no" }.to_string(),
+                match (m.is_graded(), m.is_passed()) {
+                    (false, _) => NOT_GRADED,
+                    (true, true) => "yes",
+                    (true, false) => "no",
+                }
+                .to_string(),
             ]);
         }
         out.push_str(&line(row));

@@ -39,7 +39,7 @@ pub fn to_html(r: &ClassReport) -> String {
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{title}</title>\n<style>\n{css}</style>\n</head>\n<body>\n\
          <header>\n<h1>{title}</h1>\n<p class=\"summary\">{summary}</p>\n<nav>",
-        title = esc(&r.title),
+        title = esc(&r.heading()),
         css = include_str!("style.css"),
         summary = esc(&summary_line(r)),
     );
@@ -126,10 +126,10 @@ fn grades(r: &ClassReport, out: &mut String) {
             }
         );
         for m in &g.marks {
-            let (class, verdict) = if m.is_passed() {
-                ("pass", "✓ pass")
-            } else {
-                ("fail", "✗ fail")
+            let (class, verdict) = match (m.is_graded(), m.is_passed()) {
+                (false, _) => ("ungraded", "not graded"),
+                (true, true) => ("pass", "✓ pass"),
+                (true, false) => ("fail", "✗ fail"),
             };
             let _ = write!(
                 out,
@@ -142,9 +142,8 @@ fn grades(r: &ClassReport, out: &mut String) {
         }
         let _ = writeln!(
             out,
-            "<td class=\"total\">{} of {}</td><td class=\"num\">{}</td></tr>",
-            g.passed(),
-            g.marks.len(),
+            "<td class=\"total\">{}</td><td class=\"num\">{}</td></tr>",
+            g.passed_text(),
             g.forfeits()
         );
     }

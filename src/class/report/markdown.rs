@@ -46,7 +46,7 @@ pub fn md_code(text: &str) -> String {
 
 /// The whole report as Markdown.
 pub fn to_markdown(r: &ClassReport) -> String {
-    let mut out = format!("# {}\n\n{}\n\n", md(&r.title), md(&summary_line(r)));
+    let mut out = format!("# {}\n\n{}\n\n", md(&r.heading()), md(&summary_line(r)));
     out.push_str("## Settings\n\n");
     for (name, value) in &r.settings {
         out.push_str(&format!("- **{}**: {}\n", md(name), md(value)));
@@ -93,11 +93,12 @@ fn grades(r: &ClassReport) -> String {
         .enumerate()
         .map(|(k, g)| {
             let mut row = vec![(k + 1).to_string(), md(r.label(g.entrant))];
-            row.extend(g.marks.iter().map(|m| {
-                let verdict = if m.is_passed() { "pass" } else { "fail" };
-                format!("{} {verdict}", mark_text(&m.wdl))
-            }));
-            row.push(format!("{} of {}", g.passed(), g.marks.len()));
+            row.extend(
+                g.marks
+                    .iter()
+                    .map(|m| format!("{} {}", mark_text(&m.wdl), m.verdict())),
+            );
+            row.push(g.passed_text());
             row.push(g.forfeits().to_string());
             row.push(
                 match r.entrants.get(g.entrant).and_then(|e| e.problem.as_ref()) {

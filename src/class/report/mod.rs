@@ -135,6 +135,16 @@ impl ClassReport<'_> {
         self.games.iter().filter(move |g| g.pairing == pairing)
     }
 
+    /// The report's heading: the title, marked incomplete when the
+    /// tournament was stopped before the end.
+    pub fn heading(&self) -> String {
+        if self.tournament.cancelled {
+            format!("{} (incomplete: stopped before the end)", self.title)
+        } else {
+            self.title.clone()
+        }
+    }
+
     /// What became of entrant `i`: "plays", or why it could not.
     pub fn status(&self, i: usize) -> String {
         match self.entrants.get(i).and_then(|e| e.problem.as_ref()) {

@@ -81,12 +81,26 @@ pub fn run(args: &Args) -> CmdResult {
     }
 }
 
+/// Says once on stderr when the node budget is more than a search uses on
+/// `size` (its cap of nodes × cells), and what it uses instead.
+fn note_cap(analyser: &Analyser, size: chainlab::rules::Size) {
+    static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    let (asked, used) = (analyser.config().nodes, analyser.config().nodes_on(size));
+    if used < asked && !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        errln!(
+            "chainlab: note: --nodes {asked} is capped at {used} on {size} (a search uses at most {} nodes × cells)",
+            chainlab::bots::search::DEFAULT_NODE_CELLS
+        );
+    }
+}
+
 /// Every legal move of a position, best first.
 fn position(analyser: &Analyser, path: &Path, json: bool) -> CmdResult {
     let text = read_position_text(path)?;
     let position: Position = text
         .parse()
         .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
+    note_cap(analyser, position.size());
     let analysis = analyser
         .position(&position, &Interrupt::never())
         .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
@@ -106,8 +120,13 @@ fn analyse(
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     };
+    if let Ok(start) = record.start() {
+        note_cap(analyser, start.size());
+    }
     analyse_record(analyser, record, &progress, cancel).map_err(|e| match e {
         AnalysisError::Cancelled => Failure::new("cancelled"),
+        // It names its game itself.
+        e @ AnalysisError::IllegalMove { .. } => Failure::new(format!("{}: {e}", file.display())),
         e => Failure::new(format!("{}: game {}: {e}", file.display(), record.game)),
     })
 }

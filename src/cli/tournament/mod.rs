@@ -11,10 +11,11 @@ use chainlab::class::report::table::table;
 use serde_json::json;
 
 pub use self::args::Args;
-use super::arena_args::{Both, Progress, checked_player, records_writer, shown_names};
+use super::arena_args::{Both, Progress, checked_player, shown_names};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
+use super::outputs::{check_output, records_failure, records_writer, run_inputs};
 use super::program_args::{WhenMissing, sandbox_summary};
-use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
+use super::{CmdResult, Failure, shown};
 
 /// Runs `chainlab tournament`.
 pub fn run(args: &Args) -> CmdResult {
@@ -33,6 +34,10 @@ pub fn run(args: &Args) -> CmdResult {
         )));
     }
     let matches = args.game.config(args.games, None)?;
+    let inputs = run_inputs(&args.entrants);
+    if let Some(path) = &args.records {
+        check_output("--records", path, &inputs)?;
+    }
     let specs: Vec<&str> = args.entrants.iter().map(String::as_str).collect();
     let contexts = args.game.programs.contexts(
         &specs,
@@ -53,9 +58,9 @@ pub fn run(args: &Args) -> CmdResult {
         matches,
         gauntlet: args.gauntlet,
     };
-    let inputs: Vec<&String> = args.entrants.iter().collect();
-    let mut writer = records_writer(args.records.as_ref(), &inputs)?;
     let cancel = ctrl_c("stopping the tournament: finishing the games in progress")?;
+    let mut writer = records_writer(args.records.as_ref(), &inputs)?
+        .map(|w| w.stopping(std::sync::Arc::clone(&cancel)));
     let mut progress = Progress::new(!args.json);
     let result = run_tournament(
         &entrants,
@@ -66,12 +71,8 @@ pub fn run(args: &Args) -> CmdResult {
     progress.finish();
     let report = result.map_err(|e| Failure::new(e.to_string()))?;
     if let (Some(w), Some(path)) = (writer, &args.records) {
-        w.finish().map_err(|e| {
-            Failure::with_code(
-                EXIT_OUTPUT,
-                format!("cannot write {}: {e}", shown(&path.display().to_string())),
-            )
-        })?;
+        let kept = w.written();
+        w.finish().map_err(|e| records_failure(path, &e, kept))?;
     }
     if args.json {
         let mut value = to_json(&report);

@@ -14,9 +14,11 @@ use chainlab::tune::{TuneConfig, Tuner, validate, validate_against_pool};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use self::report::{Change, Validation, changes, changes_table, to_json, to_text};
-use super::arena_args::{GameArgs, Progress, is_same_file, player, player_file_at};
+use super::arena_args::{GameArgs, Progress, is_same_file, player};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
+use super::outputs::{check_output, run_inputs};
 use super::{CmdResult, EXIT_OUTPUT, Failure, shown};
+use chainlab::output::Target;
 
 /// The most iterations accepted.
 const MAX_ITERATIONS: u64 = 1_000_000;
@@ -68,13 +70,18 @@ pub fn run(args: &Args) -> CmdResult {
             shown(&e.to_string())
         ))
     })?;
-    let out = out_path(args, &specs)?;
+    let (out, target) = out_path(args, &specs)?;
     let cancel = ctrl_c("stopping after the current game")?;
     let interrupted = tune(&mut tuner, &cancel, !args.json)?;
     let tuned = tuner.current();
-    tuned
-        .save(&out)
-        .map_err(|e| Failure::with_code(EXIT_OUTPUT, shown(&e.to_string()).into_owned()))?;
+    target
+        .write_with(|w| w.write_all(tuned.to_json().as_bytes()))
+        .map_err(|e| {
+            Failure::with_code(
+                EXIT_OUTPUT,
+                format!("cannot write {}: {e}", shown(&out.display().to_string())),
+            )
+        })?;
     let changes = changes(&tuner, &strategy);
     if interrupted {
         return finish_interrupted(args, &tuner, &out, &changes);
@@ -177,7 +184,7 @@ fn opponent_specs(against: &str) -> Result<Vec<String>, Failure> {
 /// strategy file (through any path or link), or else the first of
 /// `NAME-tuned.json`, `NAME-tuned-2.json`, … beside the input that does not
 /// exist. Its folder must exist.
-fn out_path(args: &Args, opponents: &[String]) -> Result<PathBuf, Failure> {
+fn out_path(args: &Args, opponents: &[String]) -> Result<(PathBuf, Target), Failure> {
     let out = match &args.out {
         Some(out) => out.clone(),
         None => free_name(&args.strategy)?,
@@ -188,29 +195,8 @@ fn out_path(args: &Args, opponents: &[String]) -> Result<PathBuf, Failure> {
             "--out {shown_out} is the strategy being tuned: the input is never overwritten; choose another file"
         )));
     }
-    if let Some(spec) = player_file_at(opponents, &out) {
-        return Err(Failure::usage(format!(
-            "--out {shown_out} is the strategy file of opponent '{}'; choose another file",
-            shown(spec)
-        )));
-    }
-    let dir = match out.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        return Err(Failure::with_code(
-            EXIT_OUTPUT,
-            format!("cannot write {shown_out}: the folder does not exist"),
-        ));
-    }
-    if out.is_dir() {
-        return Err(Failure::with_code(
-            EXIT_OUTPUT,
-            format!("cannot write {shown_out}: it is a folder"),
-        ));
-    }
-    Ok(out)
+    let target = check_output("--out", &out, &run_inputs(opponents))?;
+    Ok((out, target))
 }
 
 /// `NAME-tuned.json` beside `input`, or `NAME-tuned-N.json` for the first

@@ -10,7 +10,7 @@ use super::store::RECENT;
 /// What the user asked for in the games panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GamesAction {
-    /// Open game number N (from 1) in the replay view.
+    /// Open game number N (from 0) in the replay view.
     Replay(u64),
     /// Choose a file and write the records to it.
     Export,
@@ -44,10 +44,11 @@ pub fn games_ui(ui: &mut egui::Ui, live: &Live, number: &mut u64) -> Option<Game
         return None;
     }
     ui.horizontal(|ui| {
-        ui.label("Game");
-        *number = (*number).clamp(1, live.games);
-        ui.add(egui::DragValue::new(number).range(1..=live.games));
-        ui.label(format!("of {}", live.games));
+        ui.label("Game"); // numbered from 0, as in records (docs/positions.md)
+        let last = live.games.saturating_sub(1);
+        *number = (*number).min(last);
+        ui.add(egui::DragValue::new(number).range(0..=last));
+        ui.label(format!("of 0 to {last}"));
         if ui
             .button("Open")
             .on_hover_text("Open this game in the replay view.")

@@ -167,8 +167,10 @@ impl MatchObserver for Watcher {
         if let Some(e) = error {
             live.records_error = Some(e);
         }
-        live.games += 1;
+        // Numbered from 0, as records and `chainlab replay --game` number
+        // games (docs/positions.md).
         let number = live.games;
+        live.games += 1;
         if let Some(current) = &mut live.current {
             current.tally = *tally;
             current.series.add(tally);

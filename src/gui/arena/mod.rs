@@ -121,7 +121,7 @@ impl ArenaView {
         self.live = Live::default();
         run.refresh(&mut self.live);
         self.overview.clear();
-        self.game_number = 1;
+        self.game_number = 0;
         self.notice = None;
         self.stale = None;
         // The last run (and its records file) goes.
@@ -156,7 +156,7 @@ impl ArenaView {
         }
     }
 
-    /// Game `number` of the last run (from 1), ready for the replay view.
+    /// Game `number` of the last run (from 0), ready for the replay view.
     pub fn replay_game(&self, number: u64) -> Result<ReplayGame, String> {
         let run = self.run.as_ref().ok_or("no games have been played")?;
         let record = run.game(number)?;

@@ -25,7 +25,7 @@ const MAX_POINTS: usize = 1024;
 /// Tells the records files of one app's runs apart.
 static RUNS: AtomicU64 = AtomicU64::new(0);
 
-/// A finished game and its number in the run (from 1, over all pairings).
+/// A finished game and its number in the run (from 0, over all pairings).
 #[derive(Clone, Debug)]
 pub struct FinishedGame {
     /// The game's number in the run.
@@ -185,15 +185,15 @@ impl RecordsIndex {
         self.games
     }
 
-    /// Reads game `number` (from 1) back from the file.
+    /// Reads game `number` (from 0) back from the file.
     pub fn read(&self, number: u64) -> Result<GameRecord, String> {
-        if number == 0 || number > self.games {
+        if number >= self.games {
             return Err(format!(
                 "there is no game {number}: {} games were played",
                 self.games
             ));
         }
-        let k = number - 1;
+        let k = number;
         let offset = self
             .offsets
             .get((k / INDEX_EVERY) as usize)
@@ -215,17 +215,18 @@ impl RecordsIndex {
     pub fn export(&self, to: &Path) -> Result<u64, String> {
         let shown = self.path.display();
         let file = File::open(&self.path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-        let target = File::create(to).map_err(|e| format!("cannot write {}: {e}", to.display()))?;
-        let mut out = BufWriter::new(target);
         let mut copied = 0;
-        // Line by line, up to the games indexed (the run may still be writing).
-        for line in BufReader::new(file).lines().take(self.games as usize) {
-            let line = line.map_err(|e| format!("cannot read {shown}: {e}"))?;
-            writeln!(out, "{line}").map_err(|e| format!("cannot write {}: {e}", to.display()))?;
-            copied += 1;
-        }
-        out.flush()
-            .map_err(|e| format!("cannot write {}: {e}", to.display()))?;
+        // Through the one output writer (atomic, never over a device or a
+        // link's target's kind); line by line, up to the games indexed (the
+        // run may still be writing).
+        crate::output::write_with(to, &crate::output::Inputs::none(), |out| {
+            for line in BufReader::new(file).lines().take(self.games as usize) {
+                writeln!(out, "{}", line?)?;
+                copied += 1;
+            }
+            Ok(())
+        })
+        .map_err(|e| e.to_string())?;
         Ok(copied)
     }
 }
@@ -354,14 +355,14 @@ mod tests {
             ranks: None,
             think: Default::default(),
         };
-        for number in 1..=500 {
+        for number in 0..500 {
             recent.push(FinishedGame {
                 number,
                 record: record.clone(),
             });
         }
         assert_eq!(recent.len(), RECENT);
-        assert!(recent.find(500).is_some() && recent.find(300).is_none());
+        assert!(recent.find(499).is_some() && recent.find(299).is_none());
 
         let mut out = RecordsOut::create().unwrap();
         let mut index = out.index();
@@ -374,10 +375,10 @@ mod tests {
             out.update(&mut index);
         }
         assert_eq!(index.games(), 150);
-        for number in [1, 64, 65, 129, 150] {
-            assert_eq!(index.read(number).unwrap().game, number - 1);
+        for number in [0, 63, 64, 128, 149] {
+            assert_eq!(index.read(number).unwrap().game, number);
         }
-        assert!(index.read(151).is_err() && index.read(0).is_err());
+        assert!(index.read(150).is_err());
         let copy = out.path().with_extension("copy.jsonl");
         assert_eq!(index.export(&copy).unwrap(), 150);
         let back: Vec<_> =

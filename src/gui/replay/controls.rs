@@ -63,6 +63,9 @@ impl ReplayView {
                     },
                 );
             }
+            if let Some(cut) = &records.cut {
+                ui.colored_label(theme::HINT_TEXT, cut);
+            }
             if let Some(i) = chosen {
                 self.select_record(i);
             }

@@ -2,7 +2,6 @@
 //! Every error of a file names it: [`FileError`] keeps the path and the typed
 //! cause (the read, the parse, the save).
 
-use std::io::Write;
 use std::path::Path;
 
 use crate::input::read_text;
@@ -57,32 +56,17 @@ pub fn read_limited(path: &Path) -> Result<String, StrategyError> {
     })
 }
 
-/// Writes `bytes` to `path` atomically (temporary file, sync, rename).
+/// Writes `bytes` to `path` through [`crate::output`] (checked, atomic,
+/// its permissions kept), with no inputs to protect.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StrategyError> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "strategy".to_string());
-    static SAVES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = SAVES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let tmp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.map_err(|source| {
-        FileError::Save {
-            path: path.to_path_buf(),
-            source,
+    use crate::output::{Inputs, OutputError, write_file};
+    write_file(path, bytes, &Inputs::none()).map_err(|e| {
+        match e {
+            OutputError::Io { source, .. } => FileError::Save {
+                path: path.to_path_buf(),
+                source,
+            },
+            e => FileError::Refused { source: e },
         }
         .into()
     })

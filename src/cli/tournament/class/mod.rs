@@ -7,8 +7,6 @@
 mod print;
 mod setup;
 
-use std::fs::File;
-use std::io::BufWriter;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Instant, SystemTime};
@@ -19,21 +17,21 @@ use chainlab::arena::{
 };
 use chainlab::class::report::{ClassReport, Replay, to_csv, to_html, to_markdown};
 use chainlab::class::{Collector, Role, forfeit_groups, grades, probe, ratings};
-use chainlab::strategy::write_atomic;
+use chainlab::output::{LineFile, write_file};
 
 use self::print::{Run, settings, stderr_summary, to_json, to_text};
 use self::setup::{Setup, check_references, setup};
 use super::Args;
 use crate::cli::arena_args::Progress;
 use crate::cli::cancel::{EXIT_INTERRUPTED, ctrl_c};
-use crate::cli::{CmdResult, EXIT_OUTPUT, Failure, shown};
+use crate::cli::{CmdResult, Failure, shown};
 
 /// The observers of a class tournament: the progress bar, the summaries
 /// of the games and the records file.
 struct Observers<'a> {
     progress: &'a mut Progress,
     collector: &'a mut Collector,
-    writer: Option<&'a mut RecordWriter<BufWriter<File>>>,
+    writer: Option<&'a mut RecordWriter<LineFile>>,
 }
 
 impl MatchObserver for Observers<'_> {
@@ -91,7 +89,7 @@ pub fn run(args: &Args) -> CmdResult {
     let matches = args.game.config(args.games, None)?;
     check_references(args)?;
     let mut setup = setup(args)?;
-    let mut writer = setup.writer.take();
+    let writer = setup.writer.take();
     probe(&mut setup.entrants);
     if let Some(r) = setup
         .entrants
@@ -114,6 +112,7 @@ pub fn run(args: &Args) -> CmdResult {
     }
     let cancel =
         ctrl_c("stopping after the games being played; the reports will cover the games played")?;
+    let mut writer = writer.map(|w| w.stopping(std::sync::Arc::clone(&cancel)));
     let factories: Vec<_> = setup.entrants.iter().map(|e| e.factory.clone()).collect();
     let config = TournamentConfig {
         matches,
@@ -135,12 +134,9 @@ pub fn run(args: &Args) -> CmdResult {
     progress.finish();
     let tournament = result.map_err(|e| Failure::new(e.to_string()))?;
     if let (Some(w), Some(path)) = (writer, &setup.records) {
-        w.finish().map_err(|e| {
-            Failure::with_code(
-                EXIT_OUTPUT,
-                format!("cannot write {}: {e}", shown(&path.display().to_string())),
-            )
-        })?;
+        let kept = w.written();
+        w.finish()
+            .map_err(|e| crate::cli::outputs::records_failure(path, &e, kept))?;
     }
     let run = Run {
         when,
@@ -241,8 +237,8 @@ fn write_reports(setup: &Setup, report: &ClassReport) -> Result<(), Failure> {
         (md, to_markdown(report)),
         (csv, to_csv(report)),
     ] {
-        write_atomic(path, text.as_bytes())
-            .map_err(|e| Failure::with_code(EXIT_OUTPUT, e.to_string()))?;
+        write_file(path, text.as_bytes(), &setup.inputs)
+            .map_err(|e| crate::cli::outputs::output_failure("--report", &e))?;
     }
     Ok(())
 }

@@ -124,7 +124,7 @@ const MAX_LISTED: usize = 12;
 
 /// The summary for a terminal: grades, problems, ratings, where the reports are.
 pub fn to_text(r: &ClassReport, setup: &Setup) -> String {
-    let mut out = format!("{}: {}\n", shown(&r.title), shown(&summary_line(r)));
+    let mut out = format!("{}: {}\n", shown(&r.heading()), shown(&summary_line(r)));
     for (k, v) in r.settings.iter().take(9) {
         out.push_str(&format!("  {k}: {}\n", shown(v)));
     }
@@ -214,14 +214,12 @@ fn grade_table(r: &ClassReport) -> String {
         .enumerate()
         .map(|(k, g)| {
             let mut row = vec![(k + 1).to_string(), shown(r.label(g.entrant)).into_owned()];
-            row.extend(g.marks.iter().map(|m| {
-                format!(
-                    "{} {}",
-                    mark_text(&m.wdl),
-                    if m.is_passed() { "pass" } else { "fail" }
-                )
-            }));
-            row.push(format!("{} of {}", g.passed(), g.marks.len()));
+            row.extend(
+                g.marks
+                    .iter()
+                    .map(|m| format!("{} {}", mark_text(&m.wdl), m.verdict())),
+            );
+            row.push(g.passed_text());
             row.push(g.forfeits().to_string());
             row
         })
@@ -278,13 +276,15 @@ pub fn to_json(r: &ClassReport, setup: &Setup) -> serde_json::Value {
                         "reference": r.label(m.reference),
                         "score": m.score(),
                         "wins": m.wdl.wins, "draws": m.wdl.draws, "losses": m.wdl.losses,
-                        "forfeits": m.forfeits, "pass": m.pass, "passed": m.is_passed(),
+                        "forfeits": m.forfeits, "pass": m.pass,
+                        "passed": m.is_graded().then(|| m.is_passed()),
                     })
                 })
                 .collect();
             json!({
                 "submission": r.label(g.entrant),
-                "passed": g.passed(),
+                "passed": g.is_graded().then(|| g.passed()),
+                "graded": g.is_graded(),
                 "references": g.marks.len(),
                 "forfeits": g.forfeits(),
                 "marks": marks,

@@ -10,8 +10,6 @@
 use crate::cli::program_args::{WhenMissing, cpu_seconds};
 use chainlab::bots::external::Sandbox;
 use std::collections::HashSet;
-use std::fs::File;
-use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use chainlab::arena::{RecordWriter, unique_label};
@@ -21,8 +19,10 @@ use chainlab::class::{
     Submission, discover, from_submission, labels, schedule,
 };
 use chainlab::input::is_same_file;
+use chainlab::output::{Inputs, LineFile};
 
-use crate::cli::arena_args::{player_in, records_writer};
+use crate::cli::arena_args::player_in;
+use crate::cli::outputs::{add_folders, check_output, records_writer, run_inputs};
 use crate::cli::tournament::Args;
 use crate::cli::{EXIT_OUTPUT, Failure, shown};
 
@@ -49,7 +49,9 @@ pub struct Setup {
     /// The report's files, if a report is written.
     pub report: Option<ReportFiles>,
     /// The records file, open and locked.
-    pub writer: Option<RecordWriter<BufWriter<File>>>,
+    pub writer: Option<RecordWriter<LineFile>>,
+    /// The inputs of the run, which no output may overwrite.
+    pub inputs: Inputs,
     /// Whether the programs run sandboxed, for the summary.
     pub sandboxed: bool,
 }
@@ -79,7 +81,15 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
     let mut inputs: Vec<PathBuf> = named.iter().map(|s| PathBuf::from(s.trim())).collect();
     inputs.extend(references.iter().map(|(s, _)| PathBuf::from(s.trim())));
     inputs.extend(found.iter().map(|s| s.path.clone()));
-    check_outputs(records.as_deref(), report.as_ref(), &inputs)?;
+    let mut run = run_inputs(&named);
+    run.extend(run_inputs(
+        &references.iter().map(|(s, _)| s).collect::<Vec<_>>(),
+    ));
+    add_folders(&mut run, &args.dir);
+    if let Some(r) = &report {
+        run.except(&r.dir);
+    }
+    check_outputs(records.as_deref(), report.as_ref(), &run)?;
     if named.is_empty() && found.is_empty() {
         return Err(no_submissions(&args.dir, skipped.len()));
     }
@@ -94,13 +104,7 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
             )
         })?;
     }
-    let specs: Vec<String> = named
-        .iter()
-        .cloned()
-        .chain(references.iter().map(|(s, _)| s.clone()))
-        .collect();
-    let spec_refs: Vec<&String> = specs.iter().collect();
-    let writer = records_writer(records.as_ref(), &spec_refs)?;
+    let writer = records_writer(records.as_ref(), &run)?;
     let mut context = records
         .as_deref()
         .map_or_else(PlayerContext::default, PlayerContext::beside);
@@ -135,6 +139,7 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
         records,
         report,
         writer,
+        inputs: run,
         sandboxed,
     })
 }
@@ -315,18 +320,19 @@ fn report_files(dir: Option<&Path>) -> Result<Option<ReportFiles>, Failure> {
     }))
 }
 
-/// Refuses outputs that are one of `inputs` or each other.
+/// Refuses outputs that are one of `inputs` or each other, or are no
+/// files (see `chainlab::output::check`).
 fn check_outputs(
     records: Option<&Path>,
     report: Option<&ReportFiles>,
-    inputs: &[PathBuf],
+    inputs: &Inputs,
 ) -> Result<(), Failure> {
-    let mut outputs: Vec<&Path> = report
+    let files: Vec<&Path> = report
         .iter()
         .flat_map(|r| r.files.iter().map(PathBuf::as_path))
         .collect();
     if let Some(records) = records {
-        let clash = outputs
+        let clash = files
             .iter()
             .any(|o| *o == records || is_same_file(o, records));
         if clash {
@@ -335,16 +341,25 @@ fn check_outputs(
                 shown(&records.display().to_string())
             )));
         }
-        outputs.push(records);
+        // In a report folder not made yet it is new (and checked again
+        // when it is opened).
+        if folder_exists(records) {
+            check_output("--records", records, inputs)?;
+        }
     }
-    for o in outputs {
-        if let Some(input) = inputs.iter().find(|i| is_same_file(i, o)) {
-            return Err(Failure::usage(format!(
-                "{} would overwrite the input {}; choose another --report folder or --records file",
-                shown(&o.display().to_string()),
-                shown(&input.display().to_string())
-            )));
+    for file in files {
+        // The report folder may not exist yet: its files are then new.
+        if folder_exists(file) {
+            check_output("--report", file, inputs)?;
         }
     }
     Ok(())
+}
+
+/// Whether the folder `file` would be in exists.
+fn folder_exists(file: &Path) -> bool {
+    match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.is_dir(),
+        _ => true,
+    }
 }

@@ -1,0 +1,99 @@
+//! A file written in whole lines (the game records): opened without being
+//! emptied until its lock is held, and never left with half a line.
+//!
+//! Invariant: the file's length on disk is always the end of a complete
+//! line. [`LineFile`] buffers what it is given and writes only up to the
+//! last line break at a flush; when a write fails part way (a full disk),
+//! the file is cut back to the length it had after the last complete line
+//! and the write position moved back there, so the file holds every line
+//! written before and nothing of the failed one.
+
+use std::fs::File;
+use std::io::{Seek, SeekFrom, Write};
+use std::path::Path;
+
+use super::{Inputs, OutputError, check, shown};
+
+/// A file written in whole lines (see the module docs).
+#[derive(Debug)]
+pub struct LineFile {
+    file: File,
+    pending: Vec<u8>,
+    committed: u64,
+    lines: u64,
+}
+
+/// Opens `path` for a run's lines: checked as every output is
+/// ([`super::check`]: a regular file or a new path, not an input), locked
+/// (a second run is refused with [`OutputError::InUse`] before it empties
+/// anything), then emptied.
+pub fn open_lines(path: &Path, inputs: &Inputs) -> Result<LineFile, OutputError> {
+    let target = check(path, inputs)?;
+    let io = |e| OutputError::Io {
+        path: shown(path),
+        source: e,
+    };
+    // Not `File::create`: that would empty a file another run is writing.
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&target.file)
+        .map_err(io)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(OutputError::InUse { path: shown(path) });
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
+    }
+    file.set_len(0).map_err(io)?;
+    Ok(LineFile {
+        file,
+        pending: Vec::new(),
+        committed: 0,
+        lines: 0,
+    })
+}
+
+impl LineFile {
+    /// The complete lines written so far.
+    pub fn lines(&self) -> u64 {
+        self.lines
+    }
+
+    /// Writes the complete lines pending; on failure cuts the file back to
+    /// its last complete line.
+    fn write_lines(&mut self) -> std::io::Result<()> {
+        let Some(end) = self.pending.iter().rposition(|&b| b == b'\n') else {
+            return Ok(());
+        };
+        let whole = &self.pending[..=end];
+        match self.file.write_all(whole).and_then(|()| self.file.flush()) {
+            Ok(()) => {
+                self.committed += whole.len() as u64;
+                self.lines += whole.iter().filter(|&&b| b == b'\n').count() as u64;
+                self.pending.drain(..=end);
+                Ok(())
+            }
+            Err(e) => {
+                self.pending.clear();
+                let _ = self.file.set_len(self.committed);
+                let _ = self.file.seek(SeekFrom::Start(self.committed));
+                Err(e)
+            }
+        }
+    }
+}
+
+impl Write for LineFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    /// Writes every complete line given so far (a partial last line waits).
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.write_lines()
+    }
+}
