@@ -172,12 +172,19 @@ impl ProgramArgs {
         };
         let (sandbox, missing) = Sandbox::through_this_binary(limits, self.engine_read.clone());
         match (missing, when_missing) {
-            (None, _) => {
-                if let Support::Partial(what) = support() {
+            (None, when) => match (support(), when) {
+                // A class tournament's programs are untrusted: without
+                // signal scoping one could kill its opponent, without
+                // network rules reach the network.
+                (Support::Partial(what), WhenMissing::Refuse) => Err(Failure::usage(format!(
+                    "cannot fully sandbox the submitted programs: {what}; give --no-sandbox to run them with your rights"
+                ))),
+                (Support::Partial(what), WhenMissing::Warn) => {
                     errln!("chainlab: warning: the program sandbox is partial: {what}");
+                    Ok(sandbox)
                 }
-                Ok(sandbox)
-            }
+                _ => Ok(sandbox),
+            },
             (Some(reason), WhenMissing::Warn) => {
                 errln!(
                     "chainlab: warning: programs run unsandboxed, with your rights: {reason} (give --no-sandbox to say so and hide this warning)"

@@ -59,6 +59,24 @@ fn attempts(dir: &Path) -> Vec<String> {
     lines
 }
 
+/// [`play`] with an extra environment variable for chainlab.
+fn play_with_env(dir: &Path, command: &str, sandboxed: bool, env: (&str, &str)) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_chainlab"));
+    cmd.current_dir(dir).env(env.0, env.1).args([
+        "match",
+        &format!("cmd:{command}"),
+        "bot:random",
+        "--games",
+        "2",
+        "--records",
+        "r.jsonl",
+    ]);
+    if !sandboxed {
+        cmd.arg("--no-sandbox");
+    }
+    cmd.output().unwrap()
+}
+
 /// Plays the hostile engine trying `what`; checks that both games were
 /// played with no forfeit and returns its attempt lines (one per process).
 fn try_it(name: &str, what: &[&str], sandboxed: bool) -> Vec<String> {
@@ -432,4 +450,123 @@ fn a_class_tournament_grades_the_same_sandboxed_and_not() {
         grades.contains("alice") && grades.contains("broken.sh"),
         "{grades}"
     );
+}
+
+#[test]
+fn a_program_cannot_connect_to_a_unix_socket_outside() {
+    if !can_sandbox() {
+        return;
+    }
+    // As the system's D-Bus, an SSH agent or a display would be.
+    let dir = temp_dir("unix-socket");
+    let path = dir.join("service.sock");
+    let listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let socket = path.display().to_string();
+    let lines = try_it("unix", &["unix", &socket], true);
+    assert!(all_blocked(&lines), "{lines:?}");
+    assert!(listener.accept().is_err(), "a connection came through");
+    let lines = try_it("unix", &["unix", &socket], false);
+    assert!(all_succeeded(&lines), "{lines:?}");
+}
+
+#[test]
+fn a_program_does_not_see_chainlabs_environment() {
+    if !can_sandbox() {
+        return;
+    }
+    let command = format!("python3 {} env CHAINLAB_TEST_SECRET", hostile().display());
+    for sandboxed in [true, false] {
+        let dir = temp_dir(&format!("env-{sandboxed}"));
+        let o = play_with_env(
+            &dir,
+            &command,
+            sandboxed,
+            ("CHAINLAB_TEST_SECRET", "hunter2"),
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        let lines = attempts(&dir);
+        assert!(!lines.is_empty());
+        if sandboxed {
+            assert!(
+                all_blocked(&lines) && !lines.concat().contains("hunter2"),
+                "{lines:?}"
+            );
+        } else {
+            assert!(
+                all_succeeded(&lines) && lines[0].contains("hunter2"),
+                "{lines:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_manifest_naming_a_program_elsewhere_opens_only_that_file() {
+    if !can_sandbox() {
+        return;
+    }
+    // A submission's bot.toml names a program by path in a folder that
+    // holds a secret: the program runs, the folder around it stays closed.
+    let root = temp_dir("manifest-path");
+    let private = root.join("private");
+    std::fs::create_dir_all(private.join("bin")).unwrap();
+    std::fs::write(private.join("secret.txt"), "PRIVATE").unwrap();
+    let engine = private.join("bin").join("engine.sh");
+    std::fs::write(
+        &engine,
+        "#!/bin/sh
+         if cat \"$(dirname \"$0\")/../secret.txt\" >/dev/null 2>&1; then echo 'attempt read: succeeded: read' >&2; \
+         else echo 'attempt read: blocked (no access)' >&2; fi
+         while read -r word rest; do
+  case \"$word\" in
+    protocol) echo 'name sh'; echo 'ready 1' ;;
+    \
+         go) echo '0,0' ;;
+    quit) exit 0 ;;
+  esac
+done
+",
+    )
+    .unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let submission = root.join("alice");
+    std::fs::create_dir_all(&submission).unwrap();
+    std::fs::write(
+        submission.join("bot.toml"),
+        format!("command = [{:?}]\n", engine.display().to_string()),
+    )
+    .unwrap();
+    let manifest = submission.join("bot.toml").display().to_string();
+    for sandboxed in [true, false] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_chainlab"));
+        cmd.current_dir(&root).args([
+            "match",
+            &manifest,
+            "bot:random",
+            "--games",
+            "2",
+            "--records",
+            "r.jsonl",
+        ]);
+        if !sandboxed {
+            cmd.arg("--no-sandbox");
+        }
+        let o = cmd.output().unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        let lines = attempts(&root);
+        if sandboxed {
+            assert!(!lines.is_empty() && all_blocked(&lines), "{lines:?}");
+        } else {
+            assert!(!lines.is_empty() && all_succeeded(&lines), "{lines:?}");
+        }
+        for entry in std::fs::read_dir(&root).unwrap().flatten() {
+            if entry.file_name().to_string_lossy().starts_with("r.jsonl") {
+                std::fs::remove_file(entry.path()).unwrap();
+            }
+        }
+    }
 }

@@ -258,14 +258,17 @@ impl Process {
         group::kill(&mut self.child);
         let _ = self.child.wait();
         group::unregister(&self.child);
-        if self.scratch.take().is_some() {
+        if let Some(scratch) = self.scratch.take() {
             // Its escaped descendants: those in its cgroup are killed; all
-            // were adopted by chainlab when their parents died, and are reaped.
+            // were adopted by chainlab when their parents died, and are
+            // reaped. The scratch folder goes last, when nothing can write
+            // in it any more.
             if let Some(cgroup) = &self.cgroup {
                 cgroup.kill_all();
             }
             group::sweep();
             self.cgroup = None;
+            drop(scratch);
         }
     }
 

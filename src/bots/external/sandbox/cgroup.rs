@@ -86,6 +86,23 @@ fn kill(id: u32) {
 #[cfg(not(unix))]
 fn kill(_id: u32) {}
 
+/// Empties and removes the cgroups of chainlab runs that are gone (killed
+/// before they could clean up), as [`super::scratch::remove_stale`] does
+/// for scratch folders.
+pub fn remove_stale() {
+    let Some(base) = pids_base() else {
+        return;
+    };
+    let Ok(entries) = std::fs::read_dir(&base) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        if super::is_stale_name(&entry.file_name().to_string_lossy()) {
+            drop(PidsCgroup { path: entry.path() });
+        }
+    }
+}
+
 /// The processes in the cgroup at `path`.
 fn members(path: &Path) -> Vec<u32> {
     std::fs::read_to_string(path.join("cgroup.procs"))

@@ -14,6 +14,27 @@ use super::reaper::adopt_orphans;
 use super::scratch::Scratch;
 use crate::bots::error::ExternalError;
 
+/// Variables a program gets from chainlab's environment: where programs
+/// are and how text is shown; anything else (tokens, `SSH_AUTH_SOCK`,
+/// `DISPLAY`, the session bus) stays out. `HOME` is passed as a name only
+/// (the folder is not readable) because interpreter managers such as pyenv
+/// find themselves through it.
+const PASSED: &[&str] = &["PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ"];
+
+/// Prefixes of variables passed too: the locale's, and the interpreter
+/// managers' and runtimes' own settings.
+const PASSED_PREFIXES: &[&str] = &["LC_", "PYENV_", "JAVA_", "NODE_", "PYTHON"];
+
+/// The variables passed to a program (see [`PASSED`]).
+fn passed_environment() -> Vec<(std::ffi::OsString, std::ffi::OsString)> {
+    std::env::vars_os()
+        .filter(|(name, _)| {
+            let name = name.to_string_lossy();
+            PASSED.contains(&name.as_ref()) || PASSED_PREFIXES.iter().any(|p| name.starts_with(p))
+        })
+        .collect()
+}
+
 /// A sandboxed start, ready to spawn: the command and what it owns.
 #[derive(Debug)]
 pub struct Jail {
@@ -34,6 +55,7 @@ impl Jail {
         args: &[String],
         dir: Option<&Path>,
     ) -> Result<Jail, ExternalError> {
+        super::remove_stale_once();
         let scratch = Scratch::create().map_err(|source| ExternalError::Scratch { source })?;
         let cgroup = PidsCgroup::create(settings.limits.processes);
         let base = dir
@@ -60,6 +82,8 @@ impl Jail {
         command
             .arg(SANDBOX_COMMAND)
             .args(policy.to_args(&found, args))
+            .env_clear()
+            .envs(passed_environment())
             .env("TMPDIR", scratch.path());
         adopt_orphans();
         Ok(Jail {

@@ -11,10 +11,12 @@
 //!    and write beneath its write folder and the harmless devices, nothing
 //!    else; no TCP bind or connect; abstract UNIX sockets and signals
 //!    scoped to the sandbox;
-//! 4. seccomp: `socket` for any family but `AF_UNIX` fails with `EACCES`
-//!    (no UDP, raw or packet sockets, which Landlock does not cover), and
-//!    `io_uring_setup` fails with `ENOSYS` (io_uring would bypass the
-//!    socket filter).
+//! 4. seccomp: `socket` fails with `EACCES` for every family: no UDP, raw
+//!    or packet sockets, which Landlock does not cover, and no UNIX socket
+//!    either, as connecting to a socket file outside (the system's D-Bus,
+//!    an SSH agent, a display) is not checked by Landlock; `socketpair`
+//!    stays for runtimes' internal pipes. `io_uring_setup` fails with
+//!    `ENOSYS` (io_uring would bypass the filter).
 //!
 //!
 //! Before all of these it joins its `pids` cgroup when chainlab made one
@@ -75,10 +77,7 @@ mod linux {
         RulesetStatus, Scope,
     };
     use rustix::process::{Resource, Rlimit, setrlimit};
-    use seccompiler::{
-        BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
-        SeccompRule, TargetArch,
-    };
+    use seccompiler::{BpfProgram, SeccompAction, SeccompFilter, TargetArch};
 
     use super::super::paths::DEVICES;
     use super::Policy;
@@ -146,17 +145,38 @@ mod linux {
         Ok(())
     }
 
-    /// The processes and threads running on the system now (from
-    /// `/proc/loadavg`): at least as many as this user's, which is what
-    /// `RLIMIT_NPROC` counts, so the allowance is never less than asked.
+    /// The processes and threads of this real user now (the sum of
+    /// `Threads:` over `/proc/PID/status` with this `Uid:`), which is what
+    /// `RLIMIT_NPROC` counts; the system's total when `/proc` cannot say.
     fn running_tasks() -> u64 {
-        std::fs::read_to_string("/proc/loadavg")
-            .ok()
-            .and_then(|text| {
-                let field = text.split_whitespace().nth(3)?;
-                field.split('/').nth(1)?.parse().ok()
+        let me = rustix::process::getuid().as_raw().to_string();
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return 0;
+        };
+        entries
+            .filter_map(Result::ok)
+            .filter(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .bytes()
+                    .all(|b| b.is_ascii_digit())
             })
-            .unwrap_or(0)
+            .filter_map(|e| std::fs::read_to_string(e.path().join("status")).ok())
+            .filter(|status| {
+                status.lines().any(|l| {
+                    l.strip_prefix("Uid:")
+                        .and_then(|v| v.split_whitespace().next())
+                        .is_some_and(|uid| uid == me)
+                })
+            })
+            .map(|status| {
+                status
+                    .lines()
+                    .find_map(|l| l.strip_prefix("Threads:"))
+                    .and_then(|v| v.trim().parse::<u64>().ok())
+                    .unwrap_or(1)
+            })
+            .sum()
     }
 
     /// Step 2: every capability dropped (a no-op for a user without any).
@@ -240,38 +260,29 @@ mod linux {
         }
     }
 
-    /// Step 4: the socket filter.
+    /// Step 4: the socket filter: `socket()` fails for every family (a
+    /// UNIX socket file outside could reach the system's services, which
+    /// Landlock does not check); `socketpair()` stays, for runtimes' own
+    /// pipes. Then `io_uring_setup` fails, as io_uring could open sockets.
     fn seccomp() -> Result<(), SandboxError> {
-        let filter = || -> Result<BpfProgram, seccompiler::BackendError> {
-            let not_unix = SeccompCondition::new(
-                0,
-                SeccompCmpArgLen::Dword,
-                SeccompCmpOp::Ne,
-                libc::AF_UNIX as u64,
-            )?;
+        for (call, errno) in [
+            (libc::SYS_socket, libc::EACCES),
+            (libc::SYS_io_uring_setup, libc::ENOSYS),
+        ] {
             let mut rules = BTreeMap::new();
-            rules.insert(libc::SYS_socket, vec![SeccompRule::new(vec![not_unix])?]);
-            let socket = SeccompFilter::new(
+            rules.insert(call, Vec::new());
+            let program: BpfProgram = SeccompFilter::new(
                 rules,
                 SeccompAction::Allow,
-                SeccompAction::Errno(libc::EACCES as u32),
-                target_arch()?,
-            )?;
-            socket.try_into()
-        };
-        let program = filter().map_err(|e| SandboxError::Seccomp(e.to_string()))?;
-        seccompiler::apply_filter(&program).map_err(|e| SandboxError::Seccomp(e.to_string()))?;
-        let mut rules = BTreeMap::new();
-        rules.insert(libc::SYS_io_uring_setup, vec![]);
-        let uring: Result<BpfProgram, _> = SeccompFilter::new(
-            rules,
-            SeccompAction::Allow,
-            SeccompAction::Errno(libc::ENOSYS as u32),
-            target_arch().map_err(|e| SandboxError::Seccomp(e.to_string()))?,
-        )
-        .and_then(TryInto::try_into);
-        let uring = uring.map_err(|e| SandboxError::Seccomp(e.to_string()))?;
-        seccompiler::apply_filter(&uring).map_err(|e| SandboxError::Seccomp(e.to_string()))
+                SeccompAction::Errno(errno as u32),
+                target_arch().map_err(|e| SandboxError::Seccomp(e.to_string()))?,
+            )
+            .and_then(TryInto::try_into)
+            .map_err(|e| SandboxError::Seccomp(e.to_string()))?;
+            seccompiler::apply_filter(&program)
+                .map_err(|e| SandboxError::Seccomp(e.to_string()))?;
+        }
+        Ok(())
     }
 
     fn target_arch() -> Result<TargetArch, seccompiler::BackendError> {

@@ -5,11 +5,14 @@
 //! memory, CPU time, processes, file sizes and open files.
 //!
 //! How, without `unsafe`: chainlab starts the program through itself. The
-//! hidden command [`SANDBOX_COMMAND`] (run by [`run_launcher`]) lowers its
-//! own limits (`setrlimit`), drops every capability (so that root, too, is
-//! bound by the process limit), restricts itself with Landlock (files, TCP,
-//! abstract sockets and signals) and a seccomp filter (no socket but a
-//! UNIX one), and then `exec`s the program, which inherits all of it.
+//! hidden command [`SANDBOX_COMMAND`] (run by [`run_launcher`]) joins its
+//! `pids` cgroup where chainlab made one, lowers its own limits
+//! (`setrlimit`), drops every capability (so that root cannot raise them
+//! back; the kernel never applies the process limit to root, which is what
+//! the cgroup is for), restricts itself with Landlock (files, TCP, abstract
+//! sockets and signals) and a seccomp filter (no `socket()` at all), and
+//! then `exec`s the program, which inherits all of it, with a clean
+//! environment.
 //!
 //! Invariants, argued where they are kept:
 //! - A sandboxed program never runs unrestricted: the launcher execs the
@@ -34,7 +37,7 @@ mod reaper;
 mod scratch;
 mod support;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use cgroup::PidsCgroup;
@@ -120,4 +123,31 @@ impl Sandbox {
             Sandbox::On(_) => true,
         }
     }
+}
+
+/// Whether `name` is a scratch folder's or cgroup's
+/// (`chainlab-engine-PID-N`) whose chainlab (PID) no longer runs.
+fn is_stale_name(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix("chainlab-engine-") else {
+        return false;
+    };
+    let Some((pid, n)) = rest.split_once('-') else {
+        return false;
+    };
+    let numbers = !pid.is_empty()
+        && !n.is_empty()
+        && pid.bytes().chain(n.bytes()).all(|b| b.is_ascii_digit());
+    numbers && pid != std::process::id().to_string() && !Path::new("/proc").join(pid).exists()
+}
+
+/// Removes what killed runs left (once per chainlab run, before its first
+/// sandboxed program).
+fn remove_stale_once() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        if Path::new("/proc/self").exists() {
+            scratch::remove_stale();
+            cgroup::remove_stale();
+        }
+    });
 }

@@ -5,7 +5,10 @@
 //! `/proc`, `/sys`), and the folders the run adds (`--engine-read`).
 //!
 //! Not readable: the rest of `/etc` (so not `/etc/shadow`, even for root),
-//! home folders, other submissions, and everything else.
+//! home folders, other submissions, and everything else. A program named
+//! by a path (as a `bot.toml` may name one) makes only its own file
+//! readable, never the folders around it; a script's folder is never `/`
+//! or the home folder.
 
 use std::path::{Path, PathBuf};
 
@@ -71,11 +74,18 @@ pub fn readable_folders(
     } else if let Some(own) = own_folder(program, args, &base) {
         out.push(own);
     }
-    // Where the interpreter lives, when it is not a system one.
+    // The interpreter: found on PATH (the teacher's own setting), its
+    // install folder; named by a path (which a bot.toml may choose), the
+    // file itself only, never the folders around it.
+    let on_path = program.components().count() == 1 && !program.is_absolute();
     if let Some(found) = find_program(program, &base) {
-        out.extend(install_folder(&found));
-        if let Ok(real) = found.canonicalize() {
-            out.extend(install_folder(&real));
+        if on_path {
+            out.extend(install_folder(&found));
+            if let Ok(real) = found.canonicalize() {
+                out.extend(install_folder(&real));
+            }
+        } else {
+            out.push(found);
         }
     }
     out.extend(SYSTEM.iter().map(PathBuf::from));
@@ -91,22 +101,34 @@ pub fn readable_folders(
     kept
 }
 
-/// The folder of the script a command line names, else of the program
-/// when it is a path.
+/// The folder of the script a command line names (the first argument that
+/// is an existing file, or the folder after java's `-cp`), else of the
+/// program when it is named by a path; never `/` or the home folder.
 fn own_folder(program: &Path, args: &[String], base: &Path) -> Option<PathBuf> {
-    let named = args
-        .iter()
-        .filter(|a| !a.is_empty() && !a.starts_with('-'))
-        .map(|a| base.join(a))
-        .find(|p| p.exists());
-    match named {
-        Some(path) if path.is_dir() => Some(path),
-        Some(path) => path.parent().map(Path::to_path_buf),
-        None if program.components().count() > 1 => {
-            base.join(program).parent().map(Path::to_path_buf)
+    let mut after_classpath = false;
+    let mut named = None;
+    for arg in args {
+        let path = base.join(arg);
+        if after_classpath && path.is_dir() {
+            named = Some(path);
+            break;
         }
-        None => None,
+        after_classpath = matches!(arg.as_str(), "-cp" | "-classpath" | "--class-path");
+        if !arg.starts_with('-') && path.is_file() {
+            named = path.parent().map(Path::to_path_buf);
+            break;
+        }
     }
+    let named = named.or_else(|| {
+        (program.components().count() > 1)
+            .then(|| base.join(program).parent().map(Path::to_path_buf))
+            .flatten()
+    })?;
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let real = named.canonicalize().unwrap_or_else(|_| named.clone());
+    let too_wide =
+        real.parent().is_none() || home.is_some_and(|h| h.canonicalize().unwrap_or(h) == real);
+    (!too_wide).then_some(named)
 }
 
 /// The program's file: `program` itself when it names a path, else the

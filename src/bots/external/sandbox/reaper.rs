@@ -9,9 +9,10 @@
 //! Which processes are swept: chainlab's children that are not a running
 //! engine (the caller passes those, under the lock that also covers
 //! starting one, so a program being started is never taken for an orphan)
-//! and that run under a seccomp filter, as everything a sandboxed program
-//! starts does (the filter is inherited and cannot be removed). A process
-//! chainlab started for another purpose has no filter and is left alone.
+//! and that run under more seccomp filters than chainlab itself, as
+//! everything a sandboxed program starts does (the launcher adds filters,
+//! which are inherited and cannot be removed). A process chainlab started
+//! for another purpose has no more filters than chainlab, and is left alone.
 //! A child cannot have been reaped, so its pid cannot be reused between
 //! reading `/proc` and the kill.
 
@@ -90,14 +91,24 @@ fn parent_of(pid: u32) -> Option<u32> {
     rest.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// Whether `pid` runs under a seccomp filter (`Seccomp: 2`).
+/// The seccomp filters `pid` runs under (`Seccomp_filters:`), if known.
+#[cfg(target_os = "linux")]
+fn filters(pid: &str) -> Option<u32> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("Seccomp_filters:"))
+        .and_then(|v| v.trim().parse().ok())
+}
+
+/// Whether `pid` runs under more seccomp filters than chainlab itself: the
+/// launcher adds its own, and a child keeps them. (chainlab may itself run
+/// filtered, in a container or a systemd unit; its other children then
+/// have as many filters as it has, and are left alone.)
 #[cfg(target_os = "linux")]
 fn is_filtered(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/status")).is_ok_and(|status| {
-        status
-            .lines()
-            .any(|line| line.starts_with("Seccomp:") && line.trim_end().ends_with('2'))
-    })
+    let own = filters("self").unwrap_or(0);
+    filters(&pid.to_string()).is_some_and(|n| n > own)
 }
 
 #[cfg(all(test, target_os = "linux"))]

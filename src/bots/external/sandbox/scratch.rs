@@ -1,6 +1,7 @@
 //! A program's scratch folder: the one place it may write, created empty
 //! (mode 0700) in the system's temporary folder before the program starts
-//! and removed with everything in it when the program has ended.
+//! and removed with everything in it when the program has ended (or, if
+//! chainlab was killed first, by the next sandboxed run: [`remove_stale`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -38,6 +39,20 @@ impl Scratch {
 impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+/// Removes the scratch folders of chainlab runs that are gone (killed
+/// before they could clean up): `chainlab-engine-PID-N` where no process
+/// PID runs any more.
+pub fn remove_stale() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        if super::is_stale_name(&entry.file_name().to_string_lossy()) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
     }
 }
 

@@ -5,8 +5,8 @@ random legal moves (docs/protocol.md).
 
     python3 hostile.py ATTEMPT [ARG]
 
-ATTEMPT is one of: read FILE, write FILE, connect PORT, udp PORT,
-forkbomb N, alloc GIB, daemon, signal, none. The result line is
+ATTEMPT is one of: read FILE, write FILE, connect PORT, unix SOCKET,
+udp PORT, env NAME, forkbomb N, alloc GIB, daemon, signal, none. The result line is
 "attempt ATTEMPT: succeeded" or "attempt ATTEMPT: blocked (REASON)".
 """
 import json
@@ -29,6 +29,12 @@ def attempt(what, arg):
     if what == "connect":
         with socket.create_connection(("127.0.0.1", int(arg)), timeout=2):
             return "connected"
+    if what == "unix":
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.connect(arg)
+            return "connected to " + arg
+    if what == "env":
+        return f"{arg}={os.environ[arg]}"
     if what == "udp":
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
             s.sendto(b"hello", ("127.0.0.1", int(arg)))
