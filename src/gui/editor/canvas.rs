@@ -17,6 +17,7 @@ use crate::strategy::{Kind, NodeId, Strategy, info};
 
 use super::analysis::Analysis;
 use super::annotate::hidden_nodes;
+use super::crisp;
 use super::edit::Edit;
 use super::events::CanvasEvents;
 use super::frame::paint;
@@ -50,6 +51,8 @@ pub struct Canvas {
     pub frames: FrameUi,
     /// The node being named, if its rename field is open.
     pub renaming: Option<Renaming>,
+    /// The nodes drawn last frame with their titles only, with the title.
+    pub titles_only: Vec<(NodeId, String)>,
 }
 
 impl Canvas {
@@ -300,6 +303,8 @@ impl Canvas {
             })
             .inner
         };
+        let layer = egui::LayerId::new(ui.layer_id().order, snarl_id);
+        crisp::sharpen_text(ui.ctx(), layer, self.view.transform.scaling);
         if !events.menu_open {
             self.search.clear();
         }
@@ -311,6 +316,7 @@ impl Canvas {
         }
         self.frames_ui(ui, strategy, &mut events);
         self.view.rects = events.rects.iter().copied().collect();
+        self.titles_only = std::mem::take(&mut events.titles_only);
         self.collect_moves(strategy, &mut events);
         self.update_selection(ui, &response, &events);
         events
@@ -358,6 +364,11 @@ impl Canvas {
         }
     }
 
+    /// The editor's selection after this frame's clicks: a click on a node
+    /// selects it alone, Shift or Ctrl (Cmd) + click adds it to the
+    /// selection or takes it out, a right click on a node outside the
+    /// selection selects it alone (its menu then acts on it), a plain click
+    /// on empty canvas clears it; a box selection in snarl is adopted.
     fn update_selection(&mut self, ui: &Ui, response: &egui::Response, events: &CanvasEvents) {
         let ctx = ui.ctx();
         let snarl_id = self.snarl_id();
@@ -365,39 +376,37 @@ impl Canvas {
             .into_iter()
             .filter_map(|sid| self.snarl.get_node(sid).copied())
             .collect();
-        if theirs != self.snarl_selected {
-            // A box selection or a Shift/Ctrl click in snarl.
-            self.selection = theirs.iter().copied().collect();
-            self.snarl_selected = theirs.clone();
-        }
-        let (modifiers, clicked, pointer) = ctx.input(|i| {
+        let (modifiers, clicked, right, pointer) = ctx.input(|i| {
             (
                 i.modifiers,
                 i.pointer.primary_clicked(),
+                i.pointer.secondary_clicked(),
                 i.pointer.interact_pos(),
             )
         });
-        let plain = !modifiers.shift && !modifiers.command;
-        if let Some(id) = events.clicked_node {
-            self.selection = BTreeSet::from([id]);
-        } else if clicked && plain && !events.menu_open {
-            let layer = egui::LayerId::new(ui.layer_id().order, snarl_id);
-            let on_canvas = pointer
-                .is_some_and(|p| self.view.screen.contains(p) && ctx.layer_id_at(p) == Some(layer));
-            if on_canvas && let Some(p) = pointer {
-                let at = self.to_canvas(p);
-                let hit = events
-                    .rects
-                    .iter()
-                    .rev()
-                    .find(|(_, r)| r.contains(at))
-                    .map(|(id, _)| *id);
-                match hit {
-                    Some(id) => self.selection = BTreeSet::from([id]),
-                    None if response.clicked() => self.selection.clear(),
-                    None => {}
-                }
+        let hit = self.node_under(ctx, pointer, events);
+        if theirs != self.snarl_selected {
+            // A box selection in snarl (its own Shift/Ctrl clicks on a
+            // node are the editor's to judge, below).
+            if !(clicked && hit.is_some()) {
+                self.selection = theirs.iter().copied().collect();
             }
+            self.snarl_selected = theirs.clone();
+        }
+        let toggle = modifiers.shift || modifiers.command;
+        let right_on = events.menu_node.or(hit.filter(|_| right));
+        if let Some(id) = right_on {
+            if !self.selection.contains(&id) {
+                self.selection = BTreeSet::from([id]);
+            }
+        } else if let Some(id) = events.clicked_node.or(hit.filter(|_| clicked)) {
+            if !toggle {
+                self.selection = BTreeSet::from([id]);
+            } else if !self.selection.remove(&id) {
+                self.selection.insert(id);
+            }
+        } else if clicked && !toggle && !events.menu_open && response.clicked() {
+            self.selection.clear();
         }
         let theirs: BTreeSet<NodeId> = self.snarl_selected.iter().copied().collect();
         if !theirs.is_empty() && theirs != self.selection {
@@ -410,6 +419,30 @@ impl Canvas {
             }
             ctx.request_repaint();
         }
+    }
+
+    /// The node under the pointer on the canvas (not under a menu or a
+    /// window above it), if any.
+    fn node_under(
+        &self,
+        ctx: &egui::Context,
+        pointer: Option<Pos2>,
+        events: &CanvasEvents,
+    ) -> Option<NodeId> {
+        let p = pointer?;
+        let layer = egui::LayerId::new(egui::Order::Background, self.snarl_id());
+        let on_canvas =
+            self.view.screen.contains(p) && ctx.layer_id_at(p).is_some_and(|l| l.id == layer.id);
+        if events.menu_open || !on_canvas {
+            return None;
+        }
+        let at = self.to_canvas(p);
+        events
+            .rects
+            .iter()
+            .rev()
+            .find(|(_, r)| r.contains(at))
+            .map(|(id, _)| *id)
     }
 
     /// Drops selected nodes that no longer exist or that a collapsed frame hides.
@@ -428,11 +461,12 @@ impl Canvas {
 
 /// The size of a new node of `kind` before it is drawn (generous: one row
 /// per input, and room for parameters).
-/// The line shown at the canvas's bottom while nodes are drawn without text.
-pub const SMALL_TEXT_HINT: &str = "Zoomed out too far to draw node text: Ctrl+scroll to zoom in";
+/// The line shown at the canvas's bottom while nodes show their titles only.
+pub const SMALL_TEXT_HINT: &str =
+    "Zoomed out: nodes show their titles only (Ctrl+scroll to zoom in)";
 
-/// A line at the canvas's bottom when nodes are drawn without text: how to
-/// zoom in far enough to read them. It is an area above the canvas's layer,
+/// A line at the canvas's bottom when nodes show their titles only: how to
+/// zoom in far enough to read the rest. It is an area above the canvas's layer,
 /// so that no node covers it, and it takes no clicks.
 fn small_text_hint(ui: &Ui, screen: Rect) {
     egui::Area::new(ui.id().with("small text hint"))

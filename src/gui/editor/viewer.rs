@@ -21,7 +21,7 @@ use super::events::{CanvasEvents, NodeAction};
 use super::frame::{FrameUi, titles_on_top};
 use super::group::{GroupContext, connect, drop_output, group_header_frame, header_title};
 use super::menus::Menus;
-use super::node_title::{TitleClick, header_ui, popup_ui};
+use super::node_title::{TitleClick, header_ui, paint_title_only, popup_ui};
 use super::palette::default_text;
 use super::params::{has_params, params_ui, wide_params};
 use super::pins::{PinKey, PinSink, TypedPin, input_doc, output_doc, pin_docs, source_name};
@@ -81,8 +81,8 @@ impl<'a> GraphViewer<'a> {
     }
 
     /// Whether text inside nodes is too small to read at the current zoom:
-    /// nodes are then drawn without it (scaled-down glyphs lose strokes and
-    /// show as other letters).
+    /// nodes then show their titles only, painted at a readable size over
+    /// their headers ([`paint_title_only`]).
     fn tiny(&self) -> bool {
         self.view.transform.scaling < TEXT_MIN_SCALE
     }
@@ -116,8 +116,8 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
     fn show_header(
         &mut self,
         node: egui_snarl::NodeId,
-        _inputs: &[InPin],
-        _outputs: &[OutPin],
+        inputs: &[InPin],
+        outputs: &[OutPin],
         ui: &mut Ui,
         snarl: &mut Snarl<NodeId>,
     ) {
@@ -128,7 +128,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         let ink = |c: Color32| self.ink(c);
         let plain = header_title(self.groups, n);
         let mark = self.analysis.marks.get(&id);
-        let click = header_ui(ui, id, n, mark, value, plain, &ink);
+        let (click, title) = header_ui(ui, id, n, mark, value, plain, &ink);
         let group = matches!(n.kind, NodeKind::Group { .. });
         match click {
             Some(TitleClick::Select) => self.events.clicked_node = Some(id),
@@ -141,8 +141,12 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
                 self.events.clicked_node = Some(id);
                 self.events.action = Some(NodeAction::Rename(id));
             }
+            Some(TitleClick::Menu) => self.events.menu_node = Some(id),
             None => {}
         }
+        // The title takes the clicks from the body under it: it opens the
+        // node's menu as the body does.
+        title.context_menu(|ui| self.menus().node(ui, node, inputs, outputs, snarl));
     }
 
     fn inputs(&mut self, node: &NodeId) -> usize {
@@ -336,6 +340,16 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             return;
         };
         self.events.rects.push((id, rect));
+        if self.tiny()
+            && let Some(n) = self.strategy.node(id)
+        {
+            let title = n
+                .label
+                .clone()
+                .unwrap_or_else(|| header_title(self.groups, n));
+            paint_title_only(ui.painter(), rect, &title, self.view.transform.scaling);
+            self.events.titles_only.push((id, title));
+        }
         // The pins this node drew (since the previous node): hover areas on
         // top of snarl's pin widgets show their documentation.
         let drawn: Vec<(PinKey, Rect)> = match self.pins.try_borrow() {

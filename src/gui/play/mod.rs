@@ -29,7 +29,7 @@ pub use self::info::SHOWN_LINES as SHOWN_INFO_LINES;
 use self::info::info_panels;
 use self::session::{Pace, SeatSpec, Session, Status};
 use self::setup::{PlaySettings, SetupAction, setup_ui};
-use self::status::{status_ui, tip};
+use self::status::{STATUS_HEIGHT, status_ui, tip};
 
 /// The play view's runtime state: the game being played.
 #[derive(Default)]
@@ -271,6 +271,7 @@ impl PlayView {
             ui.label("Choose a board and seats, then press New game.");
             return;
         };
+        let top = ui.cursor().top();
         status_ui(ui, session, commands);
         let hint = session.hint().map(str::to_string);
         ui.add_space(2.0);
@@ -278,7 +279,11 @@ impl PlayView {
             Some(hint) => ui.colored_label(theme::HINT_TEXT, hint),
             None => ui.colored_label(theme::MUTED_TEXT, tip(session)),
         };
-        ui.add_space(6.0);
+        // The board starts at the same height whatever the status and the
+        // tip say (one line or two), so that it does not move under the
+        // pointer when a game starts or a program moves.
+        let used = ui.cursor().top() - top;
+        ui.add_space((STATUS_HEIGHT - used).max(0.0) + 6.0);
         let (position, reacting) = session.shown();
         let position = *position;
         let reacting = reacting.to_vec();
