@@ -13,7 +13,10 @@ use egui::{Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use crate::editor_ui::{harness_with, open_shipped, right_click, temp_dir};
+use crate::editor_ui::{
+    click, harness_with, key, open_shipped, right_click, right_click_canvas, strategy, temp_dir,
+    type_keys,
+};
 use chainlab::gui::App;
 
 /// The shipped lessons, by file stem.
@@ -251,4 +254,98 @@ fn shift_and_ctrl_click_add_to_and_toggle_the_selection() {
     assert_eq!(selection(&h), BTreeSet::from([c]));
     click_title(&mut h, a, Primary, Modifiers::NONE);
     assert_eq!(selection(&h), BTreeSet::from([a]));
+}
+
+/// Item 2: in a 1024x700 window the play view's status line is whole on
+/// screen.
+#[test]
+fn nothing_is_clipped_in_a_1024x700_window() {
+    let size = egui::vec2(1024.0, 700.0);
+    let screen = egui::Rect::from_min_size(Pos2::ZERO, size);
+    let mut h = harness_with(Settings {
+        view: View::Play,
+        ..Settings::default()
+    });
+    h.set_size(size);
+    h.run_steps(3);
+    let status: Vec<egui::Rect> = h
+        .query_all_by_label_contains("to move")
+        .map(|n| n.rect())
+        .collect();
+    assert!(!status.is_empty());
+    for r in status {
+        assert!(screen.contains_rect(r), "{r:?}");
+    }
+    // The replay's plot: tests/gui/replay.rs, the_plot_is_whole_in_a_short_window.
+}
+
+/// Item 5: F2 on a group instance edits the group's one name (the one the
+/// breadcrumb shows), starting from it.
+#[test]
+fn f2_on_a_group_renames_the_group() {
+    let mut h = editor_at(laptop_window());
+    open_shipped(&mut h, "09-think-ahead");
+    h.run_steps(3);
+    let id = NodeId(2);
+    let def = match &strategy(&h).node(id).unwrap().kind {
+        chainlab::strategy::NodeKind::Group { def, .. } => def.clone(),
+        other => panic!("node 2 is a {other:?}"),
+    };
+    let name = strategy(&h).group(&def).unwrap().name().to_string();
+    click_title(
+        &mut h,
+        id,
+        egui::PointerButton::Primary,
+        egui::Modifiers::NONE,
+    );
+    key(&mut h, egui::Modifiers::NONE, egui::Key::F2);
+    h.run_steps(2);
+    assert_eq!(crate::editor_ui::field_text(&h, "node 2 name"), name);
+    key(&mut h, egui::Modifiers::COMMAND, egui::Key::A);
+    type_keys(&mut h, "corners");
+    key(&mut h, egui::Modifiers::NONE, egui::Key::Enter);
+    h.run_steps(2);
+    assert_eq!(strategy(&h).group(&def).unwrap().name(), "corners");
+    assert_eq!(strategy(&h).node(id).unwrap().label, None, "one name");
+}
+
+/// Item 6: with nodes selected, the canvas's menu offers "Frame selection",
+/// which frames them.
+#[test]
+fn the_canvas_menu_frames_the_selection() {
+    use egui::Modifiers;
+    use egui::PointerButton::Primary;
+    let mut h = editor_at(laptop_window());
+    open_shipped(&mut h, "02-avoid-danger");
+    h.run_steps(3);
+    right_click_canvas(&mut h);
+    assert!(
+        h.query_by_label("Frame selection").is_none(),
+        "nothing selected"
+    );
+    key(&mut h, Modifiers::NONE, egui::Key::Escape);
+    click_title(&mut h, NodeId(2), Primary, Modifiers::NONE);
+    click_title(&mut h, NodeId(4), Primary, Modifiers::SHIFT);
+    right_click_canvas(&mut h);
+    let before = strategy(&h).frames.len();
+    click(&mut h, "Frame selection");
+    assert_eq!(strategy(&h).frames.len(), before + 1);
+}
+
+/// Item 10: Enter in the palette's search adds its first match.
+#[test]
+fn enter_in_the_palette_search_adds_the_first_match() {
+    let mut h = editor_at(laptop_window());
+    let before = strategy(&h).nodes().len();
+    h.get_by_label("search the palette").click();
+    h.step();
+    type_keys(&mut h, "corner");
+    key(&mut h, egui::Modifiers::NONE, egui::Key::Enter);
+    h.run_steps(2);
+    let nodes = strategy(&h).nodes();
+    assert_eq!(nodes.len(), before + 1);
+    assert_eq!(
+        nodes.last().unwrap().kind.kind(),
+        chainlab::strategy::Kind::IsCorner
+    );
 }

@@ -233,6 +233,18 @@ impl Palette {
                 field.widget_info(|| {
                     WidgetInfo::labeled(WidgetType::TextEdit, true, "search the palette")
                 });
+                // Enter adds the best match, as in the canvas's menu.
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if field.lost_focus() && enter && !self.search.trim().is_empty() {
+                    let in_group = self.in_group;
+                    let first = ranked(&self.search, &|k| offered(k, in_group))
+                        .first()
+                        .map(|i| i.kind);
+                    if first.is_some() {
+                        clicked = first;
+                        self.search.clear();
+                    }
+                }
             },
         );
         ui.label(

@@ -137,7 +137,9 @@ pub fn headline(ply: &PlyAnalysis, label: &dyn Fn(Player) -> String) -> String {
             best.cell,
             percent(best.win_chance),
             article(ply.quality.name()),
-            percent(ply.loss)
+            // Rounded down: 19.6% given away is a mistake, and must not
+            // read as the 20% where blunders start.
+            format!("{:.0}%", (100.0 * ply.loss).floor())
         ),
         None => played,
     }

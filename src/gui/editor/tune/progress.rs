@@ -63,6 +63,15 @@ impl TunePanel {
                     Err(e) => self.message = Some((e, true)),
                 }
             }
+            if changes.is_empty() {
+                ui.label(
+                    egui::RichText::new(
+                        "No constant changed: the tuned values round to the graph's own, \
+                         so there is nothing to apply.",
+                    )
+                    .color(theme::HINT_TEXT),
+                );
+            }
         }
         apply
     }
