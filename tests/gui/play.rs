@@ -564,3 +564,25 @@ fn the_replay_starts_at_the_top_of_its_moves_and_nothing_covers_the_board() {
         }
     }
 }
+
+/// Issue 35, item 11: the board does not move while a game starts with a
+/// program seat and the program moves (the status and tip above it keep
+/// their height), so a click lands on the cell under the pointer.
+#[test]
+fn the_board_stays_put_while_a_computer_seat_starts_and_moves() {
+    let seats = vec![SeatChoice::Computer(RANDOM.to_string()), SeatChoice::Human];
+    let mut harness = harness(settings(seats, Size::JABC));
+    harness.set_size(egui::vec2(1024.0, 700.0));
+    harness.step();
+    let at_start = harness.get_by_label("cell 2,2").rect();
+    harness.get_by_label("New game").click();
+    harness.step();
+    let after_new = harness.get_by_label("cell 2,2").rect();
+    step_until(&mut harness, 500, |app| {
+        app.play().session().unwrap().status() == Status::HumanToMove(Player::B)
+    });
+    harness.step();
+    let at_turn = harness.get_by_label("cell 2,2").rect();
+    assert_eq!(at_start, after_new);
+    assert_eq!(at_start, at_turn);
+}
