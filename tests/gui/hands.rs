@@ -349,3 +349,21 @@ fn enter_in_the_palette_search_adds_the_first_match() {
         chainlab::strategy::Kind::IsCorner
     );
 }
+
+/// Item 7: a Weighted sum's terms show how they are tuned ("tune -8..8",
+/// as lesson 10's text says), and explaining a cell does not widen the node
+/// over its neighbour.
+#[test]
+fn weighted_sum_terms_show_their_tuning_and_keep_their_width() {
+    let mut h = editor_at(laptop_window());
+    open_shipped(&mut h, "10-tuned");
+    h.run_steps(3);
+    assert!(h.query_by_label("node 6 term 0 tune -8..8").is_some());
+    assert!(h.query_by_label("node 6 term 10 tune off").is_some());
+    let before = h.state().editor().node_screen_rect(NodeId(6)).unwrap();
+    click(&mut h, "cell 0,2");
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("node 6 term 0 = ").is_some());
+    let after = h.state().editor().node_screen_rect(NodeId(6)).unwrap();
+    assert_eq!(before.width(), after.width());
+}

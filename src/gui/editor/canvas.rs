@@ -295,7 +295,7 @@ impl Canvas {
                 frames: &mut self.frames,
             };
             ui.scope(|ui| {
-                node_text_style(ui.style_mut());
+                style::node_text_style(ui.style_mut());
                 SnarlWidget::new()
                     .id(snarl_id)
                     .style(style::snarl_style())
@@ -489,18 +489,4 @@ fn small_text_hint(ui: &Ui, screen: Rect) {
 fn size_guess(kind: Kind) -> egui::Vec2 {
     let inputs = info(kind).inputs.len().max(1) as f32;
     egui::vec2(NODE_GUESS.x + 60.0, 44.0 + 24.0 * inputs).max(NODE_GUESS)
-}
-
-/// Compact text and controls inside nodes.
-fn node_text_style(style: &mut egui::Style) {
-    style.spacing.item_spacing = egui::vec2(6.0, 3.0);
-    style.spacing.interact_size.y = 18.0;
-    style.spacing.button_padding = egui::vec2(5.0, 1.0);
-    style.spacing.combo_width = 110.0;
-    if let Some(body) = style.text_styles.get_mut(&egui::TextStyle::Body) {
-        body.size = 13.0;
-    }
-    if let Some(button) = style.text_styles.get_mut(&egui::TextStyle::Button) {
-        button.size = 13.0;
-    }
 }

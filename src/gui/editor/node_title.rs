@@ -4,11 +4,11 @@
 
 use egui::{Color32, Rect, RichText, Sense, Ui, WidgetInfo, WidgetType};
 
-use crate::strategy::{Node, NodeId, Severity, info};
+use crate::strategy::{Node, NodeId, PinType, Severity, Strategy, info};
 
 use crate::gui::theme;
 
-use super::analysis::NodeMark;
+use super::analysis::{Analysis, NodeMark};
 use super::palette::doc_ui;
 use super::style;
 use super::view::TITLE_MIN_PX;
@@ -165,4 +165,21 @@ pub struct Renaming {
     pub focus: bool,
     /// Whether it has been shown (a press outside it then closes it).
     pub shown: bool,
+}
+
+/// The value of node `id` for the explained cell, as its header shows it
+/// ("yes", "no", or the number), if it has one.
+pub fn value_text(strategy: &Strategy, analysis: &Analysis, id: NodeId) -> Option<String> {
+    let value = (*analysis.values.get(&id)?)?;
+    let node = strategy.node(id)?;
+    Some(match node.output()? {
+        PinType::Bool => if value != 0 { "yes" } else { "no" }.to_string(),
+        PinType::Int => value.to_string(),
+    })
+}
+
+/// `colour`, or transparent when node text is `tiny` (too small to draw:
+/// the node then shows its title only).
+pub fn ink(tiny: bool, colour: Color32) -> Color32 {
+    if tiny { Color32::TRANSPARENT } else { colour }
 }

@@ -13,7 +13,7 @@ use egui_snarl::ui::{AnyPins, BackgroundPattern, SnarlPin, SnarlStyle, SnarlView
 use egui_snarl::{InPin, OutPin, Snarl};
 
 use crate::gui::theme;
-use crate::strategy::{Node, NodeId, NodeKind, PinType, Strategy, Wire, info};
+use crate::strategy::{Node, NodeId, NodeKind, Strategy, Wire, info};
 
 use super::analysis::Analysis;
 use super::edit::Edit;
@@ -21,7 +21,7 @@ use super::events::{CanvasEvents, NodeAction};
 use super::frame::{FrameUi, titles_on_top};
 use super::group::{GroupContext, connect, drop_output, group_header_frame, header_title};
 use super::menus::Menus;
-use super::node_title::{TitleClick, header_ui, paint_title_only, popup_ui};
+use super::node_title::{TitleClick, header_ui, ink, paint_title_only, popup_ui, value_text};
 use super::palette::default_text;
 use super::params::{has_params, params_ui, wide_params};
 use super::pins::{PinKey, PinSink, TypedPin, input_doc, output_doc, pin_docs, source_name};
@@ -86,24 +86,6 @@ impl<'a> GraphViewer<'a> {
     fn tiny(&self) -> bool {
         self.view.transform.scaling < TEXT_MIN_SCALE
     }
-
-    /// `colour`, or transparent when text is too small to draw.
-    fn ink(&self, colour: Color32) -> Color32 {
-        if self.tiny() {
-            Color32::TRANSPARENT
-        } else {
-            colour
-        }
-    }
-
-    fn value_text(&self, id: NodeId) -> Option<String> {
-        let value = (*self.analysis.values.get(&id)?)?;
-        let node = self.strategy.node(id)?;
-        Some(match node.output()? {
-            PinType::Bool => if value != 0 { "yes" } else { "no" }.to_string(),
-            PinType::Int => value.to_string(),
-        })
-    }
 }
 
 impl SnarlViewer<NodeId> for GraphViewer<'_> {
@@ -124,8 +106,8 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
         let Some((id, n)) = self.model_node(snarl, node) else {
             return;
         };
-        let value = self.value_text(id);
-        let ink = |c: Color32| self.ink(c);
+        let value = value_text(self.strategy, self.analysis, id);
+        let ink = |c: Color32| ink(self.tiny(), c);
         let plain = header_title(self.groups, n);
         let mark = self.analysis.marks.get(&id);
         let (click, title) = header_ui(ui, id, n, mark, value, plain, &ink);
@@ -187,7 +169,8 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             }
             return TypedPin::new(p.ty, wire, PinKey::Input(id, index), self.pins.clone());
         }
-        let label = ui.label(RichText::new(p.name).color(self.ink(style::pin_colour(p.ty))));
+        let label =
+            ui.label(RichText::new(p.name).color(ink(self.tiny(), style::pin_colour(p.ty))));
         label.widget_info(|| {
             WidgetInfo::labeled(
                 WidgetType::Label,
@@ -201,7 +184,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             ui.label(
                 RichText::new(default_text(p.ty, p.default))
                     .small()
-                    .color(self.ink(theme::MUTED_TEXT.gamma_multiply(0.8))),
+                    .color(ink(self.tiny(), theme::MUTED_TEXT.gamma_multiply(0.8))),
             );
         }
         TypedPin::new(p.ty, wire, PinKey::Input(id, index), self.pins.clone())
@@ -233,7 +216,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
                     format!("node {id} output"),
                 ),
             };
-            let r = ui.label(text.color(self.ink(style::pin_colour(ty))));
+            let r = ui.label(text.color(ink(self.tiny(), style::pin_colour(ty))));
             r.widget_info(|| WidgetInfo::labeled(WidgetType::Label, true, &label));
             r.on_hover_text(output_doc(ty));
         }
