@@ -258,9 +258,15 @@ impl ReplayView {
                         egui::RichText::new(
                             "Play a game in the Play view and press \"Replay this game\", \
                              open a game of a match in the Arena, or open the records file \
-                             of a match (chainlab match --records FILE, or exported by the Arena).",
+                             of a match (exported by the Arena, or written by the command below).",
                         )
                         .color(theme::MUTED_TEXT),
+                    );
+                    // Monospace: the proportional font draws "--" as one long dash.
+                    ui.label(
+                        egui::RichText::new("chainlab match --records FILE …")
+                            .monospace()
+                            .color(theme::MUTED_TEXT),
                     );
                 });
             }
