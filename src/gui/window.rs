@@ -72,6 +72,10 @@ mod tests {
         );
         assert_eq!(fitted_size(egui::vec2(1100.0, 700.0), laptop, min), None);
         let tiny = egui::vec2(800.0, 500.0);
-        assert_eq!(fitted_size(egui::vec2(1280.0, 820.0), tiny, min), Some(min));
+        assert_eq!(
+            fitted_size(egui::vec2(1280.0, 820.0), tiny, min),
+            Some(egui::vec2(784.0, 480.0)),
+            "never below the least size"
+        );
     }
 }

@@ -37,13 +37,14 @@ const LESSONS: [&str; 10] = [
 /// high and more.
 const READABLE: f32 = 0.7;
 
-/// The lessons with more nodes (28 to 43) than fit the canvas at
-/// [`READABLE`]: they open at [`WHOLE`] at least, where text is whole.
-const CROWDED: [&str; 4] = [
+/// The lessons larger than the canvas at [`READABLE`] (28 to 43 nodes, or
+/// 08's tall groups): they open at [`WHOLE`] at least, where text is whole.
+const CROWDED: [&str; 5] = [
     "04-capture",
     "05-do-not-feed",
     "06-make-threats",
     "07-room-to-grow",
+    "08-expert",
 ];
 
 /// Above the zoom where nodes show all their text (40 %), with a margin.

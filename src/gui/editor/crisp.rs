@@ -119,7 +119,7 @@ mod tests {
     #[test]
     fn a_sharpened_text_keeps_its_place_and_about_its_size() {
         let ctx = Context::default();
-        let _ = ctx.run_ui(egui::RawInput::default(), |ui| {
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
             let ctx = ui.ctx();
             let galley = ctx.fonts_mut(|f| {
                 f.layout_no_wrap(
@@ -136,5 +136,6 @@ mod tests {
             assert!((w1 - w0).abs() / w0 < 0.1, "{w0} vs {w1}");
             assert!((sharp.galley.job.sections[0].format.font_id.size - 5.2).abs() < 0.01);
         });
+        out.textures_delta.clear();
     }
 }
