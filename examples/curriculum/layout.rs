@@ -7,8 +7,11 @@
 
 use chainlab::strategy::{NodeId, Strategy};
 
+/// A node id and where the node stands.
+type Place = (u32, [i16; 2]);
+
 /// The position of every node of a lesson, by lesson file and node id.
-const POSITIONS: &[(&str, &[(u32, [i16; 2])])] = &[
+const POSITIONS: &[(&str, &[Place])] = &[
     (
         "01-prefer-corners.json",
         &[
