@@ -368,3 +368,38 @@ fn weighted_sum_terms_show_their_tuning_and_keep_their_width() {
     let after = h.state().editor().node_screen_rect(NodeId(6)).unwrap();
     assert_eq!(before.width(), after.width());
 }
+
+/// Item 10: a node added from the canvas's menu, right-clicked on top of
+/// another node's spot, lands where it covers no node.
+#[test]
+fn a_node_added_from_the_canvas_menu_lands_on_no_other() {
+    let mut h = editor_at(laptop_window());
+    open_shipped(&mut h, "02-avoid-danger");
+    h.run_steps(3);
+    // On the empty canvas just left of the Sum's box, where a new node
+    // (placed with its corner at the click) would cover the Sum.
+    let sum = h.state().editor().node_screen_rect(NodeId(12)).unwrap();
+    let at = sum.left_center() - egui::vec2(8.0, 0.0);
+    for n in strategy(&h).nodes() {
+        let r = h.state().editor().node_screen_rect(n.id).unwrap();
+        assert!(!r.contains(at), "the click is on node {}", n.id);
+    }
+    right_click(&mut h, at);
+    let before = strategy(&h).nodes().len();
+    // The menu's search field has the keyboard.
+    type_keys(&mut h, "Is corner");
+    key(&mut h, egui::Modifiers::NONE, egui::Key::Enter);
+    h.run_steps(4);
+    assert_eq!(strategy(&h).nodes().len(), before + 1);
+    let new = strategy(&h).nodes().last().unwrap().id;
+    let rect = h.state().editor().node_screen_rect(new).unwrap();
+    for n in strategy(&h).nodes().iter().filter(|n| n.id != new) {
+        if let Some(r) = h.state().editor().node_screen_rect(n.id) {
+            assert!(
+                !r.intersects(rect),
+                "lands on node {} ({r:?} / {rect:?})",
+                n.id
+            );
+        }
+    }
+}

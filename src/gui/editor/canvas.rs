@@ -13,7 +13,7 @@ use egui::{Pos2, Rect, Ui};
 use egui_snarl::ui::{SnarlWidget, get_selected_nodes};
 use egui_snarl::{InPinId, OutPinId, Snarl};
 
-use crate::strategy::{Kind, NodeId, Strategy, info};
+use crate::strategy::{NodeId, Strategy};
 
 use super::analysis::Analysis;
 use super::annotate::hidden_nodes;
@@ -26,11 +26,8 @@ use super::group::GroupContext;
 use super::node_title::Renaming;
 use super::pins::{PinKey, PinSink};
 use super::style;
-use super::view::{NODE_GUESS, ViewControl, ViewRequest};
+use super::view::{ViewControl, ViewRequest};
 use super::viewer::GraphViewer;
-
-/// The grid of spots tried for a new node, in canvas units.
-const SPOT_STEP: f32 = 20.0;
 
 /// The canvas's state between frames.
 #[derive(Default)]
@@ -127,72 +124,6 @@ impl Canvas {
     /// The part of the canvas in view, in canvas coordinates.
     pub fn visible(&self) -> Rect {
         self.view.transform.inverse() * self.view.screen
-    }
-
-    /// A free place for a new node in view: of the spots in the visible
-    /// canvas (a grid of [`SPOT_STEP`]) where a node fits whole on no other
-    /// node, the one nearest the middle of the view; `None` when the view is
-    /// full (the caller places it elsewhere and brings it into view).
-    pub fn free_spot(&self, strategy: &Strategy, kind: Kind) -> Option<[f32; 2]> {
-        let taken = self.taken(strategy);
-        let visible = self.visible().shrink(12.0);
-        let centre = visible.center();
-        let size = size_guess(kind);
-        let room = visible.size() - size;
-        if room.x < 0.0 || room.y < 0.0 {
-            return None;
-        }
-        let (nx, ny) = (
-            (room.x / SPOT_STEP) as usize + 1,
-            (room.y / SPOT_STEP) as usize + 1,
-        );
-        let mut best: Option<(f32, Pos2)> = None;
-        for iy in 0..ny.min(400) {
-            for ix in 0..nx.min(400) {
-                let at = visible.min + egui::vec2(ix as f32, iy as f32) * SPOT_STEP;
-                let spot = Rect::from_min_size(at, size);
-                // Room for the pins, which stand out of the nodes' sides,
-                // and for a wire between neighbours.
-                if taken.iter().any(|r| r.intersects(spot.expand(24.0))) {
-                    continue;
-                }
-                let d = spot.center().distance_sq(centre);
-                if best.is_none_or(|(b, _)| d < b) {
-                    best = Some((d, at));
-                }
-            }
-        }
-        best.map(|(_, at)| [at.x.round(), at.y.round()])
-    }
-
-    /// The rectangles of the nodes of `strategy` (measured, or guessed).
-    fn taken(&self, strategy: &Strategy) -> Vec<Rect> {
-        strategy
-            .nodes()
-            .iter()
-            .map(|n| {
-                self.view.rects.get(&n.id).copied().unwrap_or_else(|| {
-                    Rect::from_min_size(Pos2::new(n.pos[0], n.pos[1]), NODE_GUESS)
-                })
-            })
-            .collect()
-    }
-
-    /// A free place next to the graph when the view has none: right of
-    /// every node, level with the middle of the view.
-    pub fn spot_beside(&self, strategy: &Strategy) -> [f32; 2] {
-        let right = self
-            .taken(strategy)
-            .iter()
-            .map(|r| r.max.x)
-            .fold(f32::MIN, f32::max);
-        let centre = self.visible().center();
-        let x = if right > f32::MIN {
-            right + 40.0
-        } else {
-            centre.x
-        };
-        [x.round(), (centre.y - NODE_GUESS.y / 2.0).round()]
     }
 
     /// Brings the snarl mirror in line with `strategy` (without the nodes
@@ -316,6 +247,17 @@ impl Canvas {
         }
         self.frames_ui(ui, strategy, &mut events);
         self.view.rects = events.rects.iter().copied().collect();
+        // A node added from the canvas's menu lands beside others, not on them.
+        for edit in &mut events.edits {
+            if let Edit::Add {
+                kind,
+                pos,
+                link: None,
+            } = edit
+            {
+                *pos = self.free_spot_near(strategy, *kind, *pos);
+            }
+        }
         self.titles_only = std::mem::take(&mut events.titles_only);
         self.collect_moves(strategy, &mut events);
         self.update_selection(ui, &response, &events);
@@ -459,8 +401,6 @@ impl Canvas {
     }
 }
 
-/// The size of a new node of `kind` before it is drawn (generous: one row
-/// per input, and room for parameters).
 /// The line shown at the canvas's bottom while nodes show their titles only.
 pub const SMALL_TEXT_HINT: &str =
     "Zoomed out: nodes show their titles only (Ctrl+scroll to zoom in)";
@@ -484,9 +424,4 @@ fn small_text_hint(ui: &Ui, screen: Rect) {
                     ui.add(egui::Label::new(SMALL_TEXT_HINT).selectable(false).extend());
                 });
         });
-}
-
-fn size_guess(kind: Kind) -> egui::Vec2 {
-    let inputs = info(kind).inputs.len().max(1) as f32;
-    egui::vec2(NODE_GUESS.x + 60.0, 44.0 + 24.0 * inputs).max(NODE_GUESS)
 }

@@ -50,6 +50,7 @@ mod puzzles;
 mod scope;
 mod settings;
 mod side;
+mod spots;
 mod style;
 mod terms;
 mod toolbar;
