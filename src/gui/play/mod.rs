@@ -271,19 +271,25 @@ impl PlayView {
             ui.label("Choose a board and seats, then press New game.");
             return;
         };
-        let top = ui.cursor().top();
-        status_ui(ui, session, commands);
+        // The status and the tip in a band of fixed height: the board under
+        // them starts at the same place whatever they say (one line or
+        // two), so that it does not move under the pointer when a game
+        // starts or a program moves.
+        let band = egui::vec2(ui.available_width(), STATUS_HEIGHT);
+        let (rect, _) = ui.allocate_exact_size(band, egui::Sense::hover());
+        let mut top = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(rect)
+                .layout(egui::Layout::top_down(egui::Align::Min)),
+        );
+        status_ui(&mut top, session, commands);
         let hint = session.hint().map(str::to_string);
-        ui.add_space(2.0);
+        top.add_space(2.0);
         match hint {
-            Some(hint) => ui.colored_label(theme::HINT_TEXT, hint),
-            None => ui.colored_label(theme::MUTED_TEXT, tip(session)),
+            Some(hint) => top.colored_label(theme::HINT_TEXT, hint),
+            None => top.colored_label(theme::MUTED_TEXT, tip(session)),
         };
-        // The board starts at the same height whatever the status and the
-        // tip say (one line or two), so that it does not move under the
-        // pointer when a game starts or a program moves.
-        let used = ui.cursor().top() - top;
-        ui.add_space((STATUS_HEIGHT - used).max(0.0) + 6.0);
+        ui.add_space(6.0);
         let (position, reacting) = session.shown();
         let position = *position;
         let reacting = reacting.to_vec();

@@ -40,7 +40,7 @@ pub fn tip(session: &Session) -> String {
 
 /// The height kept for the status line and the tip under it (a heading's
 /// row and two lines of text), so that the board under them stays put.
-pub const STATUS_HEIGHT: f32 = 84.0;
+pub const STATUS_HEIGHT: f32 = 90.0;
 
 /// The status line: whose turn, or the result, and the buttons that fit.
 pub fn status_ui(ui: &mut egui::Ui, session: &mut Session, commands: &mut Vec<Command>) {
