@@ -37,14 +37,17 @@ const LESSONS: [&str; 10] = [
 /// high and more.
 const READABLE: f32 = 0.7;
 
-/// The lessons larger than the canvas at [`READABLE`] (28 to 43 nodes, or
-/// 08's tall groups): they open at [`WHOLE`] at least, where text is whole.
-const CROWDED: [&str; 5] = [
+/// The lessons larger than the canvas at [`READABLE`] (04-07: 28 to 43
+/// nodes; 08-10: groups and a Weighted sum with room for its explained
+/// contributions): they open at [`WHOLE`] at least, where text is whole.
+const CROWDED: [&str; 7] = [
     "04-capture",
     "05-do-not-feed",
     "06-make-threats",
     "07-room-to-grow",
     "08-expert",
+    "09-think-ahead",
+    "10-tuned",
 ];
 
 /// Above the zoom where nodes show all their text (40 %), with a margin.
@@ -361,12 +364,16 @@ fn weighted_sum_terms_show_their_tuning_and_keep_their_width() {
     h.run_steps(3);
     assert!(h.query_by_label("node 6 term 0 tune -8..8").is_some());
     assert!(h.query_by_label("node 6 term 10 tune off").is_some());
+    let auto = "node 6 term 0 tune auto";
+    assert!(h.query_by_label(auto).is_none(), "the default goes unsaid");
     let before = h.state().editor().node_screen_rect(NodeId(6)).unwrap();
     click(&mut h, "cell 0,2");
     h.run_steps(2);
     assert!(h.query_by_label_contains("node 6 term 0 = ").is_some());
     let after = h.state().editor().node_screen_rect(NodeId(6)).unwrap();
     assert_eq!(before.width(), after.width());
+    let gate = h.state().editor().node_screen_rect(NodeId(7)).unwrap();
+    assert!(!after.intersects(gate), "over its neighbour: {after:?} {gate:?}");
 }
 
 /// Item 10: a node added from the canvas's menu, right-clicked on top of

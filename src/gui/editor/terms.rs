@@ -39,7 +39,7 @@ pub enum TermChange {
 }
 
 /// The width kept at the end of a term's row for its contribution ("= 100000").
-const CHIP_WIDTH: f32 = 58.0;
+const CHIP_WIDTH: f32 = 46.0;
 
 /// The contribution of term `index` of the Weighted sum `id` for the
 /// explained cell: its weight times the value wired into it (an unwired
@@ -120,10 +120,12 @@ pub fn term_row_ui(
         .map(TermChange::Set)
 }
 
-/// How a term's weight is tuned ("tune -8..8"), small, after the weight.
+/// How a term's weight is tuned ("tune -8..8", "tune off"), small, after
+/// the weight; nothing for the default (tuned automatically).
 fn tuning_label(ui: &mut Ui, id: NodeId, index: usize, tune: Tuning) {
     let tune = match tune {
-        Tuning::Auto => "tune auto".to_string(),
+        // The default goes unsaid (every weight is tuned unless marked).
+        Tuning::Auto => return,
         Tuning::Off => "tune off".to_string(),
         Tuning::Range { min, max } => format!("tune {min}..{max}"),
     };
