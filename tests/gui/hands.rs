@@ -373,7 +373,10 @@ fn weighted_sum_terms_show_their_tuning_and_keep_their_width() {
     let after = h.state().editor().node_screen_rect(NodeId(6)).unwrap();
     assert_eq!(before.width(), after.width());
     let gate = h.state().editor().node_screen_rect(NodeId(7)).unwrap();
-    assert!(!after.intersects(gate), "over its neighbour: {after:?} {gate:?}");
+    assert!(
+        !after.intersects(gate),
+        "over its neighbour: {after:?} {gate:?}"
+    );
 }
 
 /// Item 10: a node added from the canvas's menu, right-clicked on top of
