@@ -9,6 +9,8 @@ use std::process::ExitCode;
 
 #[path = "curriculum/grouped.rs"]
 mod grouped;
+#[path = "curriculum/layout.rs"]
+mod layout;
 
 use chainlab::strategy::{
     BoardMeasure, GraphBuilder, Kind, NodeId, NodeKind, OwnerFilter, StateFilter, Strategy, When,
@@ -312,7 +314,12 @@ fn build(level: usize) -> Strategy {
 /// The curriculum in teaching order, with file names (also read by `tests/eval/curriculum.rs`).
 pub fn curriculum() -> Vec<(&'static str, Strategy)> {
     (1..=LESSONS.len())
-        .map(|l| (LESSONS[l - 1].file, build(l)))
+        .map(|l| {
+            let file = LESSONS[l - 1].file;
+            let mut strategy = build(l);
+            layout::place(file, &mut strategy);
+            (file, strategy)
+        })
         .collect()
 }
 

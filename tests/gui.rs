@@ -23,6 +23,8 @@ mod frames;
 mod glyphs;
 #[path = "gui/groups.rs"]
 mod groups;
+#[path = "gui/hands.rs"]
+mod hands;
 #[path = "gui/play.rs"]
 mod play;
 #[path = "gui/programs.rs"]

@@ -389,16 +389,17 @@ fn lay_out(s: &mut Strategy, groups: &[NodeId], one: NodeId, [sum, gate, output]
     }
     place(s, one, [0.0, y]);
     let terms = s.node(sum).map_or(1, |n| n.inputs().len()) as f32;
-    place(s, sum, [270.0, 0.0]);
-    place(s, gate, [740.0, 0.0]);
-    place(s, output, [770.0, 100.0]);
+    place(s, sum, [290.0, 0.0]);
+    // Right of the Weighted sum with its tuning and contribution columns.
+    place(s, gate, [850.0, 0.0]);
+    place(s, output, [880.0, 100.0]);
     let comment = s
         .nodes()
         .iter()
         .find(|n| matches!(n.kind, NodeKind::Comment { .. }))
         .map(|n| n.id);
     if let Some(c) = comment {
-        place(s, c, [270.0, 50.0 + 25.0 * terms + 50.0]);
+        place(s, c, [290.0, 50.0 + 25.0 * terms + 50.0]);
     }
 }
 

@@ -19,6 +19,7 @@ use crate::gui::programs::RecentPrograms;
 use crate::gui::replay::ReplayView;
 use crate::gui::seats::{Catalogue, IN_MEMORY, SeatChoice};
 use crate::gui::view::View;
+use crate::gui::window::WindowFit;
 use crate::gui::{platform, theme};
 
 /// Everything the app remembers between runs (window size and panel widths
@@ -50,6 +51,7 @@ pub struct App {
     arena: ArenaView,
     commands: Vec<Command>,
     themed: bool,
+    window: WindowFit,
 }
 
 impl App {
@@ -86,6 +88,7 @@ impl App {
             arena: ArenaView::default(),
             commands: Vec::new(),
             themed: false,
+            window: WindowFit::default(),
         }
     }
 
@@ -192,6 +195,7 @@ impl App {
             theme::apply(ui.ctx());
             self.themed = true;
         }
+        self.window.ui(ui.ctx());
         self.editor.background(ui.ctx(), &mut self.commands);
         self.top_bar(ui);
         let pace = Pace {

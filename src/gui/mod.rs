@@ -30,6 +30,7 @@ pub mod replay;
 pub mod seats;
 pub mod theme;
 pub mod view;
+pub mod window;
 mod worker;
 
 pub use app::{App, Settings};

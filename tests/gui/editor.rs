@@ -934,8 +934,8 @@ fn a_connected_pin_says_what_feeds_it() {
     assert!(tooltip(&mut h, 1, "Unconnected, it is 1"));
 }
 
-/// Issue 11, item 4: where the zoom makes node text too small to read,
-/// nodes are drawn without it; at readable zooms with it.
+/// Issue 11, item 4 (and issue 35, item 1): where the zoom makes node text
+/// too small to read, nodes show their titles only; at readable zooms all.
 #[test]
 fn node_text_is_dropped_only_where_it_is_too_small() {
     let dir = temp_dir("zoom");
@@ -952,7 +952,7 @@ fn node_text_is_dropped_only_where_it_is_too_small() {
     let zoom = h.state().editor().zoom();
     assert!(zoom < 0.2, "framed far out: {zoom}");
     assert!(!h.state().editor().shows_node_text(), "{zoom}");
-    let hint = "Zoomed out too far to draw node text: Ctrl+scroll to zoom in";
+    let hint = "Zoomed out: nodes show their titles only (Ctrl+scroll to zoom in)";
     assert!(
         h.query_by_label(hint).is_some(),
         "the canvas says how to read the nodes"

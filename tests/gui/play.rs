@@ -3,6 +3,7 @@
 #![cfg(feature = "gui")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use std::path::Path;
 use std::sync::Arc;
 
 use chainlab::bots::{Agent, AgentFactory, BotError, Interrupt};
@@ -590,4 +591,36 @@ fn the_replay_starts_at_the_top_of_its_moves_and_nothing_covers_the_board() {
             );
         }
     }
+}
+
+/// Issue 35, item 11: the board does not move while a game starts with a
+/// computer seat and it moves (the status and tip above it keep their
+/// height: a strategy seat's tip takes two lines in a narrow window, a
+/// human's one), so a click lands on the cell under the pointer.
+#[test]
+fn the_board_stays_put_while_a_computer_seat_starts_and_moves() {
+    let lesson = Path::new(env!("CARGO_MANIFEST_DIR")).join("strategies/01-prefer-corners.json");
+    let seats = vec![
+        SeatChoice::Computer(lesson.to_string_lossy().into_owned()),
+        SeatChoice::Human,
+    ];
+    let mut harness = harness(settings(seats, Size::JABC));
+    harness.set_size(egui::vec2(1024.0, 700.0));
+    harness.step();
+    harness.get_by_label("New game").click();
+    let mut seen = Vec::new();
+    for _ in 0..200 {
+        harness.step();
+        seen.push(harness.get_by_label("cell 2,2").rect());
+        if harness.state().play().session().unwrap().status() == Status::HumanToMove(Player::B) {
+            break;
+        }
+    }
+    harness.step();
+    seen.push(harness.get_by_label("cell 2,2").rect());
+    assert!(seen.len() > 2, "{seen:?}");
+    assert!(
+        seen.iter().all(|r| *r == seen[0]),
+        "the board moved: {seen:?}"
+    );
 }

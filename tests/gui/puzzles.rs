@@ -196,3 +196,18 @@ fn an_empty_or_unreadable_suite_is_said_not_a_crash() {
     });
     assert!(h.query_by_label_contains("cannot be read").is_none());
 }
+
+/// Issue 35, item 9: a puzzle shown on the preview board, with the graph's
+/// choice, goes when another strategy is opened.
+#[test]
+fn a_shown_puzzle_goes_when_another_strategy_is_opened() {
+    let mut h = puzzles_harness(Some(suite()));
+    assert_eq!(solved(&mut h), (1, 2));
+    click(&mut h, "win-far-corner");
+    assert!(h.state().editor().preview_puzzle().is_some());
+    assert!(h.query_by_label_contains("Your graph chose").is_some());
+    open_shipped(&mut h, "02-avoid-danger");
+    h.run_steps(2);
+    assert!(h.state().editor().preview_puzzle().is_none());
+    assert!(h.query_by_label_contains("Your graph chose").is_none());
+}

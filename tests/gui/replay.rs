@@ -328,3 +328,25 @@ fn opening_an_empty_path_asks_for_one() {
     let err = chainlab::gui::records::RecordsFile::open(Path::new("")).unwrap_err();
     assert!(err.starts_with("type the path of a records file"), "{err}");
 }
+
+/// Issue 35, item 2: in a 1024x700 window the win-chance plot is whole on
+/// screen (the board gives up height first, then the plot down to its least).
+#[test]
+fn the_plot_is_whole_in_a_short_window() {
+    let dir = temp_dir("replay-short");
+    let path = lessons_game(&dir);
+    let mut h = replay_harness();
+    let size = egui::vec2(1024.0, 700.0);
+    h.set_size(size);
+    h.run_steps(2);
+    open(&mut h, &path);
+    click(&mut h, "Analyse");
+    run_until(&mut h, "the analysis", |h| {
+        h.state().replay().analysis().is_some()
+    });
+    let plot = h.get_by_label(PLOT_LABEL).rect();
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
+    assert!(screen.contains_rect(plot), "{plot:?} in {screen:?}");
+    assert!(plot.height() >= 60.0, "{plot:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -311,3 +311,24 @@ fn a_constant_gets_a_tuning_range_on_its_node_and_undo_takes_it_back() {
         "undone"
     );
 }
+
+/// Issue 35, item 8: a finished run says whether any constant changed, its
+/// results do not widen the panel over the canvas, and they go when another
+/// strategy is opened.
+#[test]
+fn a_run_says_what_changed_keeps_the_canvas_wide_and_goes_with_its_file() {
+    let mut h = tune_harness();
+    let canvas = h.state().editor().canvas_rect().width();
+    set_up(&mut h, 2, 2);
+    press(&mut h, "Start tuning");
+    run_until(&mut h, "Done: 2 iterations");
+    h.run_steps(3);
+    let changed = constants(strategy(&h)) != tuned_by_library(strategy(&h), 2, 2, 2);
+    let said = h.query_by_label_contains("No constant changed").is_some();
+    assert_eq!(said, !changed, "says so exactly when nothing changed");
+    let now = h.state().editor().canvas_rect().width();
+    assert!(now >= canvas - 1.0, "canvas {canvas} -> {now}");
+    open_shipped(&mut h, "02-avoid-danger");
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("Done: 2 iterations").is_none());
+}

@@ -13,10 +13,11 @@ use egui::{Pos2, Rect, Ui};
 use egui_snarl::ui::{SnarlWidget, get_selected_nodes};
 use egui_snarl::{InPinId, OutPinId, Snarl};
 
-use crate::strategy::{Kind, NodeId, Strategy, info};
+use crate::strategy::{NodeId, Strategy};
 
 use super::analysis::Analysis;
 use super::annotate::hidden_nodes;
+use super::crisp;
 use super::edit::Edit;
 use super::events::CanvasEvents;
 use super::frame::paint;
@@ -25,11 +26,8 @@ use super::group::GroupContext;
 use super::node_title::Renaming;
 use super::pins::{PinKey, PinSink};
 use super::style;
-use super::view::{NODE_GUESS, ViewControl, ViewRequest};
+use super::view::{ViewControl, ViewRequest};
 use super::viewer::GraphViewer;
-
-/// The grid of spots tried for a new node, in canvas units.
-const SPOT_STEP: f32 = 20.0;
 
 /// The canvas's state between frames.
 #[derive(Default)]
@@ -50,6 +48,8 @@ pub struct Canvas {
     pub frames: FrameUi,
     /// The node being named, if its rename field is open.
     pub renaming: Option<Renaming>,
+    /// The nodes drawn last frame with their titles only, with the title.
+    pub titles_only: Vec<(NodeId, String)>,
 }
 
 impl Canvas {
@@ -124,72 +124,6 @@ impl Canvas {
     /// The part of the canvas in view, in canvas coordinates.
     pub fn visible(&self) -> Rect {
         self.view.transform.inverse() * self.view.screen
-    }
-
-    /// A free place for a new node in view: of the spots in the visible
-    /// canvas (a grid of [`SPOT_STEP`]) where a node fits whole on no other
-    /// node, the one nearest the middle of the view; `None` when the view is
-    /// full (the caller places it elsewhere and brings it into view).
-    pub fn free_spot(&self, strategy: &Strategy, kind: Kind) -> Option<[f32; 2]> {
-        let taken = self.taken(strategy);
-        let visible = self.visible().shrink(12.0);
-        let centre = visible.center();
-        let size = size_guess(kind);
-        let room = visible.size() - size;
-        if room.x < 0.0 || room.y < 0.0 {
-            return None;
-        }
-        let (nx, ny) = (
-            (room.x / SPOT_STEP) as usize + 1,
-            (room.y / SPOT_STEP) as usize + 1,
-        );
-        let mut best: Option<(f32, Pos2)> = None;
-        for iy in 0..ny.min(400) {
-            for ix in 0..nx.min(400) {
-                let at = visible.min + egui::vec2(ix as f32, iy as f32) * SPOT_STEP;
-                let spot = Rect::from_min_size(at, size);
-                // Room for the pins, which stand out of the nodes' sides,
-                // and for a wire between neighbours.
-                if taken.iter().any(|r| r.intersects(spot.expand(24.0))) {
-                    continue;
-                }
-                let d = spot.center().distance_sq(centre);
-                if best.is_none_or(|(b, _)| d < b) {
-                    best = Some((d, at));
-                }
-            }
-        }
-        best.map(|(_, at)| [at.x.round(), at.y.round()])
-    }
-
-    /// The rectangles of the nodes of `strategy` (measured, or guessed).
-    fn taken(&self, strategy: &Strategy) -> Vec<Rect> {
-        strategy
-            .nodes()
-            .iter()
-            .map(|n| {
-                self.view.rects.get(&n.id).copied().unwrap_or_else(|| {
-                    Rect::from_min_size(Pos2::new(n.pos[0], n.pos[1]), NODE_GUESS)
-                })
-            })
-            .collect()
-    }
-
-    /// A free place next to the graph when the view has none: right of
-    /// every node, level with the middle of the view.
-    pub fn spot_beside(&self, strategy: &Strategy) -> [f32; 2] {
-        let right = self
-            .taken(strategy)
-            .iter()
-            .map(|r| r.max.x)
-            .fold(f32::MIN, f32::max);
-        let centre = self.visible().center();
-        let x = if right > f32::MIN {
-            right + 40.0
-        } else {
-            centre.x
-        };
-        [x.round(), (centre.y - NODE_GUESS.y / 2.0).round()]
     }
 
     /// Brings the snarl mirror in line with `strategy` (without the nodes
@@ -292,7 +226,7 @@ impl Canvas {
                 frames: &mut self.frames,
             };
             ui.scope(|ui| {
-                node_text_style(ui.style_mut());
+                style::node_text_style(ui.style_mut());
                 SnarlWidget::new()
                     .id(snarl_id)
                     .style(style::snarl_style())
@@ -300,6 +234,8 @@ impl Canvas {
             })
             .inner
         };
+        let layer = egui::LayerId::new(ui.layer_id().order, snarl_id);
+        crisp::sharpen_text(ui.ctx(), layer, self.view.transform.scaling);
         if !events.menu_open {
             self.search.clear();
         }
@@ -311,6 +247,18 @@ impl Canvas {
         }
         self.frames_ui(ui, strategy, &mut events);
         self.view.rects = events.rects.iter().copied().collect();
+        // A node added from the canvas's menu lands beside others, not on them.
+        for edit in &mut events.edits {
+            if let Edit::Add {
+                kind,
+                pos,
+                link: None,
+            } = edit
+            {
+                *pos = self.free_spot_near(strategy, *kind, *pos);
+            }
+        }
+        self.titles_only = std::mem::take(&mut events.titles_only);
         self.collect_moves(strategy, &mut events);
         self.update_selection(ui, &response, &events);
         events
@@ -358,6 +306,11 @@ impl Canvas {
         }
     }
 
+    /// The editor's selection after this frame's clicks: a click on a node
+    /// selects it alone, Shift or Ctrl (Cmd) + click adds it to the
+    /// selection or takes it out, a right click on a node outside the
+    /// selection selects it alone (its menu then acts on it), a plain click
+    /// on empty canvas clears it; a box selection in snarl is adopted.
     fn update_selection(&mut self, ui: &Ui, response: &egui::Response, events: &CanvasEvents) {
         let ctx = ui.ctx();
         let snarl_id = self.snarl_id();
@@ -365,39 +318,37 @@ impl Canvas {
             .into_iter()
             .filter_map(|sid| self.snarl.get_node(sid).copied())
             .collect();
-        if theirs != self.snarl_selected {
-            // A box selection or a Shift/Ctrl click in snarl.
-            self.selection = theirs.iter().copied().collect();
-            self.snarl_selected = theirs.clone();
-        }
-        let (modifiers, clicked, pointer) = ctx.input(|i| {
+        let (modifiers, clicked, right, pointer) = ctx.input(|i| {
             (
                 i.modifiers,
                 i.pointer.primary_clicked(),
+                i.pointer.secondary_clicked(),
                 i.pointer.interact_pos(),
             )
         });
-        let plain = !modifiers.shift && !modifiers.command;
-        if let Some(id) = events.clicked_node {
-            self.selection = BTreeSet::from([id]);
-        } else if clicked && plain && !events.menu_open {
-            let layer = egui::LayerId::new(ui.layer_id().order, snarl_id);
-            let on_canvas = pointer
-                .is_some_and(|p| self.view.screen.contains(p) && ctx.layer_id_at(p) == Some(layer));
-            if on_canvas && let Some(p) = pointer {
-                let at = self.to_canvas(p);
-                let hit = events
-                    .rects
-                    .iter()
-                    .rev()
-                    .find(|(_, r)| r.contains(at))
-                    .map(|(id, _)| *id);
-                match hit {
-                    Some(id) => self.selection = BTreeSet::from([id]),
-                    None if response.clicked() => self.selection.clear(),
-                    None => {}
-                }
+        let hit = self.node_under(ctx, pointer, events);
+        if theirs != self.snarl_selected {
+            // A box selection in snarl (its own Shift/Ctrl clicks on a
+            // node are the editor's to judge, below).
+            if !(clicked && hit.is_some()) {
+                self.selection = theirs.iter().copied().collect();
             }
+            self.snarl_selected = theirs.clone();
+        }
+        let toggle = modifiers.shift || modifiers.command;
+        let right_on = events.menu_node.or(hit.filter(|_| right));
+        if let Some(id) = right_on {
+            if !self.selection.contains(&id) {
+                self.selection = BTreeSet::from([id]);
+            }
+        } else if let Some(id) = events.clicked_node.or(hit.filter(|_| clicked)) {
+            if !toggle {
+                self.selection = BTreeSet::from([id]);
+            } else if !self.selection.remove(&id) {
+                self.selection.insert(id);
+            }
+        } else if clicked && !toggle && !events.menu_open && response.clicked() {
+            self.selection.clear();
         }
         let theirs: BTreeSet<NodeId> = self.snarl_selected.iter().copied().collect();
         if !theirs.is_empty() && theirs != self.selection {
@@ -410,6 +361,30 @@ impl Canvas {
             }
             ctx.request_repaint();
         }
+    }
+
+    /// The node under the pointer on the canvas (not under a menu or a
+    /// window above it), if any.
+    fn node_under(
+        &self,
+        ctx: &egui::Context,
+        pointer: Option<Pos2>,
+        events: &CanvasEvents,
+    ) -> Option<NodeId> {
+        let p = pointer?;
+        let layer = egui::LayerId::new(egui::Order::Background, self.snarl_id());
+        let on_canvas =
+            self.view.screen.contains(p) && ctx.layer_id_at(p).is_some_and(|l| l.id == layer.id);
+        if events.menu_open || !on_canvas {
+            return None;
+        }
+        let at = self.to_canvas(p);
+        events
+            .rects
+            .iter()
+            .rev()
+            .find(|(_, r)| r.contains(at))
+            .map(|(id, _)| *id)
     }
 
     /// Drops selected nodes that no longer exist or that a collapsed frame hides.
@@ -426,13 +401,12 @@ impl Canvas {
     }
 }
 
-/// The size of a new node of `kind` before it is drawn (generous: one row
-/// per input, and room for parameters).
-/// The line shown at the canvas's bottom while nodes are drawn without text.
-pub const SMALL_TEXT_HINT: &str = "Zoomed out too far to draw node text: Ctrl+scroll to zoom in";
+/// The line shown at the canvas's bottom while nodes show their titles only.
+pub const SMALL_TEXT_HINT: &str =
+    "Zoomed out: nodes show their titles only (Ctrl+scroll to zoom in)";
 
-/// A line at the canvas's bottom when nodes are drawn without text: how to
-/// zoom in far enough to read them. It is an area above the canvas's layer,
+/// A line at the canvas's bottom when nodes show their titles only: how to
+/// zoom in far enough to read the rest. It is an area above the canvas's layer,
 /// so that no node covers it, and it takes no clicks.
 fn small_text_hint(ui: &Ui, screen: Rect) {
     egui::Area::new(ui.id().with("small text hint"))
@@ -450,23 +424,4 @@ fn small_text_hint(ui: &Ui, screen: Rect) {
                     ui.add(egui::Label::new(SMALL_TEXT_HINT).selectable(false).extend());
                 });
         });
-}
-
-fn size_guess(kind: Kind) -> egui::Vec2 {
-    let inputs = info(kind).inputs.len().max(1) as f32;
-    egui::vec2(NODE_GUESS.x + 60.0, 44.0 + 24.0 * inputs).max(NODE_GUESS)
-}
-
-/// Compact text and controls inside nodes.
-fn node_text_style(style: &mut egui::Style) {
-    style.spacing.item_spacing = egui::vec2(6.0, 3.0);
-    style.spacing.interact_size.y = 18.0;
-    style.spacing.button_padding = egui::vec2(5.0, 1.0);
-    style.spacing.combo_width = 110.0;
-    if let Some(body) = style.text_styles.get_mut(&egui::TextStyle::Body) {
-        body.size = 13.0;
-    }
-    if let Some(button) = style.text_styles.get_mut(&egui::TextStyle::Button) {
-        button.size = 13.0;
-    }
 }

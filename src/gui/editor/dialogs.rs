@@ -53,6 +53,8 @@ impl EditorView {
         self.doc = doc;
         self.canvas.reset();
         self.preview.explain(None);
+        self.preview.forget_puzzle();
+        self.tune.forget_results();
         self.notices.clear_banner();
         self.files.discard_recovery();
     }

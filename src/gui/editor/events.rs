@@ -55,10 +55,14 @@ pub struct CanvasEvents {
     pub refused: Option<String>,
     /// A node whose title was clicked.
     pub clicked_node: Option<NodeId>,
+    /// A node whose title was right-clicked (its menu opens).
+    pub menu_node: Option<NodeId>,
     /// A node menu's choice.
     pub action: Option<NodeAction>,
     /// Every node's rectangle as drawn, in drawing order (canvas coordinates).
     pub rects: Vec<(NodeId, Rect)>,
+    /// The nodes drawn with their titles only (zoomed out), with the title.
+    pub titles_only: Vec<(NodeId, String)>,
     /// Whether an add-node menu was open.
     pub menu_open: bool,
 }

@@ -6,10 +6,10 @@
 use egui::{Key, Modifiers, RichText, TextEdit, WidgetInfo, WidgetType};
 
 use crate::gui::theme;
-use crate::strategy::{NodeId, info};
+use crate::strategy::{NodeId, NodeKind, info};
 
 use super::EditorView;
-use super::edit::Edit;
+use super::edit::{Edit, GroupEdit};
 use super::node_title::Renaming;
 
 /// Selects the whole text of the text field `id` (so typing replaces it).
@@ -77,7 +77,19 @@ impl EditorView {
             self.canvas.renaming = None;
             return;
         };
-        let before = node.label.clone().unwrap_or_default();
+        // A group instance has one name, its group's: the field edits it
+        // (the one the breadcrumb shows), and drops a label of the instance.
+        let group = match &node.kind {
+            NodeKind::Group { def, .. } => self.doc.strategy().group(def).map(|g| {
+                let labelled = node.label.is_some();
+                (def.clone(), g.name().to_string(), labelled)
+            }),
+            _ => None,
+        };
+        let before = match &group {
+            Some((_, name, _)) => name.clone(),
+            None => node.label.clone().unwrap_or_default(),
+        };
         let mut text = before.clone();
         let kind = info(node.kind.kind()).title;
         let anchor = self.canvas.node_screen_rect(id).map_or_else(
@@ -102,7 +114,15 @@ impl EditorView {
             open.focus = false;
         }
         if text != before {
-            self.apply(Edit::Label(id, text), now);
+            match group {
+                Some((def, _, labelled)) => {
+                    if labelled {
+                        self.apply(Edit::Label(id, String::new()), now);
+                    }
+                    self.apply(Edit::Group(GroupEdit::Rename { def, name: text }), now);
+                }
+                None => self.apply(Edit::Label(id, text), now),
+            }
         }
         let escape = ctx.input(|i| i.key_pressed(Key::Escape));
         if done || r.lost_focus() || escape || pressed_outside(ctx, shown.response.rect, open.shown)

@@ -70,6 +70,20 @@ impl Menus<'_> {
             self.events.edits.push(Edit::Frame(FrameEdit::Add(frame)));
             ui.close();
         }
+        if let Some(&first) = self.selection.iter().next() {
+            let n = self.selection.len();
+            let nodes = if n == 1 { "node" } else { "nodes" };
+            if ui
+                .button("Frame selection")
+                .on_hover_text(format!(
+                    "Put a titled frame around the {n} selected {nodes} (Ctrl+Shift+F)"
+                ))
+                .clicked()
+            {
+                self.events.action = Some(NodeAction::Frame(first));
+                ui.close();
+            }
+        }
         ui.separator();
         ui.label(RichText::new("Add a node").strong());
         let in_group = self.in_group;

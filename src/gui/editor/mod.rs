@@ -26,6 +26,7 @@ pub mod bench;
 mod breadcrumb;
 mod canvas;
 mod clipboard;
+mod crisp;
 mod dialogs;
 mod document;
 mod edit;
@@ -49,6 +50,7 @@ mod puzzles;
 mod scope;
 mod settings;
 mod side;
+mod spots;
 mod style;
 mod terms;
 mod toolbar;
@@ -267,10 +269,16 @@ impl EditorView {
         self.canvas.view.transform.scaling
     }
 
-    /// Whether nodes show their text at this zoom (below
-    /// [`view::TEXT_MIN_SCALE`] they are drawn without it).
+    /// Whether nodes show all their text at this zoom (below
+    /// [`view::TEXT_MIN_SCALE`] they show their titles only).
     pub fn shows_node_text(&self) -> bool {
         self.zoom() >= view::TEXT_MIN_SCALE
+    }
+
+    /// The nodes drawn last frame with their titles only (zoomed out below
+    /// [`view::TEXT_MIN_SCALE`]), with the title each shows.
+    pub fn titles_only(&self) -> &[(NodeId, String)] {
+        &self.canvas.titles_only
     }
 
     /// The Tune panel's run: iterations done and planned, if one was started.

@@ -2,15 +2,16 @@
 //! learner's label, prominent, with the kind's title small beside it, or
 //! the kind's title alone), and its value for the explained cell.
 
-use egui::{Color32, RichText, Sense, Ui, WidgetInfo, WidgetType};
+use egui::{Color32, Rect, RichText, Sense, Ui, WidgetInfo, WidgetType};
 
-use crate::strategy::{Node, NodeId, Severity, info};
+use crate::strategy::{Node, NodeId, PinType, Severity, Strategy, info};
 
 use crate::gui::theme;
 
-use super::analysis::NodeMark;
+use super::analysis::{Analysis, NodeMark};
 use super::palette::doc_ui;
 use super::style;
+use super::view::TITLE_MIN_PX;
 
 /// What a click on a node's title asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +20,8 @@ pub enum TitleClick {
     Select,
     /// Double-clicked: rename it.
     Rename,
+    /// Right-clicked: open the node's menu (as a right click on its body does).
+    Menu,
 }
 
 /// The accessible name of a node's title: "node 7: Multiply", or "node 7:
@@ -33,7 +36,7 @@ pub fn title_name(id: NodeId, node: &Node) -> String {
 
 /// Draws the header of `node`: its label, or `plain` (the kind's title, a
 /// group's name) when it has none; `ink` hides text at small zoom. Returns
-/// what a click on the title asked for.
+/// what a click on the title asked for, and the title's response.
 pub fn header_ui(
     ui: &mut Ui,
     id: NodeId,
@@ -42,7 +45,7 @@ pub fn header_ui(
     value: Option<String>,
     plain: String,
     ink: &dyn Fn(Color32) -> Color32,
-) -> Option<TitleClick> {
+) -> (Option<TitleClick>, egui::Response) {
     let kind_info = info(node.kind.kind());
     if let Some(mark) = mark
         && let Some(severity) = mark.severity
@@ -94,13 +97,38 @@ pub fn header_ui(
             WidgetInfo::labeled(WidgetType::Label, true, format!("node {id} = {value}"))
         });
     }
-    if title.double_clicked() {
+    let click = if title.secondary_clicked() {
+        Some(TitleClick::Menu)
+    } else if title.double_clicked() {
         Some(TitleClick::Rename)
     } else if title.clicked() {
         Some(TitleClick::Select)
     } else {
         None
-    }
+    };
+    (click, title)
+}
+
+/// Paints `title` over the header of a node drawn in `rect` (canvas units)
+/// at [`TITLE_MIN_PX`] on screen for a canvas at `zoom`, cut to the node's
+/// width with "…": what a node shows when zoomed out too far for the rest.
+pub fn paint_title_only(painter: &egui::Painter, rect: Rect, title: &str, zoom: f32) {
+    let zoom = zoom.max(0.01);
+    let margin = 5.0 / zoom;
+    let mut job = egui::text::LayoutJob::single_section(
+        title.to_string(),
+        egui::TextFormat::simple(
+            egui::FontId::proportional(TITLE_MIN_PX / zoom),
+            Color32::WHITE,
+        ),
+    );
+    job.wrap = egui::text::TextWrapping::truncate_at_width((rect.width() - 2.0 * margin).max(0.0));
+    let galley = painter.layout_job(job);
+    painter.galley(
+        rect.min + egui::vec2(margin, margin),
+        galley,
+        Color32::WHITE,
+    );
 }
 
 /// The popup of a node under the pointer: its label, its kind's
@@ -137,4 +165,21 @@ pub struct Renaming {
     pub focus: bool,
     /// Whether it has been shown (a press outside it then closes it).
     pub shown: bool,
+}
+
+/// The value of node `id` for the explained cell, as its header shows it
+/// ("yes", "no", or the number), if it has one.
+pub fn value_text(strategy: &Strategy, analysis: &Analysis, id: NodeId) -> Option<String> {
+    let value = (*analysis.values.get(&id)?)?;
+    let node = strategy.node(id)?;
+    Some(match node.output()? {
+        PinType::Bool => if value != 0 { "yes" } else { "no" }.to_string(),
+        PinType::Int => value.to_string(),
+    })
+}
+
+/// `colour`, or transparent when node text is `tiny` (too small to draw:
+/// the node then shows its title only).
+pub fn ink(tiny: bool, colour: Color32) -> Color32 {
+    if tiny { Color32::TRANSPARENT } else { colour }
 }

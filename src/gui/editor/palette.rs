@@ -125,12 +125,19 @@ pub fn default_text(ty: PinType, value: i64) -> String {
     }
 }
 
+/// The least height of the add-node menu.
+const MENU_HEIGHT: f32 = 260.0;
+
 /// The add-node menu: a search field, then the matching kinds when
 /// searching, or one submenu per category. Only kinds for which `keep` is
 /// true are offered. Returns the chosen kind.
 pub fn kind_menu(ui: &mut Ui, search: &mut String, keep: &dyn Fn(Kind) -> bool) -> Option<Kind> {
     let mut chosen = None;
     ui.set_min_width(200.0);
+    // As tall as the list of categories whatever is typed: a menu that
+    // shrank with its matches would move under the pointer near the
+    // window's bottom, where it opens upwards.
+    ui.set_min_height(MENU_HEIGHT);
     let field = ui.add(
         egui::TextEdit::singleline(search)
             .hint_text("search nodes")
@@ -233,6 +240,18 @@ impl Palette {
                 field.widget_info(|| {
                     WidgetInfo::labeled(WidgetType::TextEdit, true, "search the palette")
                 });
+                // Enter adds the best match, as in the canvas's menu.
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if field.lost_focus() && enter && !self.search.trim().is_empty() {
+                    let in_group = self.in_group;
+                    let first = ranked(&self.search, &|k| offered(k, in_group))
+                        .first()
+                        .map(|i| i.kind);
+                    if first.is_some() {
+                        clicked = first;
+                        self.search.clear();
+                    }
+                }
             },
         );
         ui.label(

@@ -150,6 +150,12 @@ impl Preview {
         }
     }
 
+    /// Forgets the puzzle shown and the graph's choice on it (another
+    /// graph was opened); the position stays.
+    pub fn forget_puzzle(&mut self) {
+        self.puzzle = None;
+    }
+
     /// An empty board of the current size, rules and players.
     fn clear(&mut self) {
         self.cells = vec![None; self.size.cells()];

@@ -182,6 +182,20 @@ pub fn frame_text() -> Color32 {
     }
 }
 
+/// Compact text and controls inside nodes.
+pub fn node_text_style(style: &mut egui::Style) {
+    style.spacing.item_spacing = egui::vec2(6.0, 3.0);
+    style.spacing.interact_size.y = 18.0;
+    style.spacing.button_padding = egui::vec2(5.0, 1.0);
+    style.spacing.combo_width = 110.0;
+    if let Some(body) = style.text_styles.get_mut(&egui::TextStyle::Body) {
+        body.size = 13.0;
+    }
+    if let Some(button) = style.text_styles.get_mut(&egui::TextStyle::Button) {
+        button.size = 13.0;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,8 @@ use std::collections::HashMap;
 
 use egui::{DragValue, RichText, TextEdit, Ui, WidgetInfo, WidgetType};
 
-use crate::strategy::{NodeId, NodeKind, Strategy, WeightedTerm};
+use crate::gui::theme;
+use crate::strategy::{NodeId, NodeKind, Strategy, Tuning, WeightedTerm};
 
 use super::params::param_label;
 use super::style;
@@ -36,6 +37,9 @@ pub enum TermChange {
     /// Remove the term with this index (and its wire).
     Remove(usize),
 }
+
+/// The width kept at the end of a term's row for its contribution ("= 100000").
+const CHIP_WIDTH: f32 = 46.0;
 
 /// The contribution of term `index` of the Weighted sum `id` for the
 /// explained cell: its weight times the value wired into it (an unwired
@@ -95,6 +99,7 @@ pub fn term_row_ui(
         )
     });
     r.on_hover_text("The weight: drag to change, or click and type a whole number.");
+    tuning_label(ui, id, index, term.tune);
     let remove = ui.add_enabled(terms.len() > 1, egui::Button::new("✖").small());
     remove.widget_info(|| {
         WidgetInfo::labeled(
@@ -109,20 +114,54 @@ pub fn term_row_ui(
     {
         return Some(TermChange::Remove(index));
     }
-    if let Some(c) = contribution {
-        let chip = ui.label(RichText::new(format!("= {c}")).small().color(style::VALUE));
-        chip.widget_info(|| {
-            WidgetInfo::labeled(
-                WidgetType::Label,
-                true,
-                param_label(id, &format!("term {index} = {c}")),
-            )
-        });
-        chip.on_hover_text("This term's contribution for the explained cell: weight × input");
-    }
+    contribution_chip(ui, id, index, contribution);
     (new != terms)
         .then_some(NodeKind::WeightedSum { terms: new })
         .map(TermChange::Set)
+}
+
+/// How a term's weight is tuned ("tune -8..8", "tune off"), small, after
+/// the weight; nothing for the default (tuned automatically).
+fn tuning_label(ui: &mut Ui, id: NodeId, index: usize, tune: Tuning) {
+    let tune = match tune {
+        // The default goes unsaid (every weight is tuned unless marked).
+        Tuning::Auto => return,
+        Tuning::Off => "tune off".to_string(),
+        Tuning::Range { min, max } => format!("tune {min}..{max}"),
+    };
+    let r = ui.label(RichText::new(&tune).small().color(theme::MUTED_TEXT));
+    r.widget_info(|| {
+        WidgetInfo::labeled(
+            WidgetType::Label,
+            true,
+            param_label(id, &format!("term {index} {tune}")),
+        )
+    });
+    r.on_hover_text("How chainlab tune and the Tune panel may change this weight.");
+}
+
+/// Term `index`'s contribution for the explained cell ("= 12").
+fn contribution_chip(ui: &mut Ui, id: NodeId, index: usize, contribution: Option<i64>) {
+    // The contribution's place is kept while no cell is explained, so that
+    // the node does not grow over its neighbour when one is.
+    let chip_size = egui::vec2(CHIP_WIDTH, ui.spacing().interact_size.y);
+    match contribution {
+        None => {
+            ui.allocate_exact_size(chip_size, egui::Sense::hover());
+        }
+        Some(c) => {
+            let text = RichText::new(format!("= {c}")).small().color(style::VALUE);
+            let chip = ui.add_sized(chip_size, egui::Label::new(text).truncate());
+            chip.widget_info(|| {
+                WidgetInfo::labeled(
+                    WidgetType::Label,
+                    true,
+                    param_label(id, &format!("term {index} = {c}")),
+                )
+            });
+            chip.on_hover_text("This term's contribution for the explained cell: weight × input");
+        }
+    }
 }
 
 /// The "Add term" button under a Weighted sum's terms (`kind`); returns

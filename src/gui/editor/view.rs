@@ -11,14 +11,17 @@ use crate::strategy::{NodeId, Strategy};
 
 use super::annotate::{hidden_frames, hidden_nodes};
 
-/// The smallest zoom at which nodes show their text; below it they are drawn
-/// without it, and the canvas says how to bring it back. Renders of lesson 3
-/// (`cargo run --release --example screenshots --features screenshots --
-/// DIR zoom`) show titles and pins whole at 100, 90, 80 and 70%; at 65% and
-/// 60% some scaled-down glyphs lose their stems (pin "b" shows as "ɔ",
-/// "Is corner" as "s corner"): egui draws the canvas layer's text scaled down
-/// from its font atlas, so a smaller zoom cannot draw it whole.
-pub const TEXT_MIN_SCALE: f32 = 0.7;
+/// The smallest zoom at which nodes show all their text; below it they show
+/// their titles only (at [`TITLE_MIN_PX`]), and the canvas says how to
+/// bring the rest back. Canvas text is laid out at its zoomed size
+/// (`crisp.rs`), so its glyphs stay whole where a scaled-down atlas lost
+/// strokes below 70 %; at 40 % the body text is 5 pixels high, about the
+/// smallest a letter is drawn whole in.
+pub const TEXT_MIN_SCALE: f32 = 0.4;
+
+/// The height, in screen pixels, of a node's title when nodes show their
+/// titles only (below [`TEXT_MIN_SCALE`]).
+pub const TITLE_MIN_PX: f32 = 11.0;
 
 /// A request to move the view.
 #[derive(Clone, Copy, Debug, PartialEq)]

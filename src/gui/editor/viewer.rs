@@ -13,7 +13,7 @@ use egui_snarl::ui::{AnyPins, BackgroundPattern, SnarlPin, SnarlStyle, SnarlView
 use egui_snarl::{InPin, OutPin, Snarl};
 
 use crate::gui::theme;
-use crate::strategy::{Node, NodeId, NodeKind, PinType, Strategy, Wire, info};
+use crate::strategy::{Node, NodeId, NodeKind, Strategy, Wire, info};
 
 use super::analysis::Analysis;
 use super::edit::Edit;
@@ -21,7 +21,7 @@ use super::events::{CanvasEvents, NodeAction};
 use super::frame::{FrameUi, titles_on_top};
 use super::group::{GroupContext, connect, drop_output, group_header_frame, header_title};
 use super::menus::Menus;
-use super::node_title::{TitleClick, header_ui, popup_ui};
+use super::node_title::{TitleClick, header_ui, ink, paint_title_only, popup_ui, value_text};
 use super::palette::default_text;
 use super::params::{has_params, params_ui, wide_params};
 use super::pins::{PinKey, PinSink, TypedPin, input_doc, output_doc, pin_docs, source_name};
@@ -81,28 +81,10 @@ impl<'a> GraphViewer<'a> {
     }
 
     /// Whether text inside nodes is too small to read at the current zoom:
-    /// nodes are then drawn without it (scaled-down glyphs lose strokes and
-    /// show as other letters).
+    /// nodes then show their titles only, painted at a readable size over
+    /// their headers ([`paint_title_only`]).
     fn tiny(&self) -> bool {
         self.view.transform.scaling < TEXT_MIN_SCALE
-    }
-
-    /// `colour`, or transparent when text is too small to draw.
-    fn ink(&self, colour: Color32) -> Color32 {
-        if self.tiny() {
-            Color32::TRANSPARENT
-        } else {
-            colour
-        }
-    }
-
-    fn value_text(&self, id: NodeId) -> Option<String> {
-        let value = (*self.analysis.values.get(&id)?)?;
-        let node = self.strategy.node(id)?;
-        Some(match node.output()? {
-            PinType::Bool => if value != 0 { "yes" } else { "no" }.to_string(),
-            PinType::Int => value.to_string(),
-        })
     }
 }
 
@@ -116,19 +98,19 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
     fn show_header(
         &mut self,
         node: egui_snarl::NodeId,
-        _inputs: &[InPin],
-        _outputs: &[OutPin],
+        inputs: &[InPin],
+        outputs: &[OutPin],
         ui: &mut Ui,
         snarl: &mut Snarl<NodeId>,
     ) {
         let Some((id, n)) = self.model_node(snarl, node) else {
             return;
         };
-        let value = self.value_text(id);
-        let ink = |c: Color32| self.ink(c);
+        let value = value_text(self.strategy, self.analysis, id);
+        let ink = |c: Color32| ink(self.tiny(), c);
         let plain = header_title(self.groups, n);
         let mark = self.analysis.marks.get(&id);
-        let click = header_ui(ui, id, n, mark, value, plain, &ink);
+        let (click, title) = header_ui(ui, id, n, mark, value, plain, &ink);
         let group = matches!(n.kind, NodeKind::Group { .. });
         match click {
             Some(TitleClick::Select) => self.events.clicked_node = Some(id),
@@ -141,8 +123,12 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
                 self.events.clicked_node = Some(id);
                 self.events.action = Some(NodeAction::Rename(id));
             }
+            Some(TitleClick::Menu) => self.events.menu_node = Some(id),
             None => {}
         }
+        // The title takes the clicks from the body under it: it opens the
+        // node's menu as the body does.
+        title.context_menu(|ui| self.menus().node(ui, node, inputs, outputs, snarl));
     }
 
     fn inputs(&mut self, node: &NodeId) -> usize {
@@ -183,7 +169,8 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             }
             return TypedPin::new(p.ty, wire, PinKey::Input(id, index), self.pins.clone());
         }
-        let label = ui.label(RichText::new(p.name).color(self.ink(style::pin_colour(p.ty))));
+        let label =
+            ui.label(RichText::new(p.name).color(ink(self.tiny(), style::pin_colour(p.ty))));
         label.widget_info(|| {
             WidgetInfo::labeled(
                 WidgetType::Label,
@@ -197,7 +184,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             ui.label(
                 RichText::new(default_text(p.ty, p.default))
                     .small()
-                    .color(self.ink(theme::MUTED_TEXT.gamma_multiply(0.8))),
+                    .color(ink(self.tiny(), theme::MUTED_TEXT.gamma_multiply(0.8))),
             );
         }
         TypedPin::new(p.ty, wire, PinKey::Input(id, index), self.pins.clone())
@@ -229,7 +216,7 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
                     format!("node {id} output"),
                 ),
             };
-            let r = ui.label(text.color(self.ink(style::pin_colour(ty))));
+            let r = ui.label(text.color(ink(self.tiny(), style::pin_colour(ty))));
             r.widget_info(|| WidgetInfo::labeled(WidgetType::Label, true, &label));
             r.on_hover_text(output_doc(ty));
         }
@@ -336,6 +323,16 @@ impl SnarlViewer<NodeId> for GraphViewer<'_> {
             return;
         };
         self.events.rects.push((id, rect));
+        if self.tiny()
+            && let Some(n) = self.strategy.node(id)
+        {
+            let title = n
+                .label
+                .clone()
+                .unwrap_or_else(|| header_title(self.groups, n));
+            paint_title_only(ui.painter(), rect, &title, self.view.transform.scaling);
+            self.events.titles_only.push((id, title));
+        }
         // The pins this node drew (since the previous node): hover areas on
         // top of snarl's pin widgets show their documentation.
         let drawn: Vec<(PinKey, Rect)> = match self.pins.try_borrow() {

@@ -29,7 +29,7 @@ pub use self::info::SHOWN_LINES as SHOWN_INFO_LINES;
 use self::info::info_panels;
 use self::session::{Pace, SeatSpec, Session, Status};
 use self::setup::{PlaySettings, SetupAction, setup_ui};
-use self::status::{status_ui, tip};
+use self::status::{STATUS_HEIGHT, status_ui, tip};
 
 /// The play view's runtime state: the game being played.
 #[derive(Default)]
@@ -271,12 +271,23 @@ impl PlayView {
             ui.label("Choose a board and seats, then press New game.");
             return;
         };
-        status_ui(ui, session, commands);
+        // The status and the tip in a band of fixed height: the board under
+        // them starts at the same place whatever they say (one line or
+        // two), so that it does not move under the pointer when a game
+        // starts or a program moves.
+        let band = egui::vec2(ui.available_width(), STATUS_HEIGHT);
+        let (rect, _) = ui.allocate_exact_size(band, egui::Sense::hover());
+        let mut top = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(rect)
+                .layout(egui::Layout::top_down(egui::Align::Min)),
+        );
+        status_ui(&mut top, session, commands);
         let hint = session.hint().map(str::to_string);
-        ui.add_space(2.0);
+        top.add_space(2.0);
         match hint {
-            Some(hint) => ui.colored_label(theme::HINT_TEXT, hint),
-            None => ui.colored_label(theme::MUTED_TEXT, tip(session)),
+            Some(hint) => top.colored_label(theme::HINT_TEXT, hint),
+            None => top.colored_label(theme::MUTED_TEXT, tip(session)),
         };
         ui.add_space(6.0);
         let (position, reacting) = session.shown();

@@ -18,6 +18,11 @@ pub const PRESETS: [(Size, &str); 4] = [
     (Size::SIMPLECPP, "simplecpp"),
 ];
 
+/// What the presets' names mean, shown above them.
+pub const PRESETS_HELP: &str = "Rows × columns, and where the board comes from: jABC is the \
+     handouts of the jABC course, phone the phone app, Archimedes !Chain on the Acorn \
+     Archimedes, simplecpp the simplecpp version.";
+
 /// The play view's choices, saved with the app's settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -204,6 +209,11 @@ fn size_ui(ui: &mut egui::Ui, id: &str, rows: &mut usize, cols: &mut usize) {
         .selected_text(selected)
         .width(150.0)
         .show_ui(ui, |ui| {
+            ui.label(
+                egui::RichText::new(PRESETS_HELP)
+                    .small()
+                    .color(theme::MUTED_TEXT),
+            );
             for (size, name) in PRESETS {
                 if ui
                     .selectable_label(current == Some(size), format!("{size} {name}"))

@@ -38,12 +38,16 @@ pub fn tip(session: &Session) -> String {
     }
 }
 
+/// The height kept for the status line and the tip under it (a heading's
+/// row and two lines of text), so that the board under them stays put.
+pub const STATUS_HEIGHT: f32 = 90.0;
+
 /// The status line: whose turn, or the result, and the buttons that fit.
 pub fn status_ui(ui: &mut egui::Ui, session: &mut Session, commands: &mut Vec<Command>) {
     let status = session.status();
     ui.horizontal(|ui| {
         // The buttons first, at the right; the status takes the space left
-        // (a long seat name is cut, and shown whole on hover).
+        // (wrapped: a long seat name in a narrow window goes on a second line).
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             game_buttons(ui, session, &status, commands);
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
@@ -58,9 +62,7 @@ pub fn status_ui(ui: &mut egui::Ui, session: &mut Session, commands: &mut Vec<Co
                     _ => theme::player_colour(mover),
                 };
                 let text = status_text(session, &status, mover);
-                ui.add(
-                    egui::Label::new(egui::RichText::new(text).heading().color(colour)).truncate(),
-                );
+                ui.add(egui::Label::new(egui::RichText::new(text).heading().color(colour)).wrap());
             });
         });
     });

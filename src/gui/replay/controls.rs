@@ -14,7 +14,8 @@ impl ReplayView {
             let edit = ui
                 .add(
                     egui::TextEdit::singleline(records_path)
-                        .hint_text("games.jsonl written by chainlab match --records")
+                        .hint_text("games.jsonl (chainlab match --records FILE)")
+                        .font(egui::TextStyle::Monospace)
                         .desired_width(ui.available_width().min(420.0)),
                 )
                 .labelled_by(label.id);

@@ -45,6 +45,10 @@ const PLOT_HEIGHT: f32 = 150.0;
 /// The board's least height when the plot takes the space below it.
 const MIN_BOARD_HEIGHT: f32 = 180.0;
 
+/// The plot's least height: on a short window it gives up height down to
+/// this before anything is pushed off the window's bottom.
+const MIN_PLOT_HEIGHT: f32 = 90.0;
+
 /// Names a seat by the game's labels.
 fn labeller(labels: &[String]) -> impl Fn(Player) -> String + use<> {
     let labels = labels.to_vec();
@@ -254,9 +258,15 @@ impl ReplayView {
                         egui::RichText::new(
                             "Play a game in the Play view and press \"Replay this game\", \
                              open a game of a match in the Arena, or open the records file \
-                             of a match (chainlab match --records FILE, or exported by the Arena).",
+                             of a match (exported by the Arena, or written by the command below).",
                         )
                         .color(theme::MUTED_TEXT),
+                    );
+                    // Monospace: the proportional font draws "--" as one long dash.
+                    ui.label(
+                        egui::RichText::new("chainlab match --records FILE …")
+                            .monospace()
+                            .color(theme::MUTED_TEXT),
                     );
                 });
             }
@@ -374,12 +384,15 @@ impl ReplayView {
         let bar = self.analysis.bar_ui(ui, loaded.ply, &label);
         self.analysis.headline_ui(ui, loaded.ply, &label);
         ui.add_space(6.0);
+        let room = ui.available_height() - 8.0;
         let plot_height = if self.analysis.analysis().is_some() {
             PLOT_HEIGHT
+                .min(room - MIN_BOARD_HEIGHT)
+                .max(MIN_PLOT_HEIGHT)
         } else {
             0.0
         };
-        let board_height = (ui.available_height() - plot_height - 8.0).max(MIN_BOARD_HEIGHT);
+        let board_height = (room - plot_height).max(MIN_BOARD_HEIGHT);
         let before = loaded
             .ply
             .checked_sub(1)

@@ -133,11 +133,13 @@ pub fn headline(ply: &PlyAnalysis, label: &dyn Fn(Player) -> String) -> String {
             percent(best.win_chance)
         ),
         Some(best) => format!(
-            "{played}, best {}: {} — {} ({} given away){opening}",
+            "{played}, best {}: {} — {} ({:.0}% given away){opening}",
             best.cell,
             percent(best.win_chance),
             article(ply.quality.name()),
-            percent(ply.loss)
+            // Rounded down: 19.6% given away is a mistake, and must not
+            // read as the 20% where blunders start.
+            (100.0 * ply.loss).floor()
         ),
         None => played,
     }

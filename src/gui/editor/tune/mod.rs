@@ -62,6 +62,18 @@ impl Default for TunePanel {
 }
 
 impl TunePanel {
+    /// Forgets the results of a finished run and its message (another
+    /// graph was opened: they were of the one before); a run going on keeps
+    /// going, and says so.
+    pub fn forget_results(&mut self) {
+        if self.run.is_none() {
+            self.record = None;
+            self.message = None;
+            self.pending.clear();
+        }
+        self.checked = None;
+    }
+
     /// Whether a run is going on.
     pub fn is_running(&self) -> bool {
         self.run.as_ref().is_some_and(|r| !r.is_over())

@@ -63,6 +63,15 @@ impl TunePanel {
                     Err(e) => self.message = Some((e, true)),
                 }
             }
+            if changes.is_empty() {
+                ui.label(
+                    egui::RichText::new(
+                        "No constant changed: the tuned values round to the graph's own, \
+                         so there is nothing to apply.",
+                    )
+                    .color(theme::HINT_TEXT),
+                );
+            }
         }
         apply
     }
@@ -121,16 +130,20 @@ fn elo_plot(ui: &mut egui::Ui, record: &RunRecord) {
 
 /// Each tuned constant: its value at the start and now.
 fn values_ui(ui: &mut egui::Ui, record: &RunRecord) {
+    // The names wrap in the panel's width: a long term name must not widen
+    // the panel (and squeeze the canvas) once results arrive.
+    let names = (ui.available_width() - 110.0).max(80.0);
     egui::Grid::new("tune_values")
         .num_columns(3)
         .spacing([10.0, 4.0])
+        .max_col_width(names)
         .show(ui, |ui| {
             ui.label(egui::RichText::new("constant").color(theme::MUTED_TEXT));
             ui.label(egui::RichText::new("was").color(theme::MUTED_TEXT));
             ui.label(egui::RichText::new("now").color(theme::MUTED_TEXT));
             ui.end_row();
             for (param, value) in record.params.iter().zip(record.values()) {
-                ui.label(&param.label);
+                ui.add(egui::Label::new(&param.label).wrap());
                 ui.label(param.value.to_string());
                 let text = egui::RichText::new(value.to_string());
                 ui.label(if value == param.value {

@@ -20,8 +20,8 @@ pub fn run(make: eframe::AppCreator<'static>) -> eframe::Result {
         viewport: egui::ViewportBuilder::default()
             .with_title("chainlab")
             .with_app_id("chainlab")
-            .with_inner_size([1280.0, 820.0])
-            .with_min_inner_size([760.0, 480.0]),
+            .with_inner_size(crate::gui::window::DEFAULT_SIZE)
+            .with_min_inner_size(crate::gui::window::MIN_SIZE),
         ..Default::default()
     };
     let result = eframe::run_native("chainlab", options, make);
