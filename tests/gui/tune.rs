@@ -332,3 +332,50 @@ fn a_run_says_what_changed_keeps_the_canvas_wide_and_goes_with_its_file() {
     h.run_steps(2);
     assert!(h.query_by_label_contains("Done: 2 iterations").is_none());
 }
+
+#[test]
+fn validate_plays_the_tuned_values_against_the_original_as_the_cli_does() {
+    let mut h = tune_harness();
+    let original = strategy(&h).clone();
+    set_up(&mut h, 2, GAMES);
+    press(&mut h, "Start tuning");
+    run_until(&mut h, "Done: 2 iterations");
+    // The library's validation match of the same values, for the numbers.
+    let opponent: Arc<dyn AgentFactory> = parse_player(OPPONENT).unwrap();
+    let mut config = TuneConfig::new(vec![opponent]);
+    config.iterations = 2;
+    config.games = GAMES;
+    config.seed = SEED;
+    config.play.size = Size::JABC;
+    let mut tuner = Tuner::new(&original, config.clone()).unwrap();
+    for _ in 0..2 {
+        tuner.step(&AtomicBool::new(false)).unwrap();
+    }
+    let tuned = chainlab::tune::with_values(
+        &original,
+        tuner.params(),
+        &tuner
+            .values()
+            .into_iter()
+            .map(|(_, v)| v)
+            .collect::<Vec<_>>(),
+    );
+    let report = chainlab::tune::validate(
+        &original,
+        &tuned,
+        &config,
+        200,
+        &AtomicBool::new(false),
+        &mut (),
+    )
+    .unwrap();
+    let w = report.tally.wdl;
+    press(&mut h, "Validate (200 games against the original)");
+    run_until(&mut h, "Validation, tuned vs original over 200 games");
+    let expected = format!("({}-{}-{})", w.wins, w.draws, w.losses);
+    assert!(
+        h.query_by_label_contains(&expected).is_some(),
+        "the panel's numbers are the library's: {expected}"
+    );
+    assert_eq!(strategy(&h), &original, "validating applies nothing");
+}

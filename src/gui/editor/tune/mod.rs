@@ -10,6 +10,7 @@ mod form;
 mod progress;
 mod record;
 mod run;
+mod validate;
 
 use crate::gui::seats::Catalogue;
 use crate::rules::Size;
@@ -18,6 +19,7 @@ use crate::tune::{TuneConfig, TuneError, Tuner, params};
 
 use self::record::{RunRecord, RunState};
 use self::run::TuneRun;
+use self::validate::Validation;
 use crate::gui::job::Poll;
 
 /// The most iterations and games per iteration the fields take.
@@ -39,6 +41,8 @@ pub struct TunePanel {
     pending: String,
     /// Why the graph cannot be tuned, for the revision it was checked at.
     checked: Option<(u64, Option<String>)>,
+    /// The validation match of the last run's values, if one was asked for.
+    validation: Option<Validation>,
 }
 
 impl Default for TunePanel {
@@ -57,6 +61,7 @@ impl Default for TunePanel {
             message: None,
             pending: String::new(),
             checked: None,
+            validation: None,
         }
     }
 }
@@ -70,6 +75,7 @@ impl TunePanel {
             self.record = None;
             self.message = None;
             self.pending.clear();
+            self.validation = None;
         }
         self.checked = None;
     }
@@ -89,6 +95,9 @@ impl TunePanel {
     /// Takes in what the run reported since the last frame (whichever tab
     /// is shown).
     pub fn poll(&mut self) {
+        if let Some(validation) = &mut self.validation {
+            validation.poll();
+        }
         let (Some(run), Some(record)) = (&mut self.run, &mut self.record) else {
             return;
         };
@@ -191,6 +200,7 @@ impl TunePanel {
                         self.run = Some(run);
                         self.record = Some(record);
                         self.message = None;
+                        self.validation = None;
                     }
                     Err(e) => self.message = Some((e, true)),
                 }
@@ -206,11 +216,32 @@ impl TunePanel {
             .iter()
             .map(|spec| catalogue.resolve(spec).map(|c| c.factory))
             .collect::<Result<Vec<_>, String>>()?;
+        Tuner::new(strategy, self.config(opponents)?).map_err(|e| e.to_string())
+    }
+
+    /// The run's configuration for the settings against `opponents`.
+    fn config(
+        &self,
+        opponents: Vec<std::sync::Arc<dyn crate::bots::AgentFactory>>,
+    ) -> Result<TuneConfig, String> {
         let mut config = TuneConfig::new(opponents);
         config.iterations = self.iterations;
         config.games = self.games;
         config.seed = self.seed;
         config.play.size = Size::new(self.rows, self.cols).map_err(|e| e.to_string())?;
-        Tuner::new(strategy, config).map_err(|e| e.to_string())
+        Ok(config)
+    }
+
+    /// Starts the validation match of the last run's values.
+    fn start_validation(&mut self, strategy: &Strategy, ctx: &egui::Context) {
+        let Some(record) = &self.record else {
+            return;
+        };
+        self.validation = Some(match self.config(Vec::new()) {
+            Ok(config) => {
+                Validation::start(strategy, &record.params, &record.values(), config, ctx)
+            }
+            Err(e) => Validation::Failed(e),
+        });
     }
 }

@@ -10,6 +10,7 @@ use crate::strategy::{Strategy, Tunable};
 
 use super::TunePanel;
 use super::record::{RunRecord, RunState, describe};
+use super::validate::{VALIDATION_GAMES, Validation};
 
 /// The plot's height.
 const PLOT_HEIGHT: f32 = 170.0;
@@ -63,6 +64,9 @@ impl TunePanel {
                     Err(e) => self.message = Some((e, true)),
                 }
             }
+            if !changes.is_empty() {
+                self.validation_ui(ui, strategy);
+            }
             if changes.is_empty() {
                 ui.label(
                     egui::RichText::new(
@@ -74,6 +78,40 @@ impl TunePanel {
             }
         }
         apply
+    }
+}
+
+impl TunePanel {
+    /// The Validate button and the validation's result: does the graph
+    /// with the tuned values beat the original?
+    fn validation_ui(&mut self, ui: &mut egui::Ui, strategy: &Strategy) {
+        let running = self.validation.as_ref().is_some_and(Validation::is_running);
+        let text = format!("Validate ({VALIDATION_GAMES} games against the original)");
+        if ui
+            .add_enabled(!running, egui::Button::new(text))
+            .on_hover_text(
+                "Play the tuned graph against the original on fresh seeds, as chainlab tune \
+                 does: shows whether the tuned values really play better.",
+            )
+            .clicked()
+        {
+            self.start_validation(strategy, ui.ctx());
+        }
+        match &self.validation {
+            Some(Validation::Running(_)) => {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("Validating: the tuned graph plays the original…");
+                });
+            }
+            Some(Validation::Done(text)) => {
+                ui.label(text);
+            }
+            Some(Validation::Failed(e)) => {
+                ui.colored_label(theme::HINT_TEXT, format!("Cannot validate: {e}"));
+            }
+            None => {}
+        }
     }
 }
 
