@@ -25,12 +25,18 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 /// Runs `chainlab match` of the engine `command` against bot:random (two
-/// games, records in `dir`), sandboxed or not, with `extra` arguments.
-fn play(dir: &Path, command: &str, sandboxed: bool, extra: &[&str]) -> Output {
+/// games, records in `dir`), sandboxed or not, with `env` added to
+/// chainlab's environment.
+fn play(dir: &Path, command: &str, sandboxed: bool, env: &[(&str, &str)]) -> Output {
+    play_spec(dir, &format!("cmd:{command}"), sandboxed, env)
+}
+
+/// [`play`] with any player spec (a `bot.toml`, say).
+fn play_spec(dir: &Path, spec: &str, sandboxed: bool, env: &[(&str, &str)]) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_chainlab"));
-    cmd.current_dir(dir).args([
+    cmd.current_dir(dir).envs(env.iter().copied()).args([
         "match",
-        &format!("cmd:{command}"),
+        spec,
         "bot:random",
         "--games",
         "2",
@@ -40,7 +46,7 @@ fn play(dir: &Path, command: &str, sandboxed: bool, extra: &[&str]) -> Output {
     if !sandboxed {
         cmd.arg("--no-sandbox");
     }
-    cmd.args(extra).output().unwrap()
+    cmd.output().unwrap()
 }
 
 /// The engine's "attempt …" lines from its stderr log.
@@ -57,24 +63,6 @@ fn attempts(dir: &Path) -> Vec<String> {
         }
     }
     lines
-}
-
-/// [`play`] with an extra environment variable for chainlab.
-fn play_with_env(dir: &Path, command: &str, sandboxed: bool, env: (&str, &str)) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_chainlab"));
-    cmd.current_dir(dir).env(env.0, env.1).args([
-        "match",
-        &format!("cmd:{command}"),
-        "bot:random",
-        "--games",
-        "2",
-        "--records",
-        "r.jsonl",
-    ]);
-    if !sandboxed {
-        cmd.arg("--no-sandbox");
-    }
-    cmd.output().unwrap()
 }
 
 /// Plays the hostile engine trying `what`; checks that both games were
@@ -478,11 +466,11 @@ fn a_program_does_not_see_chainlabs_environment() {
     let command = format!("python3 {} env CHAINLAB_TEST_SECRET", hostile().display());
     for sandboxed in [true, false] {
         let dir = temp_dir(&format!("env-{sandboxed}"));
-        let o = play_with_env(
+        let o = play(
             &dir,
             &command,
             sandboxed,
-            ("CHAINLAB_TEST_SECRET", "hunter2"),
+            &[("CHAINLAB_TEST_SECRET", "hunter2")],
         );
         assert!(o.status.success(), "{}", stderr(&o));
         let lines = attempts(&dir);
@@ -542,20 +530,7 @@ done
     .unwrap();
     let manifest = submission.join("bot.toml").display().to_string();
     for sandboxed in [true, false] {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_chainlab"));
-        cmd.current_dir(&root).args([
-            "match",
-            &manifest,
-            "bot:random",
-            "--games",
-            "2",
-            "--records",
-            "r.jsonl",
-        ]);
-        if !sandboxed {
-            cmd.arg("--no-sandbox");
-        }
-        let o = cmd.output().unwrap();
+        let o = play_spec(&root, &manifest, sandboxed, &[]);
         assert!(o.status.success(), "{}", stderr(&o));
         let lines = attempts(&root);
         if sandboxed {

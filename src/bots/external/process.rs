@@ -181,24 +181,13 @@ impl Process {
                 return Err(ExternalError::Timeout { ms: 0 });
             }
             let wait = (deadline - now).min(Duration::from_millis(20));
-            match self.from_engine.recv_timeout(wait) {
-                Ok(Event::Line(line)) if line.trim().is_empty() => {}
-                Ok(Event::Line(line)) => {
-                    return line
-                        .parse()
-                        .map(Some)
-                        .map_err(|error| ExternalError::Garbage { line, error });
-                }
-                Ok(Event::Broken(InputError::LineTooLong { .. })) => {
-                    return Err(ExternalError::LineTooLong);
-                }
-                Ok(Event::Broken(InputError::NotUtf8 { .. })) => {
-                    return Err(ExternalError::NotUtf8);
-                }
-                Ok(Event::Broken(_) | Event::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                    return Err(self.failure());
-                }
-                Err(RecvTimeoutError::Timeout) => {}
+            let event = match self.from_engine.recv_timeout(wait) {
+                Ok(event) => Some(event),
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => None,
+            };
+            if let Some(message) = self.message(event) {
+                return message.map(Some);
             }
         }
     }
@@ -207,20 +196,29 @@ impl Process {
     /// when none has (blank lines are skipped).
     pub fn try_receive(&mut self) -> Result<Option<FromEngine>, ExternalError> {
         loop {
-            match self.from_engine.try_recv() {
-                Ok(Event::Line(line)) if line.trim().is_empty() => {}
-                Ok(Event::Line(line)) => {
-                    return line
-                        .parse()
-                        .map(Some)
-                        .map_err(|error| ExternalError::Garbage { line, error });
-                }
-                Ok(Event::Broken(_) | Event::Closed) | Err(mpsc::TryRecvError::Disconnected) => {
-                    return Err(self.failure());
-                }
+            let event = match self.from_engine.try_recv() {
+                Ok(event) => Some(event),
                 Err(mpsc::TryRecvError::Empty) => return Ok(None),
+                Err(mpsc::TryRecvError::Disconnected) => None,
+            };
+            if let Some(message) = self.message(event) {
+                return message.map(Some);
             }
         }
+    }
+
+    /// What the reader's `event` says (`None`: the reader is gone): a
+    /// message, why the engine failed, or nothing for a blank line.
+    fn message(&mut self, event: Option<Event>) -> Option<Result<FromEngine, ExternalError>> {
+        Some(match event {
+            Some(Event::Line(line)) if line.trim().is_empty() => return None,
+            Some(Event::Line(line)) => line
+                .parse()
+                .map_err(|error| ExternalError::Garbage { line, error }),
+            Some(Event::Broken(InputError::LineTooLong { .. })) => Err(ExternalError::LineTooLong),
+            Some(Event::Broken(InputError::NotUtf8 { .. })) => Err(ExternalError::NotUtf8),
+            Some(Event::Broken(_) | Event::Closed) | None => Err(self.failure()),
+        })
     }
 
     /// Why the engine stopped talking: how it exited (waiting a moment for

@@ -39,6 +39,7 @@ pub fn adopt_orphans() {}
 pub fn sweep_orphans(running: &BTreeSet<u32>) -> usize {
     use rustix::process::{Pid, Signal, WaitId, WaitIdOptions, kill_process, waitid};
     let me = std::process::id();
+    let own = filters("self").unwrap_or(0);
     let mut ended = 0;
     // A program that keeps forking as its parents die hands new orphans
     // over while we sweep: a few rounds end them all (each round kills
@@ -46,7 +47,7 @@ pub fn sweep_orphans(running: &BTreeSet<u32>) -> usize {
     for _round in 0..64 {
         let orphans: Vec<u32> = children_of(me)
             .into_iter()
-            .filter(|pid| !running.contains(pid) && is_filtered(*pid))
+            .filter(|pid| !running.contains(pid) && is_filtered(*pid, own))
             .collect();
         if orphans.is_empty() {
             break;
@@ -101,13 +102,12 @@ fn filters(pid: &str) -> Option<u32> {
         .and_then(|v| v.trim().parse().ok())
 }
 
-/// Whether `pid` runs under more seccomp filters than chainlab itself: the
-/// launcher adds its own, and a child keeps them. (chainlab may itself run
-/// filtered, in a container or a systemd unit; its other children then
+/// Whether `pid` runs under more seccomp filters than chainlab's `own`:
+/// the launcher adds its own, and a child keeps them. (chainlab may itself
+/// run filtered, in a container or a systemd unit; its other children then
 /// have as many filters as it has, and are left alone.)
 #[cfg(target_os = "linux")]
-fn is_filtered(pid: u32) -> bool {
-    let own = filters("self").unwrap_or(0);
+fn is_filtered(pid: u32, own: u32) -> bool {
     filters(&pid.to_string()).is_some_and(|n| n > own)
 }
 
