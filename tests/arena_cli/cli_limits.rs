@@ -412,6 +412,43 @@ fn every_command_follows_the_exit_code_table() {
         ),
         // 2: the command line is wrong.
         (vec!["apply", "--moves", "zero"], 2),
+        // The options of programs: a memory out of range, an option for
+        // nobody, for a built-in, or not in PLAYER:NAME=VALUE form.
+        (
+            vec!["match", "bot:greedy", "bot:random", "--engine-memory", "1"],
+            2,
+        ),
+        (
+            vec![
+                "match",
+                "cmd:true",
+                "bot:random",
+                "--engine-option",
+                "C:depth=3",
+            ],
+            2,
+        ),
+        (
+            vec![
+                "match",
+                "cmd:true",
+                "bot:random",
+                "--engine-option",
+                "B:depth=3",
+            ],
+            2,
+        ),
+        (
+            vec![
+                "match",
+                "cmd:true",
+                "bot:random",
+                "--engine-option",
+                "depth=3",
+            ],
+            2,
+        ),
+        (vec!["engine", "bot:greedy", "--engine-option", "A:x=1"], 2),
         (vec!["apply", "--players", "9", "--moves", ""], 2),
         (vec!["match", "bot:nobody", "bot:random"], 2),
         (vec!["match", "random", "bot:random"], 2),
