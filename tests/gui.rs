@@ -25,6 +25,8 @@ mod glyphs;
 mod groups;
 #[path = "gui/hands.rs"]
 mod hands;
+#[path = "gui/layout.rs"]
+mod layout;
 #[path = "gui/play.rs"]
 mod play;
 #[path = "gui/programs.rs"]

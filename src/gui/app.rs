@@ -11,6 +11,7 @@ use crate::gui::arena::ArenaView;
 use crate::gui::arena::settings::ArenaSettings;
 use crate::gui::command::{Command, ReplayGame};
 use crate::gui::editor::{EditorSettings, EditorView};
+use crate::gui::layout::Layout;
 use crate::gui::play::PlayView;
 use crate::gui::play::session::Pace;
 use crate::gui::play::session::Session;
@@ -236,10 +237,14 @@ impl App {
 
     fn top_bar(&mut self, ui: &mut egui::Ui) {
         egui::Panel::top("top_bar").show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.add_space(4.0);
-                ui.label(egui::RichText::new("chainlab").heading().strong());
-                ui.add_space(16.0);
+            // On a phone the tabs need the room the app's name takes.
+            let narrow = Layout::of_ui(ui) == Layout::Narrow;
+            ui.horizontal_wrapped(|ui| {
+                if !narrow {
+                    ui.add_space(4.0);
+                    ui.label(egui::RichText::new("chainlab").heading().strong());
+                    ui.add_space(16.0);
+                }
                 for &view in View::ALL {
                     let selected = self.settings.view == view;
                     let title = if view == View::Editor && self.editor.is_dirty() {

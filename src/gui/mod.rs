@@ -20,6 +20,7 @@ pub mod command;
 pub mod editor;
 pub mod files;
 pub mod job;
+pub mod layout;
 pub mod platform;
 pub mod play;
 mod players;

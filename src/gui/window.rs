@@ -11,8 +11,9 @@ use egui::{Vec2, ViewportCommand};
 /// The app's window size when nothing else decides it.
 pub const DEFAULT_SIZE: Vec2 = egui::vec2(1280.0, 820.0);
 
-/// The smallest window the app can be shrunk to.
-pub const MIN_SIZE: Vec2 = egui::vec2(760.0, 480.0);
+/// The smallest window the app can be shrunk to: a phone's width, where the
+/// views follow the narrow layout of [`crate::gui::layout`].
+pub const MIN_SIZE: Vec2 = egui::vec2(360.0, 480.0);
 
 /// Room left on the monitor for a title bar, a taskbar and window borders.
 pub const MONITOR_MARGIN: Vec2 = egui::vec2(16.0, 64.0);

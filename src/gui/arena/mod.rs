@@ -20,6 +20,7 @@ use crate::arena::unique_label;
 use crate::gui::command::ReplayGame;
 use crate::gui::command::{Command, StrategyEntry};
 use crate::gui::files::{FileKind, FilePicker};
+use crate::gui::layout::{Pane, Panes, Part, Side};
 use crate::gui::program_dialog::ProgramDialog;
 use crate::gui::programs::RecentPrograms;
 use crate::gui::seats::{Catalogue, shipped_strategies_dir};
@@ -38,6 +39,30 @@ enum FileUse {
     AddPlayer,
     Export,
 }
+
+/// The arena view's parts: the results, the setup and the games' panel.
+const PANES: Panes<'static> = Panes {
+    id: "arena",
+    main: "Results",
+    panes: &[
+        Pane {
+            id: "arena_setup",
+            title: "Setup",
+            side: Side::Left,
+            width: 330.0,
+            min: 280.0,
+        },
+        Pane {
+            id: "arena_games",
+            title: "Games",
+            side: Side::Right,
+            width: 300.0,
+            min: 240.0,
+        },
+    ],
+    first: Some(0),
+    bare: false,
+};
 
 /// The arena view's runtime state: the run (if any) and what the panels show.
 #[derive(Default)]
@@ -232,29 +257,25 @@ impl ArenaView {
             Some((FileUse::Export, path)) => self.export_to(&path),
             None => {}
         }
-        egui::Panel::left("arena_setup")
-            .resizable(true)
-            .default_size(330.0)
-            .min_size(280.0)
-            .show(ui, |ui| {
+        PANES.show(ui, |ui, part| match part {
+            Part::Pane(0) => {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     self.setup_panel_ui(ui, settings, catalogue, recent)
                 });
-            });
-        egui::Panel::right("arena_games")
-            .resizable(true)
-            .default_size(300.0)
-            .min_size(240.0)
-            .show(ui, |ui| self.games_panel_ui(ui, commands));
-        egui::CentralPanel::default().show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("arena_results")
-                .show(ui, |ui| {
-                    if let Some(label) = &self.stale {
-                        stale_ui(ui, label);
-                    }
-                    self.overview.ui(ui, self.run.as_ref(), &self.live);
-                });
+            }
+            Part::Pane(_) => self.games_panel_ui(ui, commands),
+            Part::Main => {
+                // Both ways: a table wider than a phone scrolls sideways
+                // instead of wrapping its cells one letter a line.
+                egui::ScrollArea::both()
+                    .id_salt("arena_results")
+                    .show(ui, |ui| {
+                        if let Some(label) = &self.stale {
+                            stale_ui(ui, label);
+                        }
+                        self.overview.ui(ui, self.run.as_ref(), &self.live);
+                    });
+            }
         });
     }
 
@@ -281,6 +302,10 @@ impl ArenaView {
                 self.error = self
                     .start(settings, catalogue, Some(ui.ctx().clone()))
                     .err();
+                if self.error.is_none() {
+                    // On a phone the results are on another tab: show them.
+                    PANES.reveal_main(ui.ctx());
+                }
             }
             Some(SetupAction::PickFile) => self.files.open(
                 FileUse::AddPlayer,

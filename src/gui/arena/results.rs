@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::arena::report::{self, Infinity};
 use crate::arena::{MatchConfig, Pairing, Standing, Stop, Tally, Wdl};
-use crate::gui::theme;
+use crate::gui::{layout, theme};
 
 use super::run::{ForfeitNote, PairingLive};
 
@@ -42,33 +42,37 @@ pub struct MatchFacts<'a> {
 pub fn match_ui(ui: &mut egui::Ui, tally: &Tally, facts: &MatchFacts<'_>) {
     score_table_ui(ui, &tally.wdl, facts);
     ui.add_space(8.0);
-    egui::Grid::new("arena_match_stats")
-        .num_columns(2)
-        .spacing([18.0, 4.0])
-        .show(ui, |ui| statistics_ui(ui, tally, facts));
+    layout::table(ui, |ui| {
+        egui::Grid::new("arena_match_stats")
+            .num_columns(2)
+            .spacing([18.0, 4.0])
+            .show(ui, |ui| statistics_ui(ui, tally, facts))
+    });
     forfeit_reasons(ui, facts.forfeits);
 }
 
 /// Wins, draws, losses and score of both players, A first.
 fn score_table_ui(ui: &mut egui::Ui, wdl: &Wdl, facts: &MatchFacts<'_>) {
-    egui::Grid::new("arena_match_table")
-        .num_columns(5)
-        .spacing([18.0, 4.0])
-        .striped(true)
-        .show(ui, |ui| {
-            for head in ["player", "wins", "draws", "losses", "score"] {
-                ui.label(egui::RichText::new(head).color(theme::MUTED_TEXT));
-            }
-            ui.end_row();
-            for row in report::score_rows(wdl, facts.a, facts.b) {
-                ui.label(egui::RichText::new(row.player).strong());
-                ui.label(row.wins.to_string());
-                ui.label(row.draws.to_string());
-                ui.label(row.losses.to_string());
-                ui.label(egui::RichText::new(row.score).strong());
+    layout::table(ui, |ui| {
+        egui::Grid::new("arena_match_table")
+            .num_columns(5)
+            .spacing([18.0, 4.0])
+            .striped(true)
+            .show(ui, |ui| {
+                for head in ["player", "wins", "draws", "losses", "score"] {
+                    ui.label(egui::RichText::new(head).color(theme::MUTED_TEXT));
+                }
                 ui.end_row();
-            }
-        });
+                for row in report::score_rows(wdl, facts.a, facts.b) {
+                    ui.label(egui::RichText::new(row.player).strong());
+                    ui.label(row.wins.to_string());
+                    ui.label(row.draws.to_string());
+                    ui.label(row.losses.to_string());
+                    ui.label(egui::RichText::new(row.score).strong());
+                    ui.end_row();
+                }
+            })
+    });
 }
 
 /// The rows of the statistics grid: Elo difference and LOS (explained on
@@ -136,37 +140,39 @@ pub fn forfeit_reasons(ui: &mut egui::Ui, forfeits: &[ForfeitNote]) {
 
 /// The ranking of a tournament so far.
 pub fn ranking_ui(ui: &mut egui::Ui, standings: &[Standing]) {
-    egui::Grid::new("arena_ranking")
-        .num_columns(8)
-        .spacing([14.0, 4.0])
-        .striped(true)
-        .show(ui, |ui| {
-            for head in [
-                "#", "player", "games", "wins", "draws", "losses", "score", "rating",
-            ] {
-                ui.label(egui::RichText::new(head).color(theme::MUTED_TEXT));
-            }
-            ui.end_row();
-            for (rank, s) in standings.iter().enumerate() {
-                ui.label((rank + 1).to_string());
-                ui.label(egui::RichText::new(&s.player).strong());
-                ui.label(s.wdl.games().to_string());
-                ui.label(s.wdl.wins.to_string());
-                ui.label(s.wdl.draws.to_string());
-                ui.label(s.wdl.losses.to_string());
-                let score = if s.wdl.games() > 0 {
-                    report::standing_score(s.score)
-                } else {
-                    "-".to_string()
-                };
-                ui.label(egui::RichText::new(score).strong());
-                ui.label(report::rating(s.rating)).on_hover_text(
-                    "Elo-scale rating fitted to all results (mean 0): the difference between \
-                     two ratings predicts their score against each other.",
-                );
+    layout::table(ui, |ui| {
+        egui::Grid::new("arena_ranking")
+            .num_columns(8)
+            .spacing([14.0, 4.0])
+            .striped(true)
+            .show(ui, |ui| {
+                for head in [
+                    "#", "player", "games", "wins", "draws", "losses", "score", "rating",
+                ] {
+                    ui.label(egui::RichText::new(head).color(theme::MUTED_TEXT));
+                }
                 ui.end_row();
-            }
-        });
+                for (rank, s) in standings.iter().enumerate() {
+                    ui.label((rank + 1).to_string());
+                    ui.label(egui::RichText::new(&s.player).strong());
+                    ui.label(s.wdl.games().to_string());
+                    ui.label(s.wdl.wins.to_string());
+                    ui.label(s.wdl.draws.to_string());
+                    ui.label(s.wdl.losses.to_string());
+                    let score = if s.wdl.games() > 0 {
+                        report::standing_score(s.score)
+                    } else {
+                        "-".to_string()
+                    };
+                    ui.label(egui::RichText::new(score).strong());
+                    ui.label(report::rating(s.rating)).on_hover_text(
+                        "Elo-scale rating fitted to all results (mean 0): the difference between \
+                         two ratings predicts their score against each other.",
+                    );
+                    ui.end_row();
+                }
+            })
+    });
 }
 
 /// Points of entrant `row` against entrant `col` and the games they played.
@@ -193,44 +199,48 @@ pub fn crosstable_ui(
     current: Option<&PairingLive>,
 ) {
     let order: Vec<usize> = standings.iter().map(|s| s.entrant).collect();
-    egui::Grid::new("arena_crosstable")
-        .num_columns(order.len() + 2)
-        .spacing([14.0, 4.0])
-        .striped(true)
-        .show(ui, |ui| {
-            ui.label(egui::RichText::new("#").color(theme::MUTED_TEXT));
-            ui.label(egui::RichText::new("player").color(theme::MUTED_TEXT));
-            for k in 1..=order.len() {
-                ui.label(egui::RichText::new(k.to_string()).color(theme::MUTED_TEXT));
-            }
-            ui.end_row();
-            for (rank, &i) in order.iter().enumerate() {
-                let name = labels.get(i).map_or("", String::as_str);
-                ui.label((rank + 1).to_string());
-                ui.label(egui::RichText::new(name).strong());
-                for &j in &order {
-                    let other = labels.get(j).map_or("", String::as_str);
-                    if i == j {
-                        ui.label(egui::RichText::new("–").color(theme::MUTED_TEXT));
-                    } else if let Some((points, games)) = cross(pairings, i, j) {
-                        ui.label(format!("{points:.1}")).on_hover_text(format!(
-                            "{name} scored {points} of {games} against {other}"
-                        ));
-                    } else if let Some((points, games)) = current.and_then(|c| live_cross(c, i, j))
-                    {
-                        ui.label(
-                            egui::RichText::new(format!("{points:.1}…")).color(theme::MUTED_TEXT),
-                        )
-                        .on_hover_text(format!(
-                            "{name} against {other}: {points} of {games} so far (playing)"
-                        ));
-                    } else {
-                        ui.label("");
-                    }
+    layout::table(ui, |ui| {
+        egui::Grid::new("arena_crosstable")
+            .num_columns(order.len() + 2)
+            .spacing([14.0, 4.0])
+            .striped(true)
+            .show(ui, |ui| {
+                ui.label(egui::RichText::new("#").color(theme::MUTED_TEXT));
+                ui.label(egui::RichText::new("player").color(theme::MUTED_TEXT));
+                for k in 1..=order.len() {
+                    ui.label(egui::RichText::new(k.to_string()).color(theme::MUTED_TEXT));
                 }
                 ui.end_row();
-            }
-        });
+                for (rank, &i) in order.iter().enumerate() {
+                    let name = labels.get(i).map_or("", String::as_str);
+                    ui.label((rank + 1).to_string());
+                    ui.label(egui::RichText::new(name).strong());
+                    for &j in &order {
+                        let other = labels.get(j).map_or("", String::as_str);
+                        if i == j {
+                            ui.label(egui::RichText::new("–").color(theme::MUTED_TEXT));
+                        } else if let Some((points, games)) = cross(pairings, i, j) {
+                            ui.label(format!("{points:.1}")).on_hover_text(format!(
+                                "{name} scored {points} of {games} against {other}"
+                            ));
+                        } else if let Some((points, games)) =
+                            current.and_then(|c| live_cross(c, i, j))
+                        {
+                            ui.label(
+                                egui::RichText::new(format!("{points:.1}…"))
+                                    .color(theme::MUTED_TEXT),
+                            )
+                            .on_hover_text(format!(
+                                "{name} against {other}: {points} of {games} so far (playing)"
+                            ));
+                        } else {
+                            ui.label("");
+                        }
+                    }
+                    ui.end_row();
+                }
+            })
+    });
 }
 
 fn live_cross(current: &PairingLive, row: usize, col: usize) -> Option<(f64, u64)> {

@@ -42,6 +42,7 @@ mod modal;
 mod node_title;
 mod notices;
 mod palette;
+mod panes;
 mod params;
 mod pins;
 mod preview;
@@ -76,7 +77,7 @@ use self::canvas::Canvas;
 use self::clipboard::Clipboard;
 use self::document::{Document, Location};
 use self::file::{After, FileFlow};
-use self::group::{GroupContext, GroupState};
+use self::group::GroupState;
 use self::modal::Modal;
 use self::notices::Notices;
 use self::palette::Palette;
@@ -365,55 +366,7 @@ impl EditorView {
         self.palette.in_group = !self.doc.scope().is_empty();
 
         egui::Panel::top("editor_toolbar").show(ui, |ui| self.toolbar(ui, settings, commands));
-        egui::Panel::left("editor_palette")
-            .resizable(true)
-            .default_size(190.0)
-            .min_size(150.0)
-            .show(ui, |ui| {
-                if let Some(kind) = self.palette.ui(ui) {
-                    self.add_in_view(kind, now);
-                }
-            });
-        egui::Panel::right("editor_side")
-            .resizable(true)
-            .default_size(350.0)
-            .min_size(280.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .show(ui, |ui| self.side_ui(ui, settings, catalogue, now));
-            });
-        egui::Panel::bottom("editor_problems")
-            .resizable(true)
-            .default_size(96.0)
-            .min_size(48.0)
-            .show(ui, |ui| {
-                if let Some(id) = problems::problems_ui(ui, &self.analysis) {
-                    // Problems are the top level's: go back out to show them.
-                    self.leave_group(0);
-                    self.sync_scope();
-                    self.canvas.focus(id);
-                }
-            });
-        egui::CentralPanel::default()
-            .frame(egui::Frame::NONE)
-            .show(ui, |ui| {
-                self.notices.banner_ui(ui);
-                self.breadcrumb_ui(ui);
-                self.sync_scope();
-                let scope = self.doc.scope().last().map(String::as_str);
-                let groups = GroupContext {
-                    defs: self.doc.strategy().groups(),
-                    scope,
-                };
-                let analysis = match scope {
-                    None => &self.analysis,
-                    Some(_) => &self.groups.blank,
-                };
-                let events = self.canvas.ui(ui, self.doc.graph(), analysis, groups);
-                notices::hint_ui(&ctx, self.doc.strategy(), self.canvas.view.screen);
-                self.drop_ui(&ctx, now);
-                self.handle(events, &ctx, now);
-            });
+        self.panes_ui(ui, settings, catalogue, now);
         self.popups_ui(&ctx, now);
         self.notices.toast_ui(&ctx, now, self.canvas.view.screen);
         self.dialogs_ui(&ctx, settings, now);

@@ -6,6 +6,7 @@
 use egui::RichText;
 
 use crate::gui::command::{Command, StrategyEntry};
+use crate::gui::layout::Layout;
 use crate::gui::theme;
 
 use super::document::Location;
@@ -22,17 +23,28 @@ impl EditorView {
         settings: &mut EditorSettings,
         commands: &mut Vec<Command>,
     ) {
-        ui.horizontal(|ui| {
+        let wide = Layout::of_ui(ui) == Layout::Wide;
+        let row = |ui: &mut egui::Ui| {
             ui.menu_button("File", |ui| self.file_menu(ui, settings));
             self.history_buttons(ui);
             ui.separator();
             self.graph_buttons(ui);
             ui.separator();
             self.file_name_ui(ui);
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if wide {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    self.hand_over_buttons(ui, commands);
+                });
+            } else {
                 self.hand_over_buttons(ui, commands);
-            });
-        });
+            }
+        };
+        // Short of room, the buttons wrap to more lines instead of running
+        // off the right edge.
+        match wide {
+            true => ui.horizontal(row),
+            false => ui.horizontal_wrapped(row),
+        };
     }
 
     /// Undo and Redo, naming the edit they undo or redo.

@@ -15,6 +15,7 @@ use crate::gui::board::{BoardView, Overlay};
 use crate::gui::command::Command;
 use crate::gui::command::StrategyEntry;
 use crate::gui::files::{FileKind, FilePicker};
+use crate::gui::layout::{Pane, Panes, Part, Side};
 use crate::gui::players::{move_list, players_table};
 use crate::gui::program_dialog::ProgramDialog;
 use crate::gui::programs::RecentPrograms;
@@ -30,6 +31,30 @@ use self::info::info_panels;
 use self::session::{Pace, SeatSpec, Session, Status};
 use self::setup::{PlaySettings, SetupAction, setup_ui};
 use self::status::{STATUS_HEIGHT, status_ui, tip};
+
+/// The play view's parts: the board, the setup and the players' panel.
+const PANES: Panes<'static> = Panes {
+    id: "play",
+    main: "Board",
+    panes: &[
+        Pane {
+            id: "play_setup",
+            title: "Setup",
+            side: Side::Left,
+            width: 270.0,
+            min: 240.0,
+        },
+        Pane {
+            id: "play_side",
+            title: "Players",
+            side: Side::Right,
+            width: 260.0,
+            min: 220.0,
+        },
+    ],
+    first: Some(0),
+    bare: false,
+};
 
 /// The play view's runtime state: the game being played.
 #[derive(Default)]
@@ -149,34 +174,48 @@ impl PlayView {
             }
         }
 
-        egui::Panel::left("play_setup")
-            .resizable(true)
-            .default_size(270.0)
-            .min_size(240.0)
-            .show(ui, |ui| {
+        PANES.show(ui, |ui, part| match part {
+            Part::Pane(0) => {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    let pending = self.pending_change(settings, catalogue);
-                    match setup_ui(ui, settings, catalogue, recent, pending) {
-                        Some(SetupAction::NewGame) => commands.push(Command::NewGame),
-                        Some(SetupAction::PickProgram(seat)) => {
-                            self.open_program_dialog(seat, settings);
-                        }
-                        Some(SetupAction::PickFile(seat)) => self.files.open(
-                            seat,
-                            FileKind::Strategy,
-                            "Strategy file for the seat",
-                            shipped_strategies_dir().as_deref(),
-                        ),
-                        None => {}
-                    }
+                    self.setup_panel_ui(ui, settings, catalogue, recent, commands);
                 });
-            });
-        egui::Panel::right("play_side")
-            .resizable(true)
-            .default_size(260.0)
-            .min_size(220.0)
-            .show(ui, |ui| self.side_ui(ui, commands));
-        egui::CentralPanel::default().show(ui, |ui| self.board_ui(ui, settings, pace, commands));
+            }
+            Part::Pane(_) => {
+                egui::ScrollArea::vertical()
+                    .id_salt("play_side_scroll")
+                    .show(ui, |ui| self.side_ui(ui, commands));
+            }
+            Part::Main => self.board_ui(ui, settings, pace, commands),
+        });
+    }
+
+    /// The setup panel and what its buttons ask for.
+    fn setup_panel_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &mut PlaySettings,
+        catalogue: &mut Catalogue,
+        recent: &RecentPrograms,
+        commands: &mut Vec<Command>,
+    ) {
+        let pending = self.pending_change(settings, catalogue);
+        match setup_ui(ui, settings, catalogue, recent, pending) {
+            Some(SetupAction::NewGame) => {
+                // On a phone the board is on another tab: show the new game.
+                PANES.reveal_main(ui.ctx());
+                commands.push(Command::NewGame);
+            }
+            Some(SetupAction::PickProgram(seat)) => {
+                self.open_program_dialog(seat, settings);
+            }
+            Some(SetupAction::PickFile(seat)) => self.files.open(
+                seat,
+                FileKind::Strategy,
+                "Strategy file for the seat",
+                shipped_strategies_dir().as_deref(),
+            ),
+            None => {}
+        }
     }
 
     /// Opens the "Program…" dialog for `seat`, starting from the program

@@ -2,21 +2,70 @@
 //! step buttons, Play/Pause, move counter and slider over the board.
 
 use crate::gui::files::FileKind;
+use crate::gui::play::session::Pace;
 use crate::gui::records::summary;
+use crate::gui::seats::Catalogue;
 use crate::gui::theme;
+use crate::strategy::Strategy;
 
 use super::ReplayView;
 
+/// The room the records field leaves for its Open and Browse… buttons.
+const BUTTONS_WIDTH: f32 = 140.0;
+
+/// The records field's least width (on a narrower screen the buttons wrap
+/// to the next line).
+const MIN_FIELD_WIDTH: f32 = 120.0;
+
 impl ReplayView {
+    /// The main area: the records file above, the game (or what to do
+    /// for one) below.
+    pub(super) fn central_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        pace: Pace,
+        show_letters: bool,
+        records_path: &mut String,
+        players: (&Catalogue, &Strategy),
+    ) {
+        self.records_ui(ui, records_path);
+        ui.separator();
+        if self.loaded.is_some() {
+            self.main_ui(ui, pace, show_letters, players);
+        } else {
+            ui.add_space(40.0);
+            ui.vertical_centered(|ui| {
+                ui.heading("No game to replay yet");
+                ui.label(
+                    egui::RichText::new(
+                        "Play a game in the Play view and press \"Replay this game\", \
+                         open a game of a match in the Arena, or open the records file \
+                         of a match (exported by the Arena, or written by the command below).",
+                    )
+                    .color(theme::MUTED_TEXT),
+                );
+                // Monospace: the proportional font draws "--" as one long dash.
+                ui.label(
+                    egui::RichText::new("chainlab match --records FILE …")
+                        .monospace()
+                        .color(theme::MUTED_TEXT),
+                );
+            });
+        }
+    }
+
     pub(super) fn records_ui(&mut self, ui: &mut egui::Ui, records_path: &mut String) {
-        ui.horizontal(|ui| {
+        // Wrapped, and the field leaves room for its buttons: on a phone
+        // Open and Browse… stay on the screen.
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label("Records file");
+            let room = ui.available_width() - BUTTONS_WIDTH;
             let edit = ui
                 .add(
                     egui::TextEdit::singleline(records_path)
                         .hint_text("games.jsonl (chainlab match --records FILE)")
                         .font(egui::TextStyle::Monospace)
-                        .desired_width(ui.available_width().min(420.0)),
+                        .desired_width(room.clamp(MIN_FIELD_WIDTH, 420.0)),
                 )
                 .labelled_by(label.id);
             let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
@@ -86,7 +135,8 @@ pub(super) fn controls_ui(
     playing: bool,
 ) -> Option<Action> {
     let mut action = None;
-    ui.horizontal(|ui| {
+    // Wrapped: on a phone the buttons take two lines rather than run off.
+    ui.horizontal_wrapped(|ui| {
         let at_start = ply == 0;
         let at_end = ply >= last;
         if ui

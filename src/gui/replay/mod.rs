@@ -14,6 +14,7 @@ use crate::analysis::{AnalyserConfig, GameAnalysis};
 use crate::gui::anim::MoveAnimation;
 use crate::gui::board::BoardView;
 use crate::gui::files::FilePicker;
+use crate::gui::layout::{Pane, Panes, Part, Side};
 use crate::gui::play::session::Pace;
 use crate::gui::players::{move_list, players_table};
 use crate::gui::records::RecordsFile;
@@ -35,6 +36,27 @@ use self::graphs::Sources;
 use self::job::Request;
 pub use self::plot::PLOT_LABEL;
 pub use crate::gui::command::ReplayGame;
+
+/// The replay's parts when a game is loaded: the game and the moves' panel.
+const PANES: Panes<'static> = Panes {
+    id: "replay",
+    main: "Game",
+    panes: &[Pane {
+        id: "replay_side",
+        title: "Moves",
+        side: Side::Right,
+        width: 260.0,
+        min: 220.0,
+    }],
+    first: Some(0),
+    bare: false,
+};
+
+/// The replay before a game is loaded: the main area alone.
+const BARE: Panes<'static> = Panes {
+    panes: &[],
+    ..PANES
+};
 
 /// Seconds between moves when the replay plays by itself.
 const AUTO_PLAY_SECONDS: f64 = 0.7;
@@ -244,32 +266,10 @@ impl ReplayView {
         self.tick(ui.ctx(), now, pace);
         self.analysis.poll();
         self.keys(ui, pace);
-        self.side_ui(ui);
-        egui::CentralPanel::default().show(ui, |ui| {
-            self.records_ui(ui, records_path);
-            ui.separator();
-            if self.loaded.is_some() {
-                self.main_ui(ui, pace, show_letters, players);
-            } else {
-                ui.add_space(40.0);
-                ui.vertical_centered(|ui| {
-                    ui.heading("No game to replay yet");
-                    ui.label(
-                        egui::RichText::new(
-                            "Play a game in the Play view and press \"Replay this game\", \
-                             open a game of a match in the Arena, or open the records file \
-                             of a match (exported by the Arena, or written by the command below).",
-                        )
-                        .color(theme::MUTED_TEXT),
-                    );
-                    // Monospace: the proportional font draws "--" as one long dash.
-                    ui.label(
-                        egui::RichText::new("chainlab match --records FILE …")
-                            .monospace()
-                            .color(theme::MUTED_TEXT),
-                    );
-                });
-            }
+        let panes = if self.loaded.is_some() { PANES } else { BARE };
+        panes.show(ui, |ui, part| match part {
+            Part::Pane(_) => self.side_ui(ui),
+            Part::Main => self.central_ui(ui, pace, show_letters, records_path, players),
         });
     }
 
@@ -288,22 +288,15 @@ impl ReplayView {
             .map(|(&m, p)| (p.mover(), m))
             .collect();
         let shown = loaded.positions.get(loaded.ply).copied();
-        let mut jump = None;
-        egui::Panel::right("replay_side")
-            .resizable(true)
-            .default_size(260.0)
-            .min_size(220.0)
-            .show(ui, |ui| {
-                ui.heading("Players");
-                ui.add_space(4.0);
-                if let Some(position) = &shown {
-                    players_table(ui, position, &label);
-                }
-                ui.add_space(8.0);
-                ui.separator();
-                ui.label(egui::RichText::new("Moves").strong());
-                jump = move_list(ui, &moves, Some(loaded.ply), follow, &marks);
-            });
+        ui.heading("Players");
+        ui.add_space(4.0);
+        if let Some(position) = &shown {
+            players_table(ui, position, &label);
+        }
+        ui.add_space(8.0);
+        ui.separator();
+        ui.label(egui::RichText::new("Moves").strong());
+        let jump = move_list(ui, &moves, Some(loaded.ply), follow, &marks);
         if let Some(ply) = jump {
             self.seek(ply);
         }

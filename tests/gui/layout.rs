@@ -1,0 +1,262 @@
+//! Every view at a phone's, a tablet's and a small laptop's size (390x844,
+//! 768x1024, 1024x700), headless with egui_kittest: the main controls are
+//! inside the screen, and clicking them does what it says (the layout rules
+//! of `gui::layout`: panels on tabs or toggles, the board and the canvas get
+//! the room, tables scroll instead of wrapping).
+#![cfg(feature = "gui")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use chainlab::gui::arena::settings::{ArenaSettings, Format};
+use chainlab::gui::command::ReplayGame;
+use chainlab::gui::play::setup::PlaySettings;
+use chainlab::gui::seats::{Catalogue, SeatChoice};
+use chainlab::gui::{App, Command, Settings, View};
+use chainlab::rules::{Coord, Position, Rules, Size};
+use egui::{Rect, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+/// A phone, a tablet upright, a small laptop.
+const SIZES: [Vec2; 3] = [
+    egui::vec2(390.0, 844.0),
+    egui::vec2(768.0, 1024.0),
+    egui::vec2(1024.0, 700.0),
+];
+
+fn harness(settings: Settings, size: Vec2) -> Harness<'static, App> {
+    let app = App::new(settings, Catalogue::builtin());
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    harness.run_steps(2);
+    harness
+}
+
+fn screen(size: Vec2) -> Rect {
+    Rect::from_min_size(egui::Pos2::ZERO, size)
+}
+
+/// The widget labelled `label`, asserted to lie inside the screen.
+fn on_screen(harness: &Harness<'_, App>, size: Vec2, label: &str) -> Rect {
+    let rect = harness.get_by_label(label).rect();
+    assert!(
+        screen(size).expand(0.5).contains_rect(rect),
+        "{label:?} at {rect:?} is off the {size:?} screen"
+    );
+    rect
+}
+
+/// Makes the widget `probe` show: when it is not on show, clicks the tab or
+/// toggle `pane` that shows its panel.
+fn reveal(harness: &mut Harness<'_, App>, pane: &str, probe: &str) {
+    if harness.query_by_label(probe).is_none() {
+        harness.get_by_label(pane).click();
+        harness.run_steps(2);
+    }
+}
+
+fn play_settings() -> Settings {
+    Settings {
+        view: View::Play,
+        play: PlaySettings {
+            seats: vec![SeatChoice::Human; 2],
+            ..PlaySettings::default()
+        },
+        ..Settings::default()
+    }
+}
+
+#[test]
+fn play_shows_the_whole_board_its_setup_and_its_players_at_every_size() {
+    for size in SIZES {
+        let mut h = harness(play_settings(), size);
+        // The board's corners are on screen and clickable: a move is played.
+        on_screen(&h, size, "cell 0,0");
+        let corner = on_screen(&h, size, "cell 4,5");
+        assert!(
+            corner.width() >= 30.0,
+            "{size:?}: the board gets the room, cells {corner:?}"
+        );
+        h.get_by_label("cell 4,5").click();
+        h.run_steps(2);
+        let moves = |h: &Harness<'_, App>| h.state().play().session().unwrap().game().moves().len();
+        assert_eq!(moves(&h), 1, "{size:?}: the click played a move");
+
+        // The setup's New game starts a new game (and shows its board).
+        reveal(&mut h, "Setup", "New game");
+        on_screen(&h, size, "New game");
+        h.get_by_label("New game").click();
+        h.run_steps(3);
+        assert_eq!(moves(&h), 0, "{size:?}: New game started a new game");
+        on_screen(&h, size, "cell 0,0");
+
+        // The players' panel: its Replay button hands the game over.
+        h.get_by_label("cell 0,0").click();
+        h.run_steps(2);
+        reveal(&mut h, "Players", "Replay this game");
+        on_screen(&h, size, "Replay this game");
+        h.get_by_label("Replay this game").click();
+        h.run_steps(2);
+        assert_eq!(h.state().settings().view, View::Replay, "{size:?}");
+        assert_eq!(h.state().replay().move_count(), Some(1), "{size:?}");
+    }
+}
+
+#[test]
+fn the_arena_starts_a_match_and_its_results_table_is_not_wrapped_at_every_size() {
+    for size in SIZES {
+        let settings = Settings {
+            view: View::Arena,
+            arena: ArenaSettings {
+                players: vec!["bot:random".to_string(), "bot:greedy".to_string()],
+                format: Format::Match,
+                games: 4,
+                threads: 1,
+                ..ArenaSettings::default()
+            },
+            ..Settings::default()
+        };
+        let mut h = harness(settings, size);
+        reveal(&mut h, "Setup", "Start match");
+        on_screen(&h, size, "Start match");
+        h.get_by_label("Start match").click();
+        for _ in 0..2000 {
+            if h.state().arena().outcome().is_some() {
+                break;
+            }
+            h.step();
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        assert!(h.state().arena().outcome().is_some(), "{size:?}: finished");
+        h.run_steps(2);
+        // The results show (on a phone, the Results tab comes to the front),
+        // and a table's cells keep to one line: a wrapped header stood one
+        // letter a line in a column 20 points wide.
+        let line = h.get_by_label("losses").rect();
+        assert!(
+            line.height() < 30.0 && line.width() > 25.0,
+            "{size:?}: the table's header is wrapped: {line:?}"
+        );
+        on_screen(&h, size, "Elo difference");
+        // The games' panel lists the games and opens one in the replay.
+        reveal(&mut h, "Games", "⏵ 0");
+        on_screen(&h, size, "⏵ 0");
+        h.get_by_label("⏵ 0").click();
+        h.run_steps(2);
+        assert_eq!(h.state().settings().view, View::Replay, "{size:?}");
+    }
+}
+
+fn a_game() -> ReplayGame {
+    let start = Position::new(Size::JABC, 2, Rules::Standard).unwrap();
+    let moves: Vec<Coord> = ["0,0", "4,5", "1,1"]
+        .iter()
+        .map(|c| c.parse().unwrap())
+        .collect();
+    ReplayGame {
+        title: "A test game".to_string(),
+        note: String::new(),
+        start,
+        moves,
+        labels: vec!["A".to_string(), "B".to_string()],
+        game: 0,
+        opening: 0,
+    }
+}
+
+#[test]
+fn the_replays_open_and_browse_buttons_and_its_board_are_on_screen_at_every_size() {
+    for size in SIZES {
+        let settings = Settings {
+            view: View::Replay,
+            records_path: "no/such/records.jsonl".to_string(),
+            ..Settings::default()
+        };
+        let mut h = harness(settings, size);
+        on_screen(&h, size, "Browse…");
+        on_screen(&h, size, "Open");
+        h.get_by_label("Open").click();
+        h.run_steps(2);
+        assert!(
+            h.query_all_by_label_contains("no/such/records.jsonl")
+                .next()
+                .is_some(),
+            "{size:?}: Open names the missing file"
+        );
+
+        h.state_mut().send(Command::Replay(Box::new(a_game())));
+        h.run_steps(3);
+        on_screen(&h, size, "Browse…");
+        on_screen(&h, size, "cell 0,0");
+        on_screen(&h, size, "cell 4,5");
+        on_screen(&h, size, "End ⏭");
+        h.get_by_label("End ⏭").click();
+        h.run_steps(2);
+        assert_eq!(
+            h.state().replay().ply(),
+            Some(3),
+            "{size:?}: End went to the end"
+        );
+        reveal(&mut h, "Moves", "Players");
+        on_screen(&h, size, "Players");
+    }
+}
+
+#[test]
+fn the_editor_gives_the_canvas_the_room_and_keeps_its_panels_one_click_away() {
+    for size in SIZES {
+        let settings = Settings {
+            view: View::Editor,
+            ..Settings::default()
+        };
+        let mut h = harness(settings, size);
+        let canvas = h.state().editor().canvas_rect();
+        assert!(
+            screen(size).expand(0.5).contains_rect(canvas),
+            "{size:?}: the canvas {canvas:?} is on screen"
+        );
+        assert!(
+            canvas.width() >= 0.5 * size.x && canvas.height() >= 0.4 * size.y,
+            "{size:?}: the canvas gets the room, {canvas:?}"
+        );
+        for button in ["File", "Fit graph", "Play against it", "Test this strategy"] {
+            on_screen(&h, size, button);
+        }
+
+        // A node added from the palette lands on the canvas (on a phone the
+        // canvas comes back to the front).
+        let nodes = h.state().editor().strategy().nodes().len();
+        reveal(&mut h, "Nodes", "Add Constant");
+        on_screen(&h, size, "Add Constant");
+        h.get_by_label("Add Constant").click();
+        h.run_steps(3);
+        assert_eq!(
+            h.state().editor().strategy().nodes().len(),
+            nodes + 1,
+            "{size:?}: the palette added a node"
+        );
+        let canvas = h.state().editor().canvas_rect();
+        assert!(
+            canvas.width() >= 0.5 * size.x,
+            "{size:?}: the canvas is shown"
+        );
+
+        // The side panel's tabs are on screen and switch the panel.
+        reveal(&mut h, "Preview", "Puzzles");
+        on_screen(&h, size, "Puzzles");
+        h.get_by_label("Puzzles").click();
+        h.run_steps(3);
+        on_screen(&h, size, "Strategy");
+        // Undo takes the node back; the graph as it was plays.
+        h.get_by_label("⟲ Undo").click();
+        h.run_steps(2);
+        assert_eq!(
+            h.state().editor().strategy().nodes().len(),
+            nodes,
+            "{size:?}"
+        );
+        h.get_by_label("Play against it").click();
+        h.run_steps(2);
+        assert_eq!(h.state().settings().view, View::Play, "{size:?}");
+    }
+}
