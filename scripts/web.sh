@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 OUT=${WEB_OUT:-dist/web}
 PORT=${PORT:-8080}
 TARGET=wasm32-unknown-unknown
-WASM=target/$TARGET/web/chainlab.wasm
+WASM=${CARGO_TARGET_DIR:-target}/$TARGET/web/chainlab.wasm
 
 # The wasm-bindgen version pinned in Cargo.lock.
 lock_version() {

@@ -5,10 +5,12 @@
 // keep drawing while it plays), and a corrupt and a good records file in the
 // replay view. Fails on console errors, page errors, a visible error
 // message, a blank canvas or a frozen page.
-// Clicks are at the places of the 1280x800 layout of the first screenshots.
+// Clicks are at the places of the 1280x800 layout of the first screenshots;
+// sizes.mjs then walks every view at three sizes, finding controls by label.
 // Usage: node smoke.mjs URL SCREENSHOT_DIR
 import { readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
+import { walkSizes } from "./sizes.mjs";
 
 const [url, shots] = process.argv.slice(2);
 const VIEWS = ["editor", "play", "arena", "replay"];
@@ -213,6 +215,9 @@ for (const [name, buffer, shotName] of [
     await page.close();
   }
 }
+
+// Every view at a phone's, a tablet's and a laptop's size (sizes.mjs).
+await walkSizes(browser, url, problems);
 
 await browser.close();
 

@@ -5,6 +5,7 @@
 
 mod files;
 mod picker;
+mod probe;
 
 use std::cell::Cell;
 use std::path::PathBuf;
@@ -36,14 +37,31 @@ pub fn start(make: eframe::AppCreator<'static>) {
             show_error(&format!("the page has no canvas with id {CANVAS_ID:?}"));
             return;
         };
-        let started = runner
-            .start(canvas, eframe::WebOptions::default(), make)
-            .await;
+        let make: eframe::AppCreator<'static> =
+            Box::new(move |cc: &eframe::CreationContext<'_>| {
+                probe::install(&cc.egui_ctx);
+                make(cc)
+            });
+        let started = runner.start(canvas, web_options(), make).await;
         match started {
             Ok(()) => hide_loading(),
             Err(e) => show_error(&format!("chainlab could not start: {}", js_text(&e))),
         }
     });
+}
+
+/// eframe's options, but for one: eframe listens for touch moves on the
+/// document (to follow a drag past the canvas), where the browser makes the
+/// listener passive, so cancelling a move only logged "Unable to
+/// preventDefault inside passive event listener" on every touch drag. The
+/// canvas's `touch-action: none` (index.html) already keeps the browser
+/// from scrolling or zooming the page under a finger, so moves are not
+/// cancelled; every other event still is.
+fn web_options() -> eframe::WebOptions {
+    eframe::WebOptions {
+        should_prevent_default: Box::new(|event| !matches!(event, egui::Event::PointerMoved(_))),
+        ..eframe::WebOptions::default()
+    }
 }
 
 fn canvas() -> Option<web_sys::HtmlCanvasElement> {
