@@ -59,7 +59,9 @@ pub fn start(make: eframe::AppCreator<'static>) {
 /// cancelled; every other event still is.
 fn web_options() -> eframe::WebOptions {
     eframe::WebOptions {
-        should_prevent_default: Box::new(|event| !matches!(event, egui::Event::PointerMoved(_))),
+        should_prevent_default: Box::new(|event: &egui::Event| {
+            !matches!(event, egui::Event::PointerMoved(_))
+        }),
         ..eframe::WebOptions::default()
     }
 }
