@@ -60,7 +60,7 @@ def main():
     print(json.dumps(measure("pure_python_playouts", pure_playout, args.seconds)), flush=True)
     out = subprocess.run([args.chainlab, "bench", "--only", "playout"], capture_output=True, text=True)
     for line in out.stdout.splitlines():
-        if '"5x6"' in line or "5x6" in line:
+        if line.startswith('{"bench":"playout"') and '"size":"5x6"' in line:
             print(line, flush=True)
     if out.returncode != 0:
         print(out.stderr, file=sys.stderr)

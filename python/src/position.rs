@@ -23,7 +23,15 @@ impl MoveArg {
     /// The coordinate, read by chainlab's own parser of `ROW,COL`.
     pub(crate) fn coord(&self) -> PyResult<Coord> {
         let text = match self {
-            MoveArg::Pair((r, c)) => format!("{r},{c}"),
+            // The quick way for the common case; the parser words the rest.
+            MoveArg::Pair((r, c)) => {
+                if let (Ok(r), Ok(c)) = (usize::try_from(*r), usize::try_from(*c))
+                    && let Some(coord) = Coord::new(r, c)
+                {
+                    return Ok(coord);
+                }
+                format!("{r},{c}")
+            }
             MoveArg::Text(t) => t.clone(),
         };
         text.parse::<Coord>()

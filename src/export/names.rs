@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::strategy::{Node, NodeId, info};
+use crate::strategy::{Node, NodeId, NodeKind, info};
 
 /// Python's keywords and the names an exported module defines or imports.
 const RESERVED: &[&str] = &[
@@ -97,10 +97,17 @@ impl Names {
     /// clash or a reserved word takes the id as a suffix.
     pub(super) fn add(&mut self, node: &Node) -> String {
         let key = info(node.kind.kind()).key;
+        // A group instance is named after its definition (`safety`), others
+        // after their kind and id (`atoms_7`).
+        let unlabelled = || match &node.kind {
+            NodeKind::Group { def, .. } => identifier(def),
+            _ => None,
+        };
         let base = node
             .label
             .as_deref()
             .and_then(identifier)
+            .or_else(unlabelled)
             .unwrap_or_else(|| format!("{key}_{}", node.id));
         let name = if self.taken.contains(&base) || RESERVED.contains(&base.as_str()) {
             format!("{base}_{}", node.id)
