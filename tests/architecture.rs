@@ -33,7 +33,7 @@ const LAYERS: &[&[&str]] = &[
     &["rng", "input", "output", "time"],
     &["rules"],
     &["strategy", "protocol"],
-    &["eval"],
+    &["eval", "export"],
     &["bots"],
     &["arena"],
     &["tune", "analysis", "class"],

@@ -18,6 +18,8 @@ mod contract;
 mod curriculum;
 #[path = "eval/curriculum_rework.rs"]
 mod curriculum_rework;
+#[path = "eval/export.rs"]
+mod export;
 #[path = "eval/groups.rs"]
 mod groups;
 #[path = "eval/native_twin.rs"]

@@ -33,6 +33,7 @@ mod bench;
 mod cancel;
 mod engine;
 mod explain;
+mod export;
 mod matches;
 mod outputs;
 mod players;
@@ -204,6 +205,8 @@ enum Command {
     Score(strategy_cmds::ScoreArgs),
     /// Print every node's value for one cell of a position.
     Explain(explain::ExplainArgs),
+    /// Write a strategy as a Python module (--python) that plays through the chainlab package.
+    Export(export::Args),
     /// Print the node reference (the content of docs/nodes.md).
     Nodes,
     /// Run a player as an engine of the text protocol on stdin/stdout (docs/protocol.md).
@@ -241,6 +244,7 @@ pub fn run() -> ExitCode {
         Some(Command::Validate(args)) => strategy_cmds::validate(&args),
         Some(Command::Score(args)) => strategy_cmds::score(&args),
         Some(Command::Explain(args)) => explain::explain(&args),
+        Some(Command::Export(args)) => export::run(&args),
         Some(Command::Nodes) => strategy_cmds::nodes(),
         Some(Command::Engine(args)) => engine::run(&args),
     };

@@ -399,6 +399,8 @@ fn every_command_follows_the_exit_code_table() {
         (vec!["tournament", missing, "bot:random"], 1),
         (vec!["match", broken, "bot:random"], 1),
         (vec!["score", broken, "--position", midgame], 1),
+        (vec!["export", "--python", missing], 1),
+        (vec!["export", "--python", broken], 1),
         (vec!["validate", missing], 1),
         (vec!["validate", broken], 1),
         (vec!["replay", illegal, "--check"], 1),
@@ -412,6 +414,17 @@ fn every_command_follows_the_exit_code_table() {
         ),
         // 2: the command line is wrong.
         (vec!["apply", "--moves", "zero"], 2),
+        (vec!["export", "strategies/04-capture.json"], 2),
+        (
+            vec![
+                "export",
+                "--python",
+                "strategies/04-capture.json",
+                "-o",
+                "strategies/04-capture.json",
+            ],
+            2,
+        ),
         // The options of programs: a memory out of range, an option for
         // nobody, for a built-in, or not in PLAYER:NAME=VALUE form.
         (

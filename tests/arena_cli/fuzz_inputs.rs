@@ -258,6 +258,9 @@ fn strategy_paths(path: &Path, seed: u64) -> Result<(), TestCaseError> {
     for d in &report.diagnostics {
         names_a_place(&d.to_string(), &["node ", "Cell value", "wire "])?;
     }
+    // `export --python`: a graph exports exactly when it has no errors.
+    let module = chainlab::export::python_module(&graph, "fuzzed.json");
+    prop_assert_eq!(module.is_ok(), !report.has_errors());
     let program = match Program::compile(&graph) {
         Ok(p) => Arc::new(p),
         Err(e) => {
