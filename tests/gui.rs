@@ -25,6 +25,8 @@ mod glyphs;
 mod groups;
 #[path = "gui/hands.rs"]
 mod hands;
+#[path = "gui/merge.rs"]
+mod merge;
 #[path = "gui/play.rs"]
 mod play;
 #[path = "gui/programs.rs"]

@@ -104,7 +104,12 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
             )
         })?;
     }
-    let writer = records_writer(records.as_ref(), &run)?;
+    // A resumed run opens its records after reading them (`cli::runs`).
+    let writer = if args.split.resume {
+        None
+    } else {
+        records_writer(records.as_ref(), &run)?
+    };
     let mut context = records
         .as_deref()
         .map_or_else(PlayerContext::default, PlayerContext::beside);
