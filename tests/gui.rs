@@ -25,8 +25,6 @@ mod glyphs;
 mod groups;
 #[path = "gui/hands.rs"]
 mod hands;
-#[path = "gui/merge.rs"]
-mod merge;
 #[path = "gui/play.rs"]
 mod play;
 #[path = "gui/programs.rs"]

@@ -6,7 +6,6 @@
 
 mod games;
 mod live;
-pub mod merged;
 mod overview;
 mod plot;
 pub mod results;
@@ -28,7 +27,6 @@ use crate::gui::theme;
 use crate::gui::view::View;
 
 use self::games::{GamesAction, games_ui};
-use self::merged::{MergeAction, Merged};
 use self::overview::Overview;
 use self::run::{Entrant, Live, Outcome, Plan, Run};
 use self::settings::ArenaSettings;
@@ -39,7 +37,6 @@ use self::setup::{SetupAction, setup_ui};
 enum FileUse {
     AddPlayer,
     Export,
-    Merge,
 }
 
 /// The arena view's runtime state: the run (if any) and what the panels show.
@@ -58,8 +55,6 @@ pub struct ArenaView {
     /// Set when the graph of a player of the shown results was sent again
     /// (perhaps changed): the results are from the earlier graph.
     stale: Option<String>,
-    /// "Merge records…": records files of a run played elsewhere.
-    merged: Merged,
 }
 
 impl ArenaView {
@@ -87,11 +82,6 @@ impl ArenaView {
     /// editor sent again (they stay until Start is pressed).
     pub fn is_stale(&self) -> bool {
         self.stale.is_some()
-    }
-
-    /// The records files to merge and the last merge.
-    pub fn merged(&self) -> &Merged {
-        &self.merged
     }
 
     /// Why the last run could not start, if it could not.
@@ -134,7 +124,6 @@ impl ArenaView {
         self.game_number = 0;
         self.notice = None;
         self.stale = None;
-        self.merged.close();
         // The last run (and its records file) goes.
         self.run = Some(run);
         Ok(())
@@ -241,7 +230,6 @@ impl ArenaView {
         match self.files.update(ui.ctx()) {
             Some((FileUse::AddPlayer, path)) => self.add_file(&path, settings, catalogue),
             Some((FileUse::Export, path)) => self.export_to(&path),
-            Some((FileUse::Merge, path)) => self.merged.add_path(&path),
             None => {}
         }
         egui::Panel::left("arena_setup")
@@ -262,9 +250,6 @@ impl ArenaView {
             egui::ScrollArea::vertical()
                 .id_salt("arena_results")
                 .show(ui, |ui| {
-                    if self.merged.report_ui(ui) {
-                        return;
-                    }
                     if let Some(label) = &self.stale {
                         stale_ui(ui, label);
                     }
@@ -320,15 +305,6 @@ impl ArenaView {
         }
         if let Some(notice) = &self.notice {
             ui.colored_label(theme::HINT_TEXT, notice);
-        }
-        ui.separator();
-        if let Some(MergeAction::Browse) = self.merged.setup_ui(ui) {
-            self.files.open(
-                FileUse::Merge,
-                FileKind::Records,
-                "Add a records file to merge",
-                None,
-            );
         }
     }
 
