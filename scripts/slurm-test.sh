@@ -89,7 +89,7 @@ for _ in $(seq 60); do
 done
 sinfo
 
-run=(tournament bot:random bot:greedy bot:mcts:playouts=20 --games 8 --seed 11)
+run=(tournament bot:random bot:greedy bot:mcts:iters=20 --games 8 --seed 11)
 echo "== one process: chainlab ${run[*]}"
 (cd "$work" && "$bin" "${run[@]}" --threads 2 > whole.txt)
 echo "== Slurm: a 4-task array and its merge job"
