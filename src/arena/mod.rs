@@ -17,6 +17,7 @@ mod record;
 pub mod report;
 pub mod run;
 mod runner;
+mod schedule;
 pub mod stats;
 mod steps;
 mod tally;

@@ -17,7 +17,7 @@ use super::game::{GameSpec, opening, play_game};
 use super::limits::MAX_THREADS;
 use super::observer::MatchObserver;
 use super::record::GameRecord;
-use super::run::Plan;
+use super::schedule::Plan;
 use super::stats::{SprtDecision, Wdl};
 use super::tally::Tally;
 use crate::bots::AgentFactory;

@@ -14,6 +14,7 @@ use chainlab::arena::{
     GameRecord, MAX_THREADS, MatchObserver, MatchPlan, MatchReport, Sprt, Stop, Tally, Wdl,
     run_match_plan,
 };
+use chainlab::bots::AgentFactory;
 use serde_json::json;
 
 use super::analyze::print_summary_table;
@@ -117,23 +118,8 @@ pub fn run(args: &Args) -> CmdResult {
     let names = shown_names(&[name_a, name_b]);
     let sandboxed = sandbox_summary(&[&args.a, &args.b], &contexts);
     let cancel = ctrl_c("stopping the match: finishing the games in progress")?;
-    let mut header = RecordsHeader::new(
-        RunIdentity::new(
-            RunKind::Match,
-            vec![
-                PlayerId::of(&a.label(), &args.a),
-                PlayerId::of(&b.label(), &args.b),
-            ],
-            vec![(0, 1)],
-            &config,
-            false,
-        ),
-        args.split.shard(),
-    );
+    let mut header = header(args, [&a, &b], &config);
     header.names.clone_from(&names);
-    header.specs = vec![args.a.clone(), args.b.clone()];
-    header.deterministic = a.is_deterministic() && b.is_deterministic();
-    header.threads = config.thread_count().clamp(1, MAX_THREADS);
     header.programs.clone_from(&sandboxed);
     let opened = open_records(args.records.as_ref(), &inputs, &header, &args.split)?;
     let plan = opened.plan;
@@ -181,6 +167,24 @@ pub fn run(args: &Args) -> CmdResult {
         return Ok(ExitCode::from(EXIT_INTERRUPTED));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The records header of the match `args` asks for between `players`.
+fn header(
+    args: &Args,
+    [a, b]: [&Arc<dyn AgentFactory>; 2],
+    config: &chainlab::arena::MatchConfig,
+) -> RecordsHeader {
+    let players = vec![
+        PlayerId::of(&a.label(), &args.a),
+        PlayerId::of(&b.label(), &args.b),
+    ];
+    let identity = RunIdentity::new(RunKind::Match, players, vec![(0, 1)], config, false);
+    let mut header = RecordsHeader::new(identity, args.split.shard());
+    header.specs = vec![args.a.clone(), args.b.clone()];
+    header.deterministic = a.is_deterministic() && b.is_deterministic();
+    header.threads = config.thread_count().clamp(1, MAX_THREADS);
+    header
 }
 
 /// Prints a match's report as `chainlab match` does: JSON or the table,

@@ -6,16 +6,6 @@ use crate::arena::error::ArenaError;
 /// A problem with a run's records: a shard, a header, a join or a resume.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    /// A shard `K/N` out of range.
-    #[error("shard {k}/{n} is not a shard: give K/N with 1 ≤ K ≤ N ≤ {max}")]
-    Shard {
-        /// The shard asked for.
-        k: u32,
-        /// The shard count asked for.
-        n: u32,
-        /// The largest shard count.
-        max: u32,
-    },
     /// A records file that cannot be read, or a record that does not replay.
     #[error("{file}: {source}")]
     Records {

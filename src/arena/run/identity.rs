@@ -13,8 +13,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::schedule::Shard;
 use crate::arena::config::MatchConfig;
+use crate::arena::schedule::Shard;
 use crate::arena::stats::Sprt;
 use crate::bots::PlayerSpec;
 use crate::output::InputPath;
@@ -230,10 +230,7 @@ impl RecordsHeader {
 
     /// Whether a records line is a header line.
     pub fn is_header_line(line: &str) -> bool {
-        line.trim_start()
-            .strip_prefix('{')
-            .map(str::trim_start)
-            .is_some_and(|rest| rest.starts_with(&format!("\"{HEADER_KEY}\"")))
+        crate::arena::record::is_header_line(line)
     }
 }
 

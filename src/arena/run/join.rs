@@ -11,10 +11,10 @@ use std::time::Duration;
 
 use super::error::RunError;
 use super::identity::{HEADER_VERSION, RecordsHeader, RunKind};
-use super::schedule::Shard;
 use crate::arena::error::{ArenaError, RecordError};
 use crate::arena::record::GameRecord;
 use crate::arena::runner::{MatchReport, Stop};
+use crate::arena::schedule::Shard;
 use crate::arena::tally::Tally;
 use crate::arena::tournament::{Pairing, TournamentConfig, TournamentReport, standings};
 use crate::input::{Lines, MAX_RECORD_LINE_BYTES};

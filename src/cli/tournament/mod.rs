@@ -70,25 +70,8 @@ pub fn run(args: &Args) -> CmdResult {
     };
     let cancel = ctrl_c("stopping the tournament: finishing the games in progress")?;
     let schedule = pairings(entrants.len(), config.gauntlet);
-    let players = entrants
-        .iter()
-        .zip(&args.entrants)
-        .map(|(e, spec)| PlayerId::of(&e.label(), spec))
-        .collect();
-    let mut header = RecordsHeader::new(
-        RunIdentity::new(
-            RunKind::Tournament,
-            players,
-            schedule.clone(),
-            &config.matches,
-            config.gauntlet,
-        ),
-        args.split.shard(),
-    );
+    let mut header = header(args, &entrants, &schedule, &config);
     header.names.clone_from(&names);
-    header.specs.clone_from(&args.entrants);
-    header.deterministic = entrants.iter().all(|e| e.is_deterministic());
-    header.threads = config.matches.thread_count().clamp(1, MAX_THREADS);
     header.programs.clone_from(&sandboxed);
     let opened = open_records(args.records.as_ref(), &inputs, &header, &args.split)?;
     let plan = opened.plan;
@@ -111,11 +94,7 @@ pub fn run(args: &Args) -> CmdResult {
         w.finish().map_err(|e| records_failure(path, &e, kept))?;
     }
     if let Some(shard) = args.split.shard {
-        let played: u64 = report.pairings.iter().map(|p| p.tally.games()).sum();
-        errln!(
-            "shard {shard}: {played} of the run's {} games; join the shards' records with 'chainlab merge'",
-            config.matches.games * schedule.len() as u64
-        );
+        shard_note(shard, &report, schedule.len());
     }
     print_report(
         &report,
@@ -128,6 +107,41 @@ pub fn run(args: &Args) -> CmdResult {
         return Ok(ExitCode::from(EXIT_INTERRUPTED));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The records header of the tournament `args` asks for.
+fn header(
+    args: &Args,
+    entrants: &[std::sync::Arc<dyn chainlab::bots::AgentFactory>],
+    schedule: &[(usize, usize)],
+    config: &TournamentConfig,
+) -> RecordsHeader {
+    let players = entrants
+        .iter()
+        .zip(&args.entrants)
+        .map(|(e, spec)| PlayerId::of(&e.label(), spec))
+        .collect();
+    let identity = RunIdentity::new(
+        RunKind::Tournament,
+        players,
+        schedule.to_vec(),
+        &config.matches,
+        config.gauntlet,
+    );
+    let mut header = RecordsHeader::new(identity, args.split.shard());
+    header.specs.clone_from(&args.entrants);
+    header.deterministic = entrants.iter().all(|e| e.is_deterministic());
+    header.threads = config.matches.thread_count().clamp(1, MAX_THREADS);
+    header
+}
+
+/// Says on stderr what a shard played of its run.
+fn shard_note(shard: chainlab::arena::run::Shard, report: &TournamentReport, pairings: usize) {
+    let played: u64 = report.pairings.iter().map(|p| p.tally.games()).sum();
+    errln!(
+        "shard {shard}: {played} of the run's {} games; join the shards' records with 'chainlab merge'",
+        report.config.matches.games * pairings as u64
+    );
 }
 
 /// Prints a tournament's report as `chainlab tournament` does: JSON, or

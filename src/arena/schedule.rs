@@ -14,13 +14,23 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::error::RunError;
-
 use crate::arena::record::GameRecord;
 use crate::arena::tally::Tally;
 
 /// The largest shard count.
 pub const MAX_SHARDS: u32 = 100_000;
+
+/// A shard `K/N` out of range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("shard {k}/{n} is not a shard: give K/N with 1 ≤ K ≤ N ≤ {max}")]
+pub struct ShardError {
+    /// The shard asked for.
+    pub k: u32,
+    /// The shard count asked for.
+    pub n: u32,
+    /// The largest shard count.
+    pub max: u32,
+}
 
 /// Shard `k` of `n` (both from 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -36,9 +46,9 @@ impl Shard {
     pub const WHOLE: Shard = Shard { k: 1, n: 1 };
 
     /// Shard `k` of `n`, checked (`1 ≤ k ≤ n ≤ MAX_SHARDS`).
-    pub fn new(k: u32, n: u32) -> Result<Shard, RunError> {
+    pub fn new(k: u32, n: u32) -> Result<Shard, ShardError> {
         if n == 0 || k == 0 || k > n || n > MAX_SHARDS {
-            return Err(RunError::Shard {
+            return Err(ShardError {
                 k,
                 n,
                 max: MAX_SHARDS,
