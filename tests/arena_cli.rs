@@ -24,6 +24,8 @@ mod cli_limits;
 mod cli_outputs;
 #[path = "arena_cli/cli_rules.rs"]
 mod cli_rules;
+#[path = "arena_cli/cli_shards.rs"]
+mod cli_shards;
 #[path = "arena_cli/cli_strategy.rs"]
 mod cli_strategy;
 #[path = "arena_cli/cli_tune.rs"]

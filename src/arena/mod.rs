@@ -15,7 +15,9 @@ mod observer;
 mod ratings;
 mod record;
 pub mod report;
+pub mod run;
 mod runner;
+mod schedule;
 pub mod stats;
 mod steps;
 mod tally;
@@ -32,14 +34,14 @@ pub use limits::{MAX_CAP, MAX_GAMES, MAX_MOVE_TIME, MAX_OPENING_PLIES, MAX_THREA
 pub use observer::MatchObserver;
 pub use ratings::rating_intervals;
 pub use record::{GameRecord, read_records};
-pub use runner::{MatchReport, Stop, run_match};
+pub use runner::{MatchPlan, MatchReport, Stop, run_match, run_match_plan};
 pub use stats::{Sprt, SprtDecision, Wdl};
 pub use steps::{MatchSteps, TournamentSteps};
 pub use tally::Tally;
 pub use think::{SeatTimes, ThinkTime};
 pub use tournament::{
     Pairing, Standing, TournamentConfig, TournamentObserver, TournamentReport, fit_ratings,
-    pairings, run_schedule, run_tournament, standings,
+    pairings, run_schedule, run_schedule_plan, run_tournament, standings,
 };
 pub use winchance::WinModel;
 pub use writer::RecordWriter;

@@ -138,7 +138,7 @@ impl GameRecord {
 /// long or not UTF-8 the reading stops. A last line without a line break
 /// that cannot be read is [`RecordError::Truncated`] (a writer stopped part
 /// way: the games before it are whole), so that readers can keep the games
-/// and warn once.
+/// and warn once. A run's header line (`run::RecordsHeader`) is passed over.
 pub fn read_records<R: BufRead>(input: R) -> impl Iterator<Item = Result<GameRecord, ArenaError>> {
     let mut lines = Lines::new(input, MAX_RECORD_LINE_BYTES);
     std::iter::from_fn(move || {
@@ -151,6 +151,8 @@ pub fn read_records<R: BufRead>(input: R) -> impl Iterator<Item = Result<GameRec
                 }),
                 Err(e) => Err(RecordError::Input(e)),
                 Ok((_, l)) if l.trim().is_empty() => continue,
+                // A run's header (`run::RecordsHeader`) is not a game.
+                Ok((_, l)) if is_header_line(&l) => continue,
                 Ok((line, l)) => serde_json::from_str::<GameRecord>(&l).map_err(|source| {
                     if cut {
                         RecordError::Truncated { line }
@@ -164,8 +166,17 @@ pub fn read_records<R: BufRead>(input: R) -> impl Iterator<Item = Result<GameRec
     })
 }
 
+/// Whether a records line is a run's header (`{"chainlab_records": …`),
+/// not a game.
+pub(crate) fn is_header_line(line: &str) -> bool {
+    line.trim_start()
+        .strip_prefix('{')
+        .map(str::trim_start)
+        .is_some_and(|rest| rest.starts_with("\"chainlab_records\""))
+}
+
 /// (De)serialises a value through its `Display` and `FromStr`.
-mod as_text {
+pub(crate) mod as_text {
     use std::fmt::Display;
     use std::str::FromStr;
 

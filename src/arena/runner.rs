@@ -17,6 +17,7 @@ use super::game::{GameSpec, opening, play_game};
 use super::limits::MAX_THREADS;
 use super::observer::MatchObserver;
 use super::record::GameRecord;
+use super::schedule::Plan;
 use super::stats::{SprtDecision, Wdl};
 use super::tally::Tally;
 use crate::bots::AgentFactory;
@@ -79,6 +80,8 @@ struct Shared<'a> {
     factories: [&'a dyn AgentFactory; 2],
     labels: [&'a str; 2],
     start: Position,
+    /// Which games to play.
+    plan: &'a MatchPlan<'a>,
     next: AtomicU64,
     /// Raised when the match stops; it also interrupts the players thinking.
     stop: Arc<AtomicBool>,
@@ -132,7 +135,13 @@ impl Shared<'_> {
     fn work(&self, results: mpsc::Sender<(u64, GameRecord)>) {
         loop {
             let index = self.next.fetch_add(1, Ordering::Relaxed);
-            if index >= self.config.games || !self.wait_for_window(index) {
+            if index >= self.config.games {
+                return;
+            }
+            if !self.plan.plays(index, self.config.games) {
+                continue;
+            }
+            if !self.wait_for_window(index) {
                 return;
             }
             match self.play(index) {
@@ -215,6 +224,44 @@ pub fn run_match(
     cancel: &AtomicBool,
     observer: &mut dyn MatchObserver,
 ) -> Result<MatchReport, ArenaError> {
+    let all = Plan::all();
+    let plan = MatchPlan {
+        plan: &all,
+        pairing: 0,
+    };
+    run_match_plan(a, b, config, &plan, cancel, observer)
+}
+
+/// Which games of a match to play: those of a run's [`Plan`] in one
+/// pairing, after the results of the games the plan has as done (a
+/// resumed match: they count in the tally and the SPRT).
+#[derive(Clone, Copy, Debug)]
+pub struct MatchPlan<'a> {
+    /// The run's plan.
+    pub plan: &'a Plan,
+    /// The pairing this match is in the plan (0 for a match).
+    pub pairing: usize,
+}
+
+impl MatchPlan<'_> {
+    /// Whether game `index` of a match of `games` games is played.
+    fn plays(&self, index: u64, games: u64) -> bool {
+        self.plan.plays(self.pairing, index, games)
+    }
+}
+
+/// Plays the games of `plan` of a match between `a` and `b`, as
+/// [`run_match`] plays them all: each game is the one the whole match plays
+/// with its index (seed, seats and opening from the match seed and the
+/// index), reported in index order.
+pub fn run_match_plan(
+    a: &Arc<dyn AgentFactory>,
+    b: &Arc<dyn AgentFactory>,
+    config: &MatchConfig,
+    plan: &MatchPlan,
+    cancel: &AtomicBool,
+    observer: &mut dyn MatchObserver,
+) -> Result<MatchReport, ArenaError> {
     let start = start_position(config)?;
     let labels = (a.label(), b.label());
     let threads = config.thread_count().clamp(1, MAX_THREADS);
@@ -228,6 +275,7 @@ pub fn run_match(
         factories: [a.as_ref(), b.as_ref()],
         labels: [&labels.0, &labels.1],
         start,
+        plan,
         next: AtomicU64::new(0),
         stop: Arc::new(AtomicBool::new(false)),
         reported: Mutex::new(0),
@@ -264,11 +312,21 @@ pub(super) struct Collected {
 impl Collected {
     /// Nothing reported yet.
     pub(super) fn new(config: &MatchConfig) -> Collected {
-        Collected {
-            tally: Tally::default(),
+        Collected::after(config, Tally::default())
+    }
+
+    /// The games of `prior` reported (a resumed match); the SPRT may
+    /// have decided on them already.
+    pub(super) fn after(config: &MatchConfig, prior: Tally) -> Collected {
+        let mut out = Collected {
+            tally: prior,
             stop: Stop::Completed,
-            llr: config.sprt.map(|_| 0.0),
+            llr: config.sprt.map(|s| s.llr(&prior.wdl)),
+        };
+        if let Some(decision) = config.sprt.and_then(|s| s.decide(&prior.wdl)) {
+            out.stop = Stop::Sprt(decision);
         }
+        out
     }
 
     /// Reports the next game in index order: the tally, the observer, the
@@ -331,10 +389,31 @@ fn collect(
     observer: &mut dyn MatchObserver,
 ) -> Collected {
     let config = shared.config;
-    let mut out = Collected::new(config);
+    let mut out = Collected::after(config, shared.plan.plan.prior(shared.plan.pairing));
+    if out.stop != Stop::Completed {
+        return out;
+    }
     let mut pending: BTreeMap<u64, GameRecord> = BTreeMap::new();
     let mut reported = 0u64;
-    while reported < config.games {
+    loop {
+        // Report what is ready, in index order, passing the games not planned.
+        while reported < config.games {
+            if !shared.plan.plays(reported, config.games) {
+                reported += 1;
+                continue;
+            }
+            let Some(record) = pending.remove(&reported) else {
+                break;
+            };
+            reported += 1;
+            if out.report(&record, config, observer) {
+                return out;
+            }
+        }
+        shared.advance(reported);
+        if reported >= config.games {
+            break;
+        }
         if cancel.load(Ordering::Relaxed) {
             out.cancel();
             break;
@@ -345,13 +424,6 @@ fn collect(
             }
             Err(mpsc::RecvTimeoutError::Timeout) => continue,
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
-        }
-        while let Some(record) = pending.remove(&reported) {
-            reported += 1;
-            shared.advance(reported);
-            if out.report(&record, config, observer) {
-                return out;
-            }
         }
     }
     out

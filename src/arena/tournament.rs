@@ -10,7 +10,8 @@ use serde::Serialize;
 use super::config::MatchConfig;
 use super::error::ArenaError;
 use super::observer::MatchObserver;
-use super::runner::{MatchReport, Stop, run_match};
+use super::runner::{MatchPlan, MatchReport, Stop, run_match_plan};
+use super::schedule::Plan;
 use super::stats::Wdl;
 use super::tally::Tally;
 use crate::bots::AgentFactory;
@@ -131,9 +132,31 @@ pub fn run_schedule(
     cancel: &AtomicBool,
     observer: &mut dyn TournamentObserver,
 ) -> Result<TournamentReport, ArenaError> {
+    run_schedule_plan(entrants, schedule, config, &Plan::all(), cancel, observer)
+}
+
+/// Plays the games of `plan` of a schedule, as [`run_schedule`] plays them
+/// all (a shard, or the rest of a resumed run); the report counts the
+/// games the plan has as done.
+pub fn run_schedule_plan(
+    entrants: &[Arc<dyn AgentFactory>],
+    schedule: &[(usize, usize)],
+    config: &TournamentConfig,
+    plan: &Plan,
+    cancel: &AtomicBool,
+    observer: &mut dyn TournamentObserver,
+) -> Result<TournamentReport, ArenaError> {
     let mut run = ScheduleRun::new(entrants, schedule.to_vec())?;
     while let Some(next) = run.next_pairing(config, cancel, observer) {
-        let report = run_match(&next.a, &next.b, &next.config, cancel, observer)?;
+        let pairing = next.config.pairing.unwrap_or(0) as usize;
+        let report = run_match_plan(
+            &next.a,
+            &next.b,
+            &next.config,
+            &MatchPlan { plan, pairing },
+            cancel,
+            observer,
+        )?;
         run.record(&next, &report, observer);
     }
     Ok(run.report(config))

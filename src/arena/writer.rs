@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::observer::MatchObserver;
 use super::record::GameRecord;
+use super::run::RecordsHeader;
 use super::tally::Tally;
 
 /// Writes each finished game as one JSON line, flushed at once.
@@ -43,6 +44,13 @@ impl<W: Write> RecordWriter<W> {
     /// The games written so far.
     pub fn written(&self) -> u64 {
         self.written
+    }
+
+    /// Writes the run's header (the first line of a new records file).
+    pub fn write_header(&mut self, header: &RecordsHeader) -> std::io::Result<()> {
+        serde_json::to_writer(&mut self.out, header)?;
+        self.out.write_all(b"\n")?;
+        self.out.flush()
     }
 
     /// Writes one record.

@@ -9,15 +9,21 @@ use chainlab::analysis::{
     Analyser, AnalyserConfig, DEFAULT_NODES, PlayerSummary, analyse_record, summarise,
 };
 use chainlab::arena::report::{self, Infinity};
-use chainlab::arena::{GameRecord, MatchObserver, MatchReport, Sprt, Stop, Tally, Wdl, run_match};
+use chainlab::arena::run::{PlayerId, RecordsHeader, RunIdentity, RunKind};
+use chainlab::arena::{
+    GameRecord, MAX_THREADS, MatchObserver, MatchPlan, MatchReport, Sprt, Stop, Tally, Wdl,
+    run_match_plan,
+};
+use chainlab::bots::AgentFactory;
 use serde_json::json;
 
 use super::analyze::print_summary_table;
 use super::analyze::seat_label;
 use super::arena_args::{Both, GameArgs, Progress, checked_player, shown_names};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
-use super::outputs::{check_output, records_failure, records_writer, run_inputs};
+use super::outputs::{check_output, records_failure, run_inputs};
 use super::program_args::{WhenMissing, sandbox_summary};
+use super::runs::{SplitArgs, open_records};
 use super::{CmdResult, Failure, shown};
 
 /// Arguments of `chainlab match`.
@@ -46,9 +52,12 @@ pub struct Args {
     /// Stop early when the SPRT of ELO0 against ELO1 (α = β = 0.05) decides.
     #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
     sprt: Option<Vec<f64>>,
-    /// Write every game as one JSON line to this file.
+    /// Write every game as one JSON line to this file (after a header
+    /// line that names the run).
     #[arg(long, value_name = "FILE")]
     records: Option<PathBuf>,
+    #[command(flatten)]
+    split: SplitArgs,
     /// Print one JSON object instead of the table (and no progress bar).
     #[arg(long)]
     json: bool,
@@ -85,6 +94,11 @@ fn sprt(values: Option<&Vec<f64>>) -> Result<Option<Sprt>, Failure> {
 /// Runs `chainlab match`.
 pub fn run(args: &Args) -> CmdResult {
     let sprt = sprt(args.sprt.as_ref())?;
+    if sprt.is_some() && args.split.shard.is_some() {
+        return Err(Failure::usage(
+            "--shard with --sprt: an SPRT stops on the games in order, which no shard sees; run the SPRT in one process (--resume continues it)",
+        ));
+    }
     let config = args.game.config(args.games, sprt)?;
     let inputs = run_inputs(&[&args.a, &args.b]);
     if let Some(path) = &args.records {
@@ -104,14 +118,24 @@ pub fn run(args: &Args) -> CmdResult {
     let names = shown_names(&[name_a, name_b]);
     let sandboxed = sandbox_summary(&[&args.a, &args.b], &contexts);
     let cancel = ctrl_c("stopping the match: finishing the games in progress")?;
-    let mut writer =
-        records_writer(args.records.as_ref(), &inputs)?.map(|w| w.stopping(Arc::clone(&cancel)));
+    let mut header = header(args, [&a, &b], &config);
+    header.names.clone_from(&names);
+    header.programs.clone_from(&sandboxed);
+    let opened = open_records(args.records.as_ref(), &inputs, &header, &args.split)?;
+    let plan = opened.plan;
+    let mut writer = opened.writer.map(|w| w.stopping(Arc::clone(&cancel)));
+
     let mut progress = Progress::new(!args.json);
-    let mut keep = Keep(args.analyse.then(Vec::new));
-    let result = run_match(
+    // A resumed match analyses the games kept as well.
+    let mut keep = Keep(args.analyse.then_some(opened.kept));
+    let result = run_match_plan(
         &a,
         &b,
         &config,
+        &MatchPlan {
+            plan: &plan,
+            pairing: 0,
+        },
         &cancel,
         &mut (Both(&mut progress, writer.as_mut()), &mut keep),
     );
@@ -125,38 +149,82 @@ pub fn run(args: &Args) -> CmdResult {
         Some(records) => Some(analyse_match(&records, args)?),
         None => None,
     };
-    if args.json {
-        let mut value = to_json(&report);
+    if let Some(shard) = args.split.shard {
+        errln!(
+            "shard {shard}: {} of the run's {} games; join the shards' records with 'chainlab merge'",
+            report.tally.games(),
+            config.games
+        );
+    }
+    print_report(
+        &report,
+        &names,
+        sandboxed.as_ref(),
+        args.json,
+        summaries.as_deref(),
+    )?;
+    if report.stop == Stop::Cancelled {
+        return Ok(ExitCode::from(EXIT_INTERRUPTED));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The records header of the match `args` asks for between `players`.
+fn header(
+    args: &Args,
+    [a, b]: [&Arc<dyn AgentFactory>; 2],
+    config: &chainlab::arena::MatchConfig,
+) -> RecordsHeader {
+    let players = vec![
+        PlayerId::of(&a.label(), &args.a),
+        PlayerId::of(&b.label(), &args.b),
+    ];
+    let identity = RunIdentity::new(RunKind::Match, players, vec![(0, 1)], config, false);
+    let mut header = RecordsHeader::new(identity, args.split.shard());
+    header.specs = vec![args.a.clone(), args.b.clone()];
+    header.deterministic = a.is_deterministic() && b.is_deterministic();
+    header.threads = config.thread_count().clamp(1, MAX_THREADS);
+    header
+}
+
+/// Prints a match's report as `chainlab match` does: JSON or the table,
+/// the players named `names` in tables, how programs ran, the analysis.
+pub fn print_report(
+    report: &MatchReport,
+    names: &[String],
+    sandboxed: Option<&(bool, String)>,
+    json: bool,
+    summaries: Option<&[PlayerSummary]>,
+) -> Result<(), Failure> {
+    if json {
+        let mut value = to_json(report);
         if let Some(map) = value.as_object_mut() {
             map.insert("name_a".into(), json!(names.first()));
             map.insert("name_b".into(), json!(names.get(1)));
             map.insert("sandboxed".into(), json!(sandboxed.as_ref().map(|s| s.0)));
         }
-        if let (Some(s), Some(map)) = (&summaries, value.as_object_mut()) {
+        if let (Some(s), Some(map)) = (summaries, value.as_object_mut()) {
             map.insert("analysis".to_string(), json!(s));
         }
         outln!("{value}");
     } else {
         // Tables show programs by their own names; records keep the command.
         let mut shown_report = report.clone();
-        if let [a, b] = names.as_slice() {
+        if let [a, b] = names {
             shown_report.a.clone_from(a);
             shown_report.b.clone_from(b);
         }
         out!("{}", to_text(&shown_report));
-        if let Some((_, how)) = &sandboxed {
+        if let Some((_, how)) = sandboxed {
             outln!("{:<16}{how}", "Programs");
         }
-        if let Some(s) = &summaries {
+        if let Some(s) = summaries {
             outln!();
             outln!("Analysis of every game (chainlab analyze; openings left out):");
             print_summary_table(s)?;
         }
     }
-    if report.stop == Stop::Cancelled {
-        return Ok(ExitCode::from(EXIT_INTERRUPTED));
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// Analyses every game of the match and sums the moves per side.

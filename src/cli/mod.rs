@@ -35,11 +35,13 @@ mod engine;
 mod explain;
 mod export;
 mod matches;
+mod merge;
 mod outputs;
 mod players;
 mod program_args;
 mod puzzles;
 mod replay;
+mod runs;
 mod strategy_cmds;
 mod tournament;
 mod tune;
@@ -193,6 +195,8 @@ enum Command {
     Tournament(tournament::Args),
     /// Print, list or check the games of a records file.
     Replay(replay::Args),
+    /// Join the records of a run's shards and print the run's report.
+    Merge(merge::Args),
     /// Score a player on puzzle positions: solved and points per theme, failed puzzles.
     Puzzles(puzzles::Args),
     /// Tune a strategy's constants by SPSA against opponents and validate the gain.
@@ -238,6 +242,7 @@ pub fn run() -> ExitCode {
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Tournament(args)) => tournament::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Merge(args)) => merge::run(&args),
         Some(Command::Puzzles(args)) => puzzles::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),

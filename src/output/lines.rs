@@ -56,6 +56,61 @@ pub fn open_lines(path: &Path, inputs: &Inputs) -> Result<LineFile, OutputError>
     })
 }
 
+/// Opens `path`, a records file of an interrupted run, to go on writing
+/// it: checked and locked as [`open_lines`] does, then cut back to the end
+/// of its last complete line (a line cut short by the interruption is
+/// dropped) and written after it. The one case where an output is also read
+/// (the caller reads the games before); the file must exist.
+pub fn append_lines(path: &Path, inputs: &Inputs) -> Result<LineFile, OutputError> {
+    let target = check(path, inputs)?;
+    let io = |e| OutputError::Io {
+        path: shown(path),
+        source: e,
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&target.file)
+        .map_err(io)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(OutputError::InUse { path: shown(path) });
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
+    }
+    let end = last_line_end(&mut file).map_err(io)?;
+    file.set_len(end).map_err(io)?;
+    file.seek(SeekFrom::Start(end)).map_err(io)?;
+    Ok(LineFile {
+        file,
+        pending: Vec::new(),
+        committed: end,
+        lines: 0,
+    })
+}
+
+/// The length of `file` up to its last line break (0 without one), read
+/// backwards a block at a time.
+fn last_line_end(file: &mut File) -> std::io::Result<u64> {
+    use std::io::Read;
+    const BLOCK: u64 = 64 * 1024;
+    let mut end = file.seek(SeekFrom::End(0))?;
+    let mut buf = vec![0u8; BLOCK as usize];
+    while end > 0 {
+        let start = end.saturating_sub(BLOCK);
+        let len = (end - start) as usize;
+        file.seek(SeekFrom::Start(start))?;
+        let block = buf.get_mut(..len).unwrap_or_default();
+        file.read_exact(block)?;
+        if let Some(i) = block.iter().rposition(|&b| b == b'\n') {
+            return Ok(start + i as u64 + 1);
+        }
+        end = start;
+    }
+    Ok(0)
+}
+
 impl LineFile {
     /// The complete lines written so far.
     pub fn lines(&self) -> u64 {

@@ -19,6 +19,10 @@
 //! - A lines file ([`open_lines`], the game records) is locked while a run
 //!   writes it and is written in whole lines only ([`LineFile`]): when a
 //!   write fails (a full disk) the partial line is cut off again.
+//! - A resumed run's records file ([`append_lines`]) is the one output that
+//!   is read as well: the caller reads its games first, then it is locked,
+//!   cut back to its last whole line and appended to. It is checked as
+//!   every output is, so it is never one of the run's inputs.
 
 mod inputs;
 mod lines;
@@ -27,7 +31,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub use inputs::{InputPath, Inputs};
-pub use lines::{LineFile, open_lines};
+pub use lines::{LineFile, append_lines, open_lines};
 
 /// Why an output was not written.
 #[derive(Debug, thiserror::Error)]

@@ -142,7 +142,7 @@ fn records_replay_and_check() {
         "--json",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let text = std::fs::read_to_string(&file).unwrap();
+    let text = cli_util::games_text(&file);
     assert_eq!(text.lines().count(), 6);
     let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     for key in [

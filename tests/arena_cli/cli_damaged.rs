@@ -33,7 +33,7 @@ fn a_last_line_cut_short_keeps_the_games_before_it() {
     assert!(o.status.success(), "{}", stderr(&o));
     let whole = std::fs::read(dir.join("g.jsonl")).unwrap();
     std::fs::write(dir.join("cut.jsonl"), &whole[..whole.len() - 40]).unwrap();
-    let warning = "chainlab: warning: cut.jsonl: game record: line 6, the last, is cut short";
+    let warning = "chainlab: warning: cut.jsonl: game record: line 7, the last, is cut short";
     let o = run_in(&dir, &["replay", "cut.jsonl"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o).lines().count(), 1 + 5, "{}", stdout(&o));
@@ -227,7 +227,7 @@ fn replay_and_analyze_number_games_and_moves_alike() {
         ],
     );
     assert!(o.status.success());
-    let text = std::fs::read_to_string(dir.join("g.jsonl")).unwrap();
+    let text = cli_util::games_text(dir.join("g.jsonl"));
     let mut lines: Vec<serde_json::Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())

@@ -266,7 +266,7 @@ fn records_may_not_overwrite_an_input_and_are_locked() {
         .map(|c| c.wait_with_output().unwrap().status.code())
         .collect();
     assert!(codes.contains(&Some(0)), "{codes:?}");
-    let text = std::fs::read_to_string(&games).unwrap();
+    let text = cli_util::games_text(&games);
     let games_read = chainlab(&["replay", games.to_str().unwrap(), "--check"]);
     assert!(games_read.status.success(), "{}", stderr(&games_read));
     let n = text.lines().count();
@@ -379,7 +379,7 @@ fn a_full_or_closed_stderr_never_panics() {
 fn every_command_follows_the_exit_code_table() {
     let dir = temp_dir("codes");
     let games = records(&dir);
-    let text = std::fs::read_to_string(&games).unwrap();
+    let text = cli_util::games_text(&games);
     let mut first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     first["moves"] = "0,0 0,0 0,0".into();
     let illegal = dir.join("illegal.jsonl");
@@ -500,7 +500,7 @@ fn every_command_follows_the_exit_code_table() {
 fn a_tampered_winner_names_the_field_and_both_values() {
     let dir = temp_dir("tampered");
     let games = records(&dir);
-    let text = std::fs::read_to_string(&games).unwrap();
+    let text = cli_util::games_text(&games);
     let mut record: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     let winner = record["winner"].as_str().unwrap().to_string();
     let other = if winner == "A" { "B" } else { "A" };
@@ -579,7 +579,7 @@ fn control_characters_in_names_are_escaped() {
     assert!(stdout(&o).starts_with(r"'evil\n"), "{}", stdout(&o));
     // Names and sides read from a records file.
     let games = records(&dir);
-    let text = std::fs::read_to_string(&games).unwrap();
+    let text = cli_util::games_text(&games);
     let mut record: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     record["players"][0] = "two\nlines".into();
     record["sides"] = "a\u{1b}".into();

@@ -308,7 +308,7 @@ fn a_full_disk_stops_the_run_with_whole_lines_and_exit_3() {
             records.to_str().unwrap(),
         ],
     );
-    let text = std::fs::read_to_string(&records).unwrap_or_default();
+    let text = crate::cli_util::games_text(&records);
     let _ = Command::new("umount").arg(&small).status();
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     let e = error_line(&o);

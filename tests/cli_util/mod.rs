@@ -29,3 +29,14 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// A records file's text without its header line (the run's identity,
+/// `{"chainlab_records":…}`): one line per game.
+pub fn games_text(path: impl AsRef<std::path::Path>) -> String {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.starts_with("{\"chainlab_records\""))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}

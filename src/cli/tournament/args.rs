@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use crate::cli::arena_args::GameArgs;
+use crate::cli::runs::SplitArgs;
 
 /// Arguments of `chainlab tournament`.
 #[derive(clap::Args, Debug)]
@@ -59,9 +60,12 @@ pub struct Args {
     pub gauntlet: bool,
     #[command(flatten)]
     pub game: GameArgs,
-    /// Write every game as one JSON line to this file.
+    /// Write every game as one JSON line to this file (after a header
+    /// line that names the run).
     #[arg(long, value_name = "FILE")]
     pub records: Option<PathBuf>,
+    #[command(flatten)]
+    pub split: SplitArgs,
     /// Print one JSON object instead of tables (and no progress bar).
     #[arg(long, conflicts_with = "markdown")]
     pub json: bool,

@@ -6,16 +6,26 @@ mod class;
 use std::process::ExitCode;
 
 use chainlab::arena::report;
-use chainlab::arena::{TournamentConfig, TournamentReport, run_tournament};
+use chainlab::arena::run::{PlayerId, RecordsHeader, RunIdentity, RunKind};
+use chainlab::arena::{
+    MAX_THREADS, TournamentConfig, TournamentReport, pairings, run_schedule_plan,
+};
 use chainlab::class::report::table::table;
 use serde_json::json;
 
 pub use self::args::Args;
 use super::arena_args::{Both, Progress, checked_player, shown_names};
 use super::cancel::{EXIT_INTERRUPTED, ctrl_c};
-use super::outputs::{check_output, records_failure, records_writer, run_inputs};
+use super::outputs::{check_output, records_failure, run_inputs};
 use super::program_args::{WhenMissing, sandbox_summary};
+use super::runs::open_records;
 use super::{CmdResult, Failure, shown};
+
+/// Writes a class tournament's reports from the joined games of its
+/// shards, set up again from `args` (its command line, from the header).
+pub fn merge_class(args: &Args, joined: &chainlab::arena::run::Joined) -> CmdResult {
+    class::run_with(args, Some(joined))
+}
 
 /// Runs `chainlab tournament`.
 pub fn run(args: &Args) -> CmdResult {
@@ -59,12 +69,21 @@ pub fn run(args: &Args) -> CmdResult {
         gauntlet: args.gauntlet,
     };
     let cancel = ctrl_c("stopping the tournament: finishing the games in progress")?;
-    let mut writer = records_writer(args.records.as_ref(), &inputs)?
+    let schedule = pairings(entrants.len(), config.gauntlet);
+    let mut header = header(args, &entrants, &schedule, &config);
+    header.names.clone_from(&names);
+    header.programs.clone_from(&sandboxed);
+    let opened = open_records(args.records.as_ref(), &inputs, &header, &args.split)?;
+    let plan = opened.plan;
+    let mut writer = opened
+        .writer
         .map(|w| w.stopping(std::sync::Arc::clone(&cancel)));
     let mut progress = Progress::new(!args.json);
-    let result = run_tournament(
+    let result = run_schedule_plan(
         &entrants,
+        &schedule,
         &config,
+        &plan,
         &cancel,
         &mut Both(&mut progress, writer.as_mut()),
     );
@@ -74,25 +93,83 @@ pub fn run(args: &Args) -> CmdResult {
         let kept = w.written();
         w.finish().map_err(|e| records_failure(path, &e, kept))?;
     }
-    if args.json {
-        let mut value = to_json(&report);
+    if let Some(shard) = args.split.shard {
+        shard_note(shard, &report, schedule.len());
+    }
+    print_report(
+        &report,
+        &names,
+        sandboxed.as_ref(),
+        args.json,
+        args.markdown,
+    )?;
+    if report.cancelled {
+        return Ok(ExitCode::from(EXIT_INTERRUPTED));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The records header of the tournament `args` asks for.
+fn header(
+    args: &Args,
+    entrants: &[std::sync::Arc<dyn chainlab::bots::AgentFactory>],
+    schedule: &[(usize, usize)],
+    config: &TournamentConfig,
+) -> RecordsHeader {
+    let players = entrants
+        .iter()
+        .zip(&args.entrants)
+        .map(|(e, spec)| PlayerId::of(&e.label(), spec))
+        .collect();
+    let identity = RunIdentity::new(
+        RunKind::Tournament,
+        players,
+        schedule.to_vec(),
+        &config.matches,
+        config.gauntlet,
+    );
+    let mut header = RecordsHeader::new(identity, args.split.shard());
+    header.specs.clone_from(&args.entrants);
+    header.deterministic = entrants.iter().all(|e| e.is_deterministic());
+    header.threads = config.matches.thread_count().clamp(1, MAX_THREADS);
+    header
+}
+
+/// Says on stderr what a shard played of its run.
+fn shard_note(shard: chainlab::arena::run::Shard, report: &TournamentReport, pairings: usize) {
+    let played: u64 = report.pairings.iter().map(|p| p.tally.games()).sum();
+    errln!(
+        "shard {shard}: {played} of the run's {} games; join the shards' records with 'chainlab merge'",
+        report.config.matches.games * pairings as u64
+    );
+}
+
+/// Prints a tournament's report as `chainlab tournament` does: JSON, or
+/// the tables (Markdown if asked) with the players named `names`, and how
+/// programs ran.
+pub fn print_report(
+    report: &TournamentReport,
+    names: &[String],
+    sandboxed: Option<&(bool, String)>,
+    json: bool,
+    markdown: bool,
+) -> Result<(), Failure> {
+    if json {
+        let mut value = to_json(report);
         if let Some(map) = value.as_object_mut() {
-            map.insert("sandboxed".into(), json!(sandboxed.as_ref().map(|s| s.0)));
+            map.insert("sandboxed".into(), json!(sandboxed.map(|s| s.0)));
         }
         outln!("{value}");
     } else {
         // Tables show programs by their own names; records keep the command.
         let mut shown_report = report.clone();
-        rename(&mut shown_report, &names);
-        out!("{}", to_text(&shown_report, args.markdown));
-        if let Some((_, how)) = &sandboxed {
+        rename(&mut shown_report, names);
+        out!("{}", to_text(&shown_report, markdown));
+        if let Some((_, how)) = sandboxed {
             outln!("Programs: {how}");
         }
     }
-    if report.cancelled {
-        return Ok(ExitCode::from(EXIT_INTERRUPTED));
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 fn to_json(r: &TournamentReport) -> serde_json::Value {

@@ -5,15 +5,17 @@
 //! played; the reports then cover the games played.
 
 mod print;
+mod records;
 mod setup;
 
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Instant, SystemTime};
 
+use chainlab::arena::run::Joined;
 use chainlab::arena::{
     GameRecord, MatchConfig, MatchObserver, Pairing, RecordWriter, Tally, TournamentConfig,
-    TournamentObserver, run_schedule,
+    TournamentObserver, run_schedule_plan,
 };
 use chainlab::class::report::{ClassReport, Replay, to_csv, to_html, to_markdown};
 use chainlab::class::{Collector, Role, forfeit_groups, grades, probe, ratings};
@@ -84,6 +86,12 @@ fn print_report(args: &Args, report: &ClassReport, setup: &Setup) -> Result<(), 
 
 /// Runs a class tournament.
 pub fn run(args: &Args) -> CmdResult {
+    run_with(args, None)
+}
+
+/// Runs a class tournament; with `joined` (a merge of its shards) nothing
+/// is played: the joined games are written to its records and reported.
+pub fn run_with(args: &Args, joined: Option<&Joined>) -> CmdResult {
     let began = Instant::now();
     let when = SystemTime::now();
     let matches = args.game.config(args.games, None)?;
@@ -112,7 +120,11 @@ pub fn run(args: &Args) -> CmdResult {
     }
     let cancel =
         ctrl_c("stopping after the games being played; the reports will cover the games played")?;
-    let mut writer = writer.map(|w| w.stopping(std::sync::Arc::clone(&cancel)));
+    let header = records::header(args, &setup, &matches);
+    let opened = records::open(args, &setup, writer, &header, joined)?;
+    let mut writer = opened
+        .writer
+        .map(|w| w.stopping(std::sync::Arc::clone(&cancel)));
     let factories: Vec<_> = setup.entrants.iter().map(|e| e.factory.clone()).collect();
     let config = TournamentConfig {
         matches,
@@ -120,10 +132,14 @@ pub fn run(args: &Args) -> CmdResult {
     };
     let mut progress = Progress::new(!args.json);
     let mut collector = Collector::default();
-    let result = run_schedule(
+    for record in &opened.kept {
+        collector.game_finished(record, &Tally::default());
+    }
+    let result = run_schedule_plan(
         &factories,
         &setup.schedule,
         &config,
+        &opened.plan,
         &cancel,
         &mut Observers {
             progress: &mut progress,
@@ -133,6 +149,9 @@ pub fn run(args: &Args) -> CmdResult {
     );
     progress.finish();
     let tournament = result.map_err(|e| Failure::new(e.to_string()))?;
+    // Games kept from before (a resumed or merged run) come first: the
+    // report lists them in game order, as one run plays them.
+    collector.games.sort_by_key(|g| (g.pairing, g.game));
     if let (Some(w), Some(path)) = (writer, &setup.records) {
         let kept = w.written();
         w.finish()

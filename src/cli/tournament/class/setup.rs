@@ -56,6 +56,19 @@ pub struct Setup {
     pub sandboxed: bool,
 }
 
+/// The records file, open and emptied; `None` when resuming (a resumed
+/// run opens its records after reading them: `cli::runs`).
+fn records_unless_resuming(
+    args: &Args,
+    records: Option<&PathBuf>,
+    run: &Inputs,
+) -> Result<Option<RecordWriter<LineFile>>, Failure> {
+    if args.split.resume {
+        return Ok(None);
+    }
+    records_writer(records, run)
+}
+
 /// Reads the command line and the submission folders into a [`Setup`].
 ///
 /// Order matters: everything that can be refused (a player named that does
@@ -104,7 +117,7 @@ pub fn setup(args: &Args) -> Result<Setup, Failure> {
             )
         })?;
     }
-    let writer = records_writer(records.as_ref(), &run)?;
+    let writer = records_unless_resuming(args, records.as_ref(), &run)?;
     let mut context = records
         .as_deref()
         .map_or_else(PlayerContext::default, PlayerContext::beside);
