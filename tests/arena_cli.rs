@@ -34,6 +34,8 @@ mod cli_tune;
 mod errors;
 #[path = "arena_cli/fuzz_inputs.rs"]
 mod fuzz_inputs;
+#[path = "arena_cli/guided.rs"]
+mod guided;
 #[path = "arena_cli/limits.rs"]
 mod limits;
 #[path = "arena_cli/puzzles.rs"]

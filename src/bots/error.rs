@@ -166,6 +166,23 @@ pub enum SpecProblem {
         /// What the number counts ("plies").
         unit: &'static str,
     },
+    /// A `graph=` that does not name a strategy file.
+    #[error("graph must be a strategy file ending in .json (without ','), not '{value}'")]
+    BadGraph {
+        /// The value as written.
+        value: String,
+    },
+    /// A `graph=` file that cannot be loaded or compiled.
+    #[error("graph={path}: {message}")]
+    GraphFile {
+        /// The path as written.
+        path: String,
+        /// Why it cannot be used.
+        message: String,
+    },
+    /// `width=` without `graph=`.
+    #[error("width needs graph=FILE: the graph chooses the moves a node keeps")]
+    WidthWithoutGraph,
     /// An evaluation that is not `expert` or `balanced`.
     #[error("eval must be expert or balanced, not '{value}'")]
     BadEval {

@@ -1,12 +1,17 @@
-//! Strategy graphs as players: a compiled program chooses by the evaluation contract.
+//! Strategy graphs as players: a compiled program chooses by the evaluation
+//! contract ([`GraphPlayer`]), or orders the moves of a search
+//! ([`GraphGuide`], the `graph=` option of `bot:expert` and `bot:master`).
 
 use std::path::Path;
 use std::sync::Arc;
 
+use rand::Rng;
+
+use super::search::{MoveGuide, sort_by_value};
 use super::{Agent, AgentFactory, BotError, Interrupt};
-use crate::eval::{Evaluator, Program};
-use crate::rng::GameRng;
-use crate::rules::{Coord, Position};
+use crate::eval::{Evaluator, Program, pick_best};
+use crate::rng::{GameRng, derive_seed};
+use crate::rules::{Coord, MAX_CELLS, Position};
 use crate::strategy::Strategy;
 
 /// A player that plays the best-valued cell of a strategy graph.
@@ -99,4 +104,92 @@ pub fn file_factory(path: &Path) -> Result<Arc<dyn AgentFactory>, BotError> {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| strategy.name.clone());
     Ok(Arc::new(GraphFactory::new(label, &strategy)?))
+}
+
+/// A strategy graph as the [`MoveGuide`] of a search: moves ordered by the
+/// cell values the graph gives them for the player to move, as the
+/// evaluation contract counts them (below 0 counts as 0), then by the raw
+/// value, then by a key drawn from the search's seed.
+///
+/// At the root it draws from the game's rng exactly as [`GraphPlayer`] does
+/// (a seed for the Random nodes, then one draw among the best cells) and puts
+/// that player's move first: a search of width 1 plays the graph's move. The
+/// inner nodes' seeds derive from the root's seed and a count of the nodes
+/// ordered, so a game replays from its seed. Nothing is allocated per node:
+/// the evaluator and the sort keys are reused.
+#[derive(Clone, Debug)]
+pub struct GraphGuide {
+    name: String,
+    evaluator: Evaluator,
+    seed: u64,
+    nodes: u64,
+    keys: Vec<(i64, i64, u64)>,
+}
+
+impl GraphGuide {
+    /// A guide for a compiled program; `name` names it in errors.
+    pub fn new(name: impl Into<String>, program: Arc<Program>) -> GraphGuide {
+        GraphGuide {
+            name: name.into(),
+            evaluator: Evaluator::new(program),
+            seed: 0,
+            nodes: 0,
+            keys: Vec::with_capacity(MAX_CELLS),
+        }
+    }
+
+    /// Values `moves` with the Random nodes fed by `seed` and sorts them best
+    /// first; false (and the moves untouched) when the graph cannot value them.
+    fn sort(&mut self, position: &Position, moves: &mut [u16], seed: u64) -> bool {
+        let Ok(values) = self.evaluator.values(position, seed, moves) else {
+            return false;
+        };
+        self.keys.clear();
+        self.keys.extend(
+            values
+                .iter()
+                .zip(moves.iter())
+                .map(|(&v, &m)| (v.max(0), v, derive_seed(seed, u64::from(m)))),
+        );
+        sort_by_value(moves, &mut self.keys);
+        true
+    }
+}
+
+impl MoveGuide for GraphGuide {
+    fn order_root(
+        &mut self,
+        position: &Position,
+        moves: &mut [u16],
+        rng: &mut GameRng,
+    ) -> Result<(), BotError> {
+        let error = |name: &str, source| BotError::Eval {
+            name: name.to_string(),
+            source,
+        };
+        self.seed = rng.next_u64();
+        self.nodes = 0;
+        let size = position.size();
+        let values = self
+            .evaluator
+            .values(position, self.seed, moves)
+            .map_err(|e| error(&self.name, e))?;
+        // The graph player's own choice, with its draw from `rng`.
+        let first = pick_best(values, moves, size, rng).map(|c| size.index(c));
+        let seed = self.seed;
+        self.sort(position, moves, seed);
+        if let Some(at) = first.and_then(|f| moves.iter().position(|&m| usize::from(m) == f))
+            && let Some(front) = moves.get_mut(..=at)
+        {
+            front.rotate_right(1);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn order(&mut self, position: &Position, moves: &mut [u16]) {
+        self.nodes += 1;
+        let seed = derive_seed(self.seed, self.nodes);
+        self.sort(position, moves, seed);
+    }
 }

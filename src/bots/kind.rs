@@ -48,9 +48,16 @@ impl BotKind {
         match self {
             BotKind::Random => &[],
             BotKind::PreferOwn | BotKind::Greedy => &[O::Random],
-            BotKind::Expert | BotKind::Master => {
-                &[O::Depth, O::Nodes, O::Ms, O::Quiescence, O::Eval, O::Random]
-            }
+            BotKind::Expert | BotKind::Master => &[
+                O::Depth,
+                O::Nodes,
+                O::Ms,
+                O::Quiescence,
+                O::Eval,
+                O::Graph,
+                O::Width,
+                O::Random,
+            ],
             BotKind::Mcts => &[O::Iters, O::Ms, O::Playout, O::Random],
         }
     }
@@ -84,13 +91,17 @@ pub enum BotOption {
     Quiescence,
     /// `eval=`: the value at the leaves ([`LeafValue`]).
     Eval,
+    /// `graph=`: a strategy file that orders the search's moves.
+    Graph,
+    /// `width=`: how many of the graph's best moves are searched per node.
+    Width,
     /// `random=`: percentage of random moves mixed in.
     Random,
 }
 
 impl BotOption {
     /// Every option, in the order a canonical spec writes them.
-    pub const ALL: [BotOption; 8] = [
+    pub const ALL: [BotOption; 10] = [
         BotOption::Depth,
         BotOption::Nodes,
         BotOption::Iters,
@@ -98,6 +109,8 @@ impl BotOption {
         BotOption::Ms,
         BotOption::Quiescence,
         BotOption::Eval,
+        BotOption::Graph,
+        BotOption::Width,
         BotOption::Random,
     ];
 
@@ -111,6 +124,8 @@ impl BotOption {
             BotOption::Ms => "ms",
             BotOption::Quiescence => "quiescence",
             BotOption::Eval => "eval",
+            BotOption::Graph => "graph",
+            BotOption::Width => "width",
             BotOption::Random => "random",
         }
     }

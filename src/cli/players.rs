@@ -50,6 +50,8 @@ iters=N   playouts per move (mcts, 2000 by default)\n  \
 playout=N random plies per playout before the expert evaluation scores it (mcts, 4; 0: to the end)\n  \
 ms=N      time per move in milliseconds (games then do not replay exactly)\n  \
 eval=E    search evaluation: expert (default) or balanced (minus the best opponent's)\n  \
+graph=F   a strategy file (.json, no ',' in the path) that orders the search's moves\n  \
+width=K   with graph: search only the graph's K best moves at every node\n  \
 random=P  play a uniformly random move P% of the time\n\n\
 A strategy file (a path ending in .json) is a player too, and so is a program in any\n\
 language that speaks the engine protocol: cmd:COMMAND ARGS (for example\n\

@@ -178,11 +178,19 @@ fn a_fixed_depth_search_without_limits_is_capped_on_a_large_board() {
     assert!(result.nodes <= cap + 1, "{} nodes, cap {cap}", result.nodes);
     assert!((1..32).contains(&result.depth), "depth {}", result.depth);
     // The spec keeps the cap, and gives the same move every time.
+    let again = spec.clone();
     let a = within_watchdog("bot:expert:depth=32", move || {
-        spec.player().choose(&p, &mut rng_from_seed(8)).unwrap()
+        spec.player()
+            .unwrap()
+            .choose(&p, &mut rng_from_seed(8))
+            .unwrap()
     });
     let b = within_watchdog("bot:expert:depth=32 again", move || {
-        spec.player().choose(&p, &mut rng_from_seed(8)).unwrap()
+        again
+            .player()
+            .unwrap()
+            .choose(&p, &mut rng_from_seed(8))
+            .unwrap()
     });
     assert_eq!(a, b);
 }

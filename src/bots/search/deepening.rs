@@ -58,7 +58,9 @@ struct Deepest {
 impl Searcher {
     /// Searches `position` by iterative deepening within the limits and
     /// returns the best move; among equally valued best moves of the deepest
-    /// completed iteration it picks one at random from `rng`.
+    /// completed iteration it picks one at random from `rng`. With a guide,
+    /// the root's moves are its order (drawing from `rng` first), cut to the
+    /// width.
     pub fn search(
         &mut self,
         position: &Position,
@@ -79,19 +81,25 @@ impl Searcher {
         interrupt: &Interrupt,
     ) -> Result<SearchResult, BotError> {
         self.begin_at(position, interrupt)?;
-        let list = position.moves();
+        let mut list = position.moves();
         if list.is_empty() {
             return Err(BotError::NoMove);
         }
+        let mut width = list.len();
+        if let Some(guide) = self.guide.as_mut() {
+            guide.order_root(position, list.indices_mut(), rng)?;
+            width = self.width(width);
+        }
+        let root_moves = list.indices().get(..width).unwrap_or(list.indices());
         // Boards of at most 64 cells are searched as bit boards: the same
         // tree, played and evaluated on whole sets of cells.
         let found = match BitPosition::from_position(position) {
-            Some(bits) => self.deepen(&bits, list.indices()),
-            None => self.deepen(position, list.indices()),
+            Some(bits) => self.deepen(&bits, root_moves),
+            None => self.deepen(position, root_moves),
         };
         let (moves, value) = if found.len == 0 {
             // Interrupted before a single move was searched: any move will do.
-            (list.indices(), 0)
+            (root_moves, 0)
         } else {
             (&found.moves[..found.len], found.value)
         };

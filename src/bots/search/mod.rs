@@ -23,11 +23,15 @@
 //! and history; `value` the balanced leaf value; `table` the transposition
 //! table and `key` the incrementally kept key of positions of more than 64
 //! cells; `frames` the scratch move lists and children of each ply;
-//! `player` the [`Agent`](crate::bots::Agent) that plays by the search.
+//! `player` the [`Agent`](crate::bots::Agent) that plays by the search;
+//! `guide` the [`MoveGuide`] a search may be given, which orders (and with
+//! [`SearchConfig::width`] prunes) the moves at every node of depth one or
+//! more, root included.
 
 mod analyse;
 mod deepening;
 mod frames;
+mod guide;
 mod key;
 mod negamax;
 mod node;
@@ -48,7 +52,9 @@ use super::{BotError, Interrupt};
 use crate::rules::{BitPosition, Player, Position};
 
 pub use self::analyse::RootValues;
+pub use self::guide::MoveGuide;
 pub use self::node::is_striking;
+pub use self::ordering::sort_by_value;
 pub use self::player::SearchPlayer;
 pub use self::value::balanced_value;
 
@@ -97,6 +103,10 @@ pub struct SearchConfig {
     /// value for the first root move; 0 searches it with the full window.
     /// Values are the same either way, only the node count changes.
     pub aspiration: u16,
+    /// With a [`MoveGuide`]: search only its first this many moves at every
+    /// node of depth one or more, root included (`None`: every move, in the
+    /// guide's order). Without a guide it has no effect.
+    pub width: Option<u16>,
 }
 
 impl SearchConfig {
@@ -114,6 +124,7 @@ impl SearchConfig {
             balanced: false,
             quiescence: 0,
             aspiration: 0,
+            width: None,
         }
     }
 
@@ -150,6 +161,7 @@ pub struct Searcher {
     config: SearchConfig,
     table: Table,
     ordering: Ordering,
+    guide: Option<Box<dyn MoveGuide>>,
     frames: Frames<Position>,
     bit_frames: Frames<BitPosition>,
     root: Player,
@@ -168,6 +180,7 @@ impl Searcher {
             config,
             table: Table::new(config.table_bits),
             ordering: Ordering::new(config.ordering),
+            guide: None,
             frames: Frames::default(),
             bit_frames: Frames::default(),
             root: Player::A,
@@ -177,6 +190,24 @@ impl Searcher {
             interrupt: Interrupt::never(),
             limits_active: false,
             aborted: false,
+        }
+    }
+
+    /// A searcher with `config` that asks `guide` for the order of the moves
+    /// at every node of depth one or more (see [`SearchConfig::width`]).
+    pub fn guided(config: SearchConfig, guide: Box<dyn MoveGuide>) -> Searcher {
+        Searcher {
+            guide: Some(guide),
+            ..Searcher::new(config)
+        }
+    }
+
+    /// How many of a node's `len` moves are searched: all without a guide,
+    /// else at most the configured width (at least one).
+    fn width(&self, len: usize) -> usize {
+        match (&self.guide, self.config.width) {
+            (Some(_), Some(w)) => len.min(usize::from(w).max(1)),
+            _ => len,
         }
     }
 

@@ -147,14 +147,13 @@ impl Searcher {
         let mut frame = P::frames(self).take(ply, position);
         position.moves_into(&mut frame.list);
         let mover = position.mover().index();
-        self.ordering
-            .order(frame.list.indices_mut(), table_move, mover, ply);
+        let width = self.order_moves(position, frame.list.indices_mut(), table_move, ply);
         let mut best = Best {
             value: -INF,
             window,
         };
         let mut best_move = frame.list.indices().first().copied().unwrap_or(NO_MOVE);
-        for k in 0..frame.list.len() {
+        for k in 0..width {
             let Some(&m) = frame.list.indices().get(k) else {
                 break;
             };
@@ -185,6 +184,30 @@ impl Searcher {
         P::frames(self).give(ply, frame);
         self.remember(key, depth, window, best.value, best_move);
         best.value
+    }
+
+    /// Orders the `moves` of an inner node and returns how many to search:
+    /// by the guide (then the table move and killers first) and its width,
+    /// or, without a guide, by table move, killers and history.
+    #[inline]
+    fn order_moves<P: Node>(
+        &mut self,
+        position: &P,
+        moves: &mut [u16],
+        table_move: u16,
+        ply: usize,
+    ) -> usize {
+        let Some(guide) = self.guide.as_mut() else {
+            let mover = position.mover().index();
+            self.ordering.order(moves, table_move, mover, ply);
+            return moves.len();
+        };
+        position.with_position(|p| guide.order(p, moves));
+        let width = self.width(moves.len());
+        if let Some(kept) = moves.get_mut(..width) {
+            self.ordering.promote(kept, table_move, ply);
+        }
+        width
     }
 
     /// The value of a later `child` (not the first move of its parent) by

@@ -40,6 +40,9 @@ pub(super) trait Node: Copy {
     fn key(&self) -> u64;
     /// The static value for `me` (the heuristic value, or the balanced one).
     fn value(&self, me: Player, balanced: bool) -> i32;
+    /// Runs `f` on this position as the rules engine's [`Position`] (a bit
+    /// board is written out on the stack: no allocation).
+    fn with_position<R>(&self, f: impl FnOnce(&Position) -> R) -> R;
     /// The searcher's scratch frames for this kind of position.
     fn frames(searcher: &mut Searcher) -> &mut Frames<Self>;
 }
@@ -98,6 +101,11 @@ impl Node for Position {
         } else {
             heuristic::value(self, me)
         }
+    }
+
+    #[inline]
+    fn with_position<R>(&self, f: impl FnOnce(&Position) -> R) -> R {
+        f(self)
     }
 
     #[inline]
@@ -160,6 +168,11 @@ impl Node for BitPosition {
         } else {
             heuristic::value_bits(self, me)
         }
+    }
+
+    #[inline]
+    fn with_position<R>(&self, f: impl FnOnce(&Position) -> R) -> R {
+        f(&self.to_position())
     }
 
     #[inline]

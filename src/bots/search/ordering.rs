@@ -83,11 +83,34 @@ impl Ordering {
         }));
         sort_by_value(moves, &mut self.scores);
     }
+
+    /// Moves the table move, then the two killers of `ply`, to the front of
+    /// `moves` and keeps the order of the rest (the order of a guide, which
+    /// replaces history).
+    #[inline]
+    pub fn promote(&mut self, moves: &mut [u16], table_move: u16, ply: usize) {
+        if !self.enabled {
+            return;
+        }
+        let killers = self.killers.get(ply).copied().unwrap_or([NO_MOVE; 2]);
+        let mut front = 0;
+        for wanted in [table_move, killers[0], killers[1]] {
+            if wanted == NO_MOVE {
+                continue;
+            }
+            if let Some(at) = moves.iter().skip(front).position(|&m| m == wanted) {
+                if let Some(slice) = moves.get_mut(front..=front + at) {
+                    slice.rotate_right(1);
+                }
+                front += 1;
+            }
+        }
+    }
 }
 
 /// Sorts moves by value, highest first, keeping the order of equal values
 /// (insertion sort: the lists are short and often nearly sorted).
-pub(super) fn sort_by_value<V: Copy + PartialOrd>(moves: &mut [u16], values: &mut [V]) {
+pub fn sort_by_value<V: Copy + PartialOrd>(moves: &mut [u16], values: &mut [V]) {
     for i in 1..moves.len() {
         let (m, v) = (moves[i], values[i]);
         let mut j = i;

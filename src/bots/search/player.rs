@@ -1,9 +1,10 @@
 //! The search player: one [`Agent`] for both searching built-ins, `bot:expert`
 //! (plain alpha-beta) and `bot:master` (alpha-beta with move ordering and a
 //! transposition table), which differ only in their [`SearchConfig`]; both
-//! value positions by the [heuristic](crate::bots::heuristic).
+//! value positions by the [heuristic](crate::bots::heuristic). Either may be
+//! guided by a [`MoveGuide`] (`graph=` in specs).
 
-use super::{SearchConfig, Searcher};
+use super::{MoveGuide, SearchConfig, Searcher};
 use crate::bots::{Agent, BotError, InfoFeed, Interrupt};
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
@@ -21,6 +22,20 @@ impl SearchPlayer {
         SearchPlayer {
             name: name.into(),
             searcher: Searcher::new(config),
+            info: InfoFeed::default(),
+        }
+    }
+
+    /// A search player called `name` with `config` whose moves are ordered
+    /// (and cut to `config.width`) by `guide` at every node.
+    pub fn guided(
+        name: impl Into<String>,
+        config: SearchConfig,
+        guide: Box<dyn MoveGuide>,
+    ) -> SearchPlayer {
+        SearchPlayer {
+            name: name.into(),
+            searcher: Searcher::guided(config, guide),
             info: InfoFeed::default(),
         }
     }

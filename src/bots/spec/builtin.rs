@@ -7,18 +7,30 @@
 //! [`BotOption`]: an option added to the vocabulary fails to compile until
 //! it is read and written, and a name that is no option of the kind is
 //! refused before any value is read.
+//!
+//! `graph=FILE` names a strategy file that guides a search (see
+//! [`MoveGuide`](crate::bots::search::MoveGuide)); the spec keeps only its
+//! path, and the file is read and compiled once, where the factory is made
+//! ([`BuiltinFactory::new`]), so the search never sees a file.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
+use super::player::is_strategy_path;
 use crate::bots::error::{SpecError, SpecProblem};
+use crate::bots::graph::GraphGuide;
 use crate::bots::kind::{BotKind, BotOption, LeafValue};
 use crate::bots::search::{MAX_DEPTH, SearchConfig};
 use crate::bots::{
     Agent, AgentFactory, BotError, GreedyPlayer, MctsPlayer, MixedPlayer, PreferOwnPlayer,
     RandomPlayer, SearchPlayer,
 };
+use crate::eval::Program;
+use crate::rules::MAX_CELLS;
+use crate::strategy::Strategy;
 
 /// The default number of playouts per move of `bot:mcts`.
 pub const DEFAULT_ITERS: u32 = 2000;
@@ -28,7 +40,7 @@ pub const DEFAULT_ITERS: u32 = 2000;
 pub const DEFAULT_PLAYOUT: u32 = 4;
 
 /// A parsed built-in player spec: `bot:KIND[:OPTION=VALUE[,OPTION=VALUE…]]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BotSpec {
     /// The kind of player.
     pub kind: BotKind,
@@ -46,6 +58,11 @@ pub struct BotSpec {
     pub quiescence: Option<u8>,
     /// The value at the leaves of a search (expert, master).
     pub eval: Option<LeafValue>,
+    /// A strategy file whose cell values order the moves at every node
+    /// (expert, master).
+    pub graph: Option<PathBuf>,
+    /// With `graph`: how many of its best moves each node searches.
+    pub width: Option<u16>,
     /// Percentage of uniformly random moves mixed in.
     pub random: Option<u8>,
 }
@@ -62,6 +79,8 @@ impl BotSpec {
             ms: None,
             quiescence: None,
             eval: None,
+            graph: None,
+            width: None,
             random: None,
         }
     }
@@ -71,8 +90,40 @@ impl BotSpec {
         self.ms.is_none()
     }
 
-    /// Makes a fresh player.
-    pub fn player(&self) -> Box<dyn Agent> {
+    /// Makes a fresh player, reading and compiling its `graph=` file if it
+    /// has one (a factory, [`BuiltinFactory`], compiles it once for all its
+    /// players).
+    pub fn player(&self) -> Result<Box<dyn Agent>, BotError> {
+        let guide = self.compile_graph()?;
+        Ok(self.player_with(guide.as_ref()))
+    }
+
+    /// Reads and compiles the `graph=` file, `None` without one; the error
+    /// names the option.
+    fn compile_graph(&self) -> Result<Option<Arc<Program>>, BotError> {
+        let Some(path) = &self.graph else {
+            return Ok(None);
+        };
+        let problem = |message: String| {
+            SpecError::new(
+                self.to_string(),
+                SpecProblem::GraphFile {
+                    path: path.display().to_string(),
+                    message,
+                },
+            )
+        };
+        let strategy = Strategy::load(path).map_err(|e| problem(e.to_string()))?;
+        let program = Program::compile(&strategy).map_err(|e| problem(e.to_string()))?;
+        if !program.has_output() {
+            return Err(problem("the graph has no Cell value".to_string()).into());
+        }
+        Ok(Some(Arc::new(program)))
+    }
+
+    /// Makes a fresh player whose search `guide` (the compiled `graph=`)
+    /// orders.
+    fn player_with(&self, guide: Option<&Arc<Program>>) -> Box<dyn Agent> {
         let label = self.to_string();
         let time = self.ms.map(Duration::from_millis);
         let search = |mut config: SearchConfig| {
@@ -90,6 +141,7 @@ impl BotSpec {
                 None => {}
             }
             config.time = time;
+            config.width = self.width;
             if time.is_some() && self.depth.is_none() {
                 config.depth = MAX_DEPTH;
             }
@@ -100,13 +152,8 @@ impl BotSpec {
             BotKind::Random => Box::new(RandomPlayer),
             BotKind::PreferOwn => Box::new(PreferOwnPlayer),
             BotKind::Greedy => Box::new(GreedyPlayer),
-            BotKind::Expert => {
-                Box::new(SearchPlayer::new(label, search(SearchConfig::plain(depth))))
-            }
-            BotKind::Master => Box::new(SearchPlayer::new(
-                label,
-                search(SearchConfig::enhanced(depth)),
-            )),
+            BotKind::Expert => search_player(label, search(SearchConfig::plain(depth)), guide),
+            BotKind::Master => search_player(label, search(SearchConfig::enhanced(depth)), guide),
             BotKind::Mcts => Box::new(MctsPlayer::new(
                 label,
                 self.iters.unwrap_or(DEFAULT_ITERS),
@@ -118,6 +165,21 @@ impl BotSpec {
             Some(p) if p > 0 => Box::new(MixedPlayer::new(p, base)),
             _ => base,
         }
+    }
+}
+
+/// A search player with `config`, guided by the compiled graph `guide` if given.
+fn search_player(
+    label: String,
+    config: SearchConfig,
+    guide: Option<&Arc<Program>>,
+) -> Box<dyn Agent> {
+    match guide {
+        Some(program) => {
+            let guide = GraphGuide::new(label.clone(), Arc::clone(program));
+            Box::new(SearchPlayer::guided(label, config, Box::new(guide)))
+        }
+        None => Box::new(SearchPlayer::new(label, config)),
     }
 }
 
@@ -184,6 +246,11 @@ impl BotSpec {
                     value: value.to_string(),
                 })?);
             }
+            BotOption::Graph => self.graph = Some(graph_path(value)?),
+            BotOption::Width => {
+                let most = MAX_CELLS as u16;
+                self.width = Some(number(key, value, (1, most), "moves")?);
+            }
             BotOption::Random => self.random = Some(number(key, value, (0, 100), "percent")?),
         }
         Ok(())
@@ -200,6 +267,8 @@ impl BotSpec {
             BotOption::Ms => self.ms.map(|v| v.to_string()),
             BotOption::Quiescence => self.quiescence.map(|v| v.to_string()),
             BotOption::Eval => self.eval.map(|v| v.name().to_string()),
+            BotOption::Graph => self.graph.as_ref().map(|p| p.display().to_string()),
+            BotOption::Width => self.width.map(|v| v.to_string()),
             BotOption::Random => self.random.map(|v| v.to_string()),
         }
     }
@@ -235,7 +304,22 @@ impl BotSpec {
             };
             parsed.set_option(option, value)?;
         }
+        if parsed.width.is_some() && parsed.graph.is_none() {
+            return Err(SpecProblem::WidthWithoutGraph);
+        }
         Ok(parsed)
+    }
+}
+
+/// The path of `graph=VALUE`: a strategy file's (ending in `.json`).
+fn graph_path(value: &str) -> Result<PathBuf, SpecProblem> {
+    let path = Path::new(value.trim());
+    if is_strategy_path(path) {
+        Ok(path.to_path_buf())
+    } else {
+        Err(SpecProblem::BadGraph {
+            value: value.to_string(),
+        })
     }
 }
 
@@ -248,20 +332,31 @@ impl FromStr for BotSpec {
     }
 }
 
-/// A factory for a built-in spec.
-pub(super) struct BuiltinFactory(pub(super) BotSpec);
+/// A factory for a built-in spec, with its `graph=` compiled once.
+pub(super) struct BuiltinFactory {
+    spec: BotSpec,
+    guide: Option<Arc<Program>>,
+}
+
+impl BuiltinFactory {
+    /// The factory of `spec`; reads and compiles its `graph=` file.
+    pub(super) fn new(spec: BotSpec) -> Result<BuiltinFactory, BotError> {
+        let guide = spec.compile_graph()?;
+        Ok(BuiltinFactory { spec, guide })
+    }
+}
 
 impl AgentFactory for BuiltinFactory {
     fn label(&self) -> String {
-        self.0.to_string()
+        self.spec.to_string()
     }
 
     fn create(&self) -> Result<Box<dyn Agent>, BotError> {
-        Ok(self.0.player())
+        Ok(self.spec.player_with(self.guide.as_ref()))
     }
 
     fn is_deterministic(&self) -> bool {
-        self.0.is_deterministic()
+        self.spec.is_deterministic()
     }
 }
 
@@ -360,9 +455,17 @@ mod tests {
             for &option in kind.options() {
                 let value = match option {
                     BotOption::Eval => "balanced",
+                    BotOption::Graph => "strategies/02-avoid-danger.json",
                     _ => "1",
                 };
-                let text = format!("bot:{}:{}={value}", kind.name(), option.name());
+                let text = match option {
+                    // width needs a graph, which a canonical spec writes first.
+                    BotOption::Width => format!(
+                        "bot:{}:graph=strategies/02-avoid-danger.json,width=1",
+                        kind.name()
+                    ),
+                    _ => format!("bot:{}:{}={value}", kind.name(), option.name()),
+                };
                 let spec: BotSpec = text.parse().unwrap();
                 assert_eq!(spec.option_text(option).as_deref(), Some(value), "{text}");
                 assert_eq!(spec.to_string(), text);

@@ -100,7 +100,7 @@ impl PlayerSpec {
     /// is not started (see [`EngineFactory::create`]).
     pub fn factory_in(&self, context: &PlayerContext) -> Result<Arc<dyn AgentFactory>, BotError> {
         match self {
-            PlayerSpec::Builtin(spec) => Ok(Arc::new(BuiltinFactory(*spec))),
+            PlayerSpec::Builtin(spec) => Ok(Arc::new(BuiltinFactory::new(spec.clone())?)),
             PlayerSpec::Program(line) => {
                 let engine = EngineSpec::from_command_line(line).map_err(|e| match e {
                     ExternalError::CommandLine(e) => BotError::from(SpecError::new(

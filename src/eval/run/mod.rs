@@ -192,30 +192,44 @@ impl Evaluator {
             return Err(EvalError::NoOutput);
         }
         let seed = rng.next_u64();
+        let moves = position.moves();
+        let values = self.values(position, seed, moves.indices())?;
+        pick_best(values, moves.indices(), position.size(), rng).ok_or(EvalError::GameOver)
+    }
+
+    /// The raw value of every cell of `cells` (legal moves of `position`, at
+    /// most [`MAX_CELLS`]) for the player to move, in the same order; `seed`
+    /// feeds the Random nodes. What [`Evaluator::choose`] chooses among; a
+    /// search asks it at every node, so it allocates nothing and reuses the
+    /// table of static values and the boards of the last call.
+    pub fn values(
+        &mut self,
+        position: &Position,
+        seed: u64,
+        cells: &[u16],
+    ) -> Result<&[i64], EvalError> {
+        if !self.program.has_output() {
+            return Err(EvalError::NoOutput);
+        }
         let static_output = self.program.static_output;
-        let moves = match static_output {
+        match static_output {
             // Every value is in the table of static values (see `Program`),
             // once it is filled for this size: nothing else to set up.
             Some(k) if self.static_size == Some(position.size()) => {
                 position.to_move().ok_or(EvalError::GameOver)?;
-                let moves = position.moves();
-                self.static_values(moves.indices(), k);
-                moves
+                self.static_values(cells, k);
             }
             _ => {
                 let mut ctx = self.begin(position, seed)?;
-                let moves = position.moves();
                 if let Some(k) = static_output {
-                    self.static_values(moves.indices(), k);
+                    self.static_values(cells, k);
                 } else {
-                    self.run_cells(&mut ctx, moves.indices());
+                    self.run_cells(&mut ctx, cells);
                 }
                 self.end(ctx);
-                moves
             }
-        };
-        let values = self.values.get(..moves.len()).unwrap_or_default();
-        pick_best(values, moves.indices(), position.size(), rng).ok_or(EvalError::GameOver)
+        }
+        Ok(self.values.get(..cells.len()).unwrap_or_default())
     }
 
     /// Copies the static value at `k` of every cell in `cells` to `values`.

@@ -326,7 +326,7 @@ fn options_ui(ui: &mut egui::Ui, spec: &mut String) {
     let Ok(mut parsed) = spec.parse::<BotSpec>() else {
         return;
     };
-    let before = parsed;
+    let before = parsed.clone();
     match parsed.kind {
         BotKind::Expert | BotKind::Master => {
             let default = parsed.kind.default_depth();
