@@ -5,6 +5,7 @@
 //! Long runs report through observers ([`MatchObserver`]) and stop when a
 //! cancel flag is raised, so a GUI can run them on a background thread.
 
+pub mod book;
 mod clock;
 mod config;
 mod error;
@@ -24,6 +25,7 @@ mod tournament;
 pub mod winchance;
 mod writer;
 
+pub use book::{Book, BookError};
 pub use clock::{DEFAULT_TIME_MARGIN, TimeControl};
 pub use config::{CAP_PER_CELL, MatchConfig, Side};
 pub use error::{ArenaError, ConfigError, RecordError, ResultMismatch, TimeSetting};
@@ -33,7 +35,7 @@ pub use observer::MatchObserver;
 pub use ratings::rating_intervals;
 pub use record::{GameRecord, read_records};
 pub use runner::{MatchReport, Stop, run_match};
-pub use stats::{Sprt, SprtDecision, Wdl};
+pub use stats::{Counts, Estimate, Pentanomial, Sprt, SprtDecision, Wdl};
 pub use steps::{MatchSteps, TournamentSteps};
 pub use tally::Tally;
 pub use think::{SeatTimes, ThinkTime};

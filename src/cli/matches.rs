@@ -9,7 +9,9 @@ use chainlab::analysis::{
     Analyser, AnalyserConfig, DEFAULT_NODES, PlayerSummary, analyse_record, summarise,
 };
 use chainlab::arena::report::{self, Infinity};
-use chainlab::arena::{GameRecord, MatchObserver, MatchReport, Sprt, Stop, Tally, Wdl, run_match};
+use chainlab::arena::{
+    Estimate, GameRecord, MatchObserver, MatchReport, Sprt, Stop, Tally, Wdl, run_match,
+};
 use serde_json::json;
 
 use super::analyze::print_summary_table;
@@ -195,7 +197,8 @@ fn think_json(t: &chainlab::arena::ThinkTime) -> serde_json::Value {
 /// The match as one JSON object.
 pub fn to_json(r: &MatchReport) -> serde_json::Value {
     let w = r.tally.wdl;
-    let (lo, hi) = w.elo_ci95();
+    let counts = r.tally.counts();
+    let (lo, hi) = counts.elo_ci95();
     let sprt = r.config.sprt.map(|s| {
         let (lower, upper) = s.bounds();
         json!({
@@ -204,7 +207,7 @@ pub fn to_json(r: &MatchReport) -> serde_json::Value {
             "decision": match r.stop { Stop::Sprt(d) => Some(d), _ => None },
         })
     });
-    json!({
+    let mut value = json!({
         "a": r.a,
         "b": r.b,
         "games": w.games(),
@@ -212,10 +215,11 @@ pub fn to_json(r: &MatchReport) -> serde_json::Value {
         "wins_b": w.losses,
         "draws": w.draws,
         "score_a": w.score(),
-        "score_ci95": w.score_ci95().map(|(lo, hi)| [lo, hi]),
-        "elo": w.elo(),
+        "score_ci95": counts.score_ci95().map(|(lo, hi)| [lo, hi]),
+        "elo": counts.elo(),
         "elo_ci95": [lo, hi],
-        "los": w.los(),
+        "los": counts.los(),
+        "pentanomial": (r.config.players == 2).then_some(r.tally.pentanomial.0),
         "average_length": r.tally.average_length(),
         "forfeits_a": r.tally.forfeits_a,
         "forfeits_b": r.tally.forfeits_b,
@@ -235,7 +239,16 @@ pub fn to_json(r: &MatchReport) -> serde_json::Value {
         "threads": r.threads,
         "time_per_move": { "a": think_json(&r.tally.think_a), "b": think_json(&r.tally.think_b) },
         "seconds": (r.elapsed.as_secs_f64() * 1000.0).round() / 1000.0,
-    })
+    });
+    if let (Some(book), Some(map)) = (&r.config.book, value.as_object_mut()) {
+        map.insert("book".into(), book_json(book));
+    }
+    value
+}
+
+/// A book as JSON: its name, content hash and number of openings.
+pub fn book_json(book: &chainlab::arena::Book) -> serde_json::Value {
+    json!({ "name": book.name, "hash": book.hash(), "openings": book.len() })
 }
 
 /// The match as a table and a summary.
@@ -264,15 +277,18 @@ impl Lines<'_> {
 /// and threads, then an empty line.
 fn heading(r: &MatchReport, a: &str, b: &str) -> String {
     let c = &r.config;
+    let openings = match &c.book {
+        Some(book) => format!("book {} ({} openings)", shown(&book.name), book.len()),
+        None => format!("openings of {} plies", c.opening_plies),
+    };
     format!(
         "Match: {a} vs {b}\n\
-         {} board, {} rules, {} players per game; {} games, seed {}, openings of {} plies, {} thread{}\n\n",
+         {} board, {} rules, {} players per game; {} games, seed {}, {openings}, {} thread{}\n\n",
         c.size,
         c.rules,
         c.players,
         c.games,
         c.seed,
-        c.opening_plies,
         r.threads,
         if r.threads == 1 { "" } else { "s" }
     )
@@ -299,11 +315,18 @@ fn score_table(wdl: &Wdl, a: &str, b: &str) -> String {
 /// forfeits and caps, the SPRT's verdict, and whether the match was cancelled.
 fn statistics(lines: &mut Lines<'_>, r: &MatchReport, a: &str, b: &str) {
     let w = r.tally.wdl;
+    let counts = r.tally.counts();
+    if let Some(pairs) = report::pentanomial(&r.tally.pentanomial) {
+        lines.line(
+            "Pairs",
+            &format!("{pairs} (Elo, LOS and SPRT read the pairs)"),
+        );
+    }
     lines.line(
         "Elo difference",
-        &report::elo_summary(&w, a, b, Infinity::Ascii),
+        &report::elo_summary(&counts, a, b, Infinity::Ascii),
     );
-    lines.line("LOS", &report::percent(w.los()));
+    lines.line("LOS", &report::percent(counts.los()));
     lines.line("Game length", &report::game_length(&r.tally));
     let forfeits = report::forfeit_counts(&r.tally, a, b).map_or_else(
         || "none".to_string(),
