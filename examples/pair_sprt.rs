@@ -140,8 +140,8 @@ fn main() -> ExitCode {
         s
     );
     println!(
-        "variance per game: games {v_game:.4}, pairs {:.4} (v_pair / 2); pairs scoring 1 (DD+WL): {:.1}%",
-        v_pair / 2.0,
+        "variance per game: games {v_game:.4}, pairs {:.4} (2 v_pair); pairs scoring 1 (DD+WL): {:.1}%",
+        2.0 * v_pair,
         100.0 * split
     );
     println!("{runs} matches per test, alpha = beta = 0.05");
@@ -166,7 +166,7 @@ fn main() -> ExitCode {
     for d in [5.0, 10.0, 20.0, 50.0, 100.0, 200.0] {
         let gap = score_from_elo(d) - 0.5;
         let need = |v: f64| (1.959_964 * v.sqrt() / gap).powi(2).ceil();
-        println!("| {d} | {} | {} |", need(v_game), need(v_pair / 2.0));
+        println!("| {d} | {} | {} |", need(v_game), need(2.0 * v_pair));
     }
     ExitCode::SUCCESS
 }

@@ -13,8 +13,9 @@
 //! Invariant: the five counts sum to the number of complete pairs; a game
 //! whose partner is not in yet is not counted ([`super::super::Tally`] holds it
 //! until its partner comes). Because the two games of a pair are positively
-//! correlated (the opening favours one seat), `v / 2` is usually below the
-//! per-game trinomial variance, and the interval is narrower.
+//! correlated (the opening favours one seat), `2v` (the variance per game
+//! the pairs imply: a pair is the mean of two games) is usually below the
+//! trinomial's per-game variance, and the interval is narrower.
 
 use serde::{Deserialize, Serialize};
 
@@ -217,7 +218,7 @@ mod tests {
         assert!(close(p.score().unwrap(), 0.5, 1e-15));
         assert!(close(p.variance().unwrap(), 0.075, 1e-15));
         assert!(close(p.sigma().unwrap(), 0.0075f64.sqrt(), 1e-15));
-        assert_eq!(p.los(), Some(0.5));
+        assert!(close(p.los().unwrap(), 0.5, 1e-8));
         // [2, 3, 10, 25, 10]: s = 34.5 / 50 = 0.69;
         // v = (2·0.4761 + 3·0.1936 + 10·0.0361 + 25·0.0036 + 10·0.0961) / 50
         //   = 2.945 / 50 = 0.0589; σ = √(0.0589 / 50) = 0.034322;
@@ -242,9 +243,13 @@ mod tests {
         assert_eq!(split.variance(), Some(0.0));
         assert_eq!(split.los(), None);
         assert_eq!(split.elo_ci95(), (Some(0.0), Some(0.0)));
-        // Half the pairs split, the rest LL/WW: v/2 per game = 0.125 < 0.25.
+        // 80 of 100 pairs split, the rest LL or WW (100 wins, 100 losses):
+        // v = 20 · 0.25 / 100 = 0.05, a per-game equivalent 2v = 0.1 < 0.25.
+        // Uncorrelated games (half split) give 2v = 0.25, the trinomial's.
+        let p = Pentanomial([10, 0, 80, 0, 10]);
+        assert!(close(2.0 * p.variance().unwrap(), 0.1, 1e-15));
         let p = Pentanomial([25, 0, 50, 0, 25]);
-        assert!(close(p.variance().unwrap() / 2.0, 0.125, 1e-15));
+        assert!(close(2.0 * p.variance().unwrap(), 0.25, 1e-15));
     }
 
     #[test]
@@ -265,7 +270,7 @@ mod tests {
         let w = Wdl::new(60, 10, 30);
         assert_eq!(Estimate::elo(&Counts::Games(w)), w.elo());
         let p = Pentanomial([1, 2, 4, 2, 1]);
-        assert_eq!(Counts::Pairs(p).los(), Some(0.5));
+        assert!(close(Counts::Pairs(p).los().unwrap(), 0.5, 1e-8));
         assert!(Counts::Pairs(p).is_paired() && !Counts::Games(w).is_paired());
     }
 }
