@@ -76,10 +76,10 @@ impl Tally {
             return;
         }
         match self.open_pair.take() {
-            Some((first, w)) if first + 1 == record.game && first % 2 == 0 => {
+            Some((first, w)) if first + 1 == record.game && first.is_multiple_of(2) => {
                 self.pentanomial.add_games(&w, &r);
             }
-            _ if record.game % 2 == 0 => self.open_pair = Some((record.game, r)),
+            _ if record.game.is_multiple_of(2) => self.open_pair = Some((record.game, r)),
             _ => {}
         }
     }
