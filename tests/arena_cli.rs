@@ -14,6 +14,8 @@ mod arena;
 mod cli_analyze;
 #[path = "arena_cli/cli_arena.rs"]
 mod cli_arena;
+#[path = "arena_cli/cli_book.rs"]
+mod cli_book;
 #[path = "arena_cli/cli_class.rs"]
 mod cli_class;
 #[path = "arena_cli/cli_damaged.rs"]

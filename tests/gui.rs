@@ -13,6 +13,8 @@ mod editor_ui;
 mod arena;
 #[path = "gui/board.rs"]
 mod board;
+#[path = "gui/book.rs"]
+mod book;
 #[path = "gui/cancel.rs"]
 mod cancel;
 #[path = "gui/editor.rs"]

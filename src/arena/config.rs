@@ -4,10 +4,12 @@
 //! a game), so that the runner, the games and the records all read one
 //! definition without importing each other.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Serialize;
 
+use super::book::Book;
 use super::clock::TimeControl;
 use super::stats::Sprt;
 use crate::rules::{Rules, Size};
@@ -69,6 +71,9 @@ pub struct MatchConfig {
     pub threads: usize,
     /// Random opening plies shared by the two games of a pair (0 for none).
     pub opening_plies: u32,
+    /// The opening book pairs play from, in place of random openings; its
+    /// name and content hash ([`Book::hash`]) identify it.
+    pub book: Option<Arc<Book>>,
     /// Stop early when the SPRT decides.
     pub sprt: Option<Sprt>,
     /// A player whose move takes longer forfeits (not exactly replayable);
@@ -94,6 +99,7 @@ impl Default for MatchConfig {
             seed: 1,
             threads: 0,
             opening_plies: 0,
+            book: None,
             sprt: None,
             move_limit: None,
             time_control: None,

@@ -34,7 +34,7 @@ impl MatchConfig {
 
     /// [`check`](MatchConfig::check), giving the start position of the
     /// match's games when the configuration is within the limits.
-    pub(super) fn checked_start(&self) -> Result<Position, ConfigError> {
+    pub fn checked_start(&self) -> Result<Position, ConfigError> {
         if self.games == 0 {
             return Err(ConfigError::NoGames);
         }

@@ -5,6 +5,7 @@
 //! Long runs report through observers ([`MatchObserver`]) and stop when a
 //! cancel flag is raised, so a GUI can run them on a background thread.
 
+pub mod book;
 mod clock;
 mod config;
 mod error;
@@ -26,6 +27,7 @@ mod tournament;
 pub mod winchance;
 mod writer;
 
+pub use book::{Book, BookError};
 pub use clock::{DEFAULT_TIME_MARGIN, TimeControl};
 pub use config::{CAP_PER_CELL, MatchConfig, Side};
 pub use error::{ArenaError, ConfigError, RecordError, ResultMismatch, TimeSetting};
@@ -35,7 +37,7 @@ pub use observer::MatchObserver;
 pub use ratings::rating_intervals;
 pub use record::{GameRecord, read_records};
 pub use runner::{MatchPlan, MatchReport, Stop, run_match, run_match_plan};
-pub use stats::{Sprt, SprtDecision, Wdl};
+pub use stats::{Counts, Estimate, Pentanomial, Sprt, SprtDecision, Wdl};
 pub use steps::{MatchSteps, TournamentSteps};
 pub use tally::Tally;
 pub use think::{SeatTimes, ThinkTime};

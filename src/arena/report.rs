@@ -10,7 +10,7 @@
 //! difference is how an unbounded Elo difference is written ([`Infinity`]),
 //! because a terminal and a results file want `inf` where the app shows `∞`.
 
-use super::{Sprt, SprtDecision, Stop, Tally, Wdl};
+use super::{Estimate, Pentanomial, Sprt, SprtDecision, Stop, Tally, Wdl};
 
 /// How an unbounded Elo difference is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,8 +57,9 @@ pub fn elo_text(elo: Option<f64>) -> String {
 
 /// The Elo difference of A over B with its 95% interval
 /// (`+107.5  (95%: +43.2 to +180.1)`); when one side won every game, the
-/// infinity and who did; `-` before the first game.
-pub fn elo_summary(wdl: &Wdl, a: &str, b: &str, infinity: Infinity) -> String {
+/// infinity and who did; `-` before the first game. Reads games or pairs
+/// ([`Estimate`]).
+pub fn elo_summary(wdl: &dyn Estimate, a: &str, b: &str, infinity: Infinity) -> String {
     let (low, high) = wdl.elo_ci95();
     match wdl.score() {
         None => "-".to_string(),
@@ -71,6 +72,18 @@ pub fn elo_summary(wdl: &Wdl, a: &str, b: &str, infinity: Infinity) -> String {
             signed_elo(high, infinity.plus())
         ),
     }
+}
+
+/// The pair counts (`70: LL 3, LD 10, DD+WL 40, WD 12, WW 5`), `None`
+/// before the first complete pair.
+pub fn pentanomial(p: &Pentanomial) -> Option<String> {
+    let [ll, ld, even, wd, ww] = p.0;
+    (p.pairs() > 0).then(|| {
+        format!(
+            "{}: LL {ll}, LD {ld}, DD+WL {even}, WD {wd}, WW {ww}",
+            p.pairs()
+        )
+    })
 }
 
 /// One player's line of a match's win/draw/loss table.
@@ -235,6 +248,15 @@ mod tests {
         for (wdl, infinity, text) in cases {
             assert_eq!(elo_summary(&wdl, "x", "y", infinity), text, "{wdl:?}");
         }
+    }
+
+    #[test]
+    fn pairs_are_listed_by_outcome() {
+        assert_eq!(pentanomial(&Pentanomial::default()), None);
+        assert_eq!(
+            pentanomial(&Pentanomial([3, 10, 40, 12, 5])).as_deref(),
+            Some("70: LL 3, LD 10, DD+WL 40, WD 12, WW 5")
+        );
     }
 
     #[test]

@@ -168,7 +168,9 @@ impl IndexedGame {
     /// Game `index` of a match with `config` from `start`.
     pub(super) fn new(config: &MatchConfig, start: &Position, index: u64) -> IndexedGame {
         let plies = config.opening_plies;
-        let opening = if plies == 0 {
+        let opening = if let Some(book) = &config.book {
+            book.opening(index / 2).to_vec()
+        } else if plies == 0 {
             Vec::new()
         } else {
             opening(
@@ -321,9 +323,9 @@ impl Collected {
         let mut out = Collected {
             tally: prior,
             stop: Stop::Completed,
-            llr: config.sprt.map(|s| s.llr(&prior.wdl)),
+            llr: config.sprt.map(|s| s.llr_counts(&prior.counts())),
         };
-        if let Some(decision) = config.sprt.and_then(|s| s.decide(&prior.wdl)) {
+        if let Some(decision) = config.sprt.and_then(|s| s.decide_counts(&prior.counts())) {
             out.stop = Stop::Sprt(decision);
         }
         out
@@ -340,8 +342,11 @@ impl Collected {
         self.tally.add(record);
         observer.game_finished(record, &self.tally);
         if let Some(sprt) = config.sprt {
-            self.llr = Some(sprt.llr(&self.tally.wdl));
-            if let Some(decision) = sprt.decide(&self.tally.wdl) {
+            // Paired games are read as pairs: the LLR moves only when a
+            // pair is complete (games come in index order).
+            let counts = self.tally.counts();
+            self.llr = Some(sprt.llr_counts(&counts));
+            if let Some(decision) = sprt.decide_counts(&counts) {
                 self.stop = Stop::Sprt(decision);
                 return true;
             }

@@ -1,11 +1,17 @@
 //! The running totals of a match, built from game records in game order
 //! (constant memory however many games are played).
+//!
+//! Invariant: the pentanomial counts exactly the complete pairs of two-player
+//! games: game `2k` waits in `open_pair` until game `2k + 1` comes, and only
+//! then is the pair counted. Games reach the tally in index order (the runner
+//! reorders them), so at most one game waits; a game out of that order, or
+//! of more than two seats, is counted as a game only.
 
 use serde::{Deserialize, Serialize};
 
 use super::config::Side;
 use super::record::GameRecord;
-use super::stats::Wdl;
+use super::stats::{Counts, Pentanomial, Wdl};
 use super::think::ThinkTime;
 use crate::rules::Player;
 
@@ -14,6 +20,13 @@ use crate::rules::Player;
 pub struct Tally {
     /// Side A's wins, draws and losses.
     pub wdl: Wdl,
+    /// Side A's complete colour-swapped pairs by points: `[LL, LD, DD+WL, WD, WW]`.
+    #[serde(default)]
+    pub pentanomial: Pentanomial,
+    /// The first game of a pair whose second game is not in yet: its index
+    /// and A's result.
+    #[serde(skip)]
+    pub open_pair: Option<(u64, Wdl)>,
     /// Games side A lost by forfeit.
     pub forfeits_a: u64,
     /// Games side B lost by forfeit.
@@ -37,6 +50,7 @@ impl Tally {
         self.wdl.wins += r.wins;
         self.wdl.draws += r.draws;
         self.wdl.losses += r.losses;
+        self.pair(record, r);
         match record.forfeit.and_then(|seat| record.side_of(seat)) {
             Some(Side::A) => self.forfeits_a += 1,
             Some(Side::B) => self.forfeits_b += 1,
@@ -53,6 +67,30 @@ impl Tally {
                 Some(Side::B) => self.think_b.merge(time),
                 None => {}
             }
+        }
+    }
+
+    /// Counts game `record` (A's result `r`) into its pair.
+    fn pair(&mut self, record: &GameRecord, r: Wdl) {
+        if record.players.len() != 2 {
+            return;
+        }
+        match self.open_pair.take() {
+            Some((first, w)) if first + 1 == record.game && first.is_multiple_of(2) => {
+                self.pentanomial.add_games(&w, &r);
+            }
+            _ if record.game.is_multiple_of(2) => self.open_pair = Some((record.game, r)),
+            _ => {}
+        }
+    }
+
+    /// The counts the statistics read: the pairs once one is complete,
+    /// the games before and in runs that are not paired (more than two seats).
+    pub fn counts(&self) -> Counts {
+        if self.pentanomial.pairs() > 0 {
+            Counts::Pairs(self.pentanomial)
+        } else {
+            Counts::Games(self.wdl)
         }
     }
 

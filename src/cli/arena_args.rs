@@ -2,12 +2,13 @@
 //! progress bar shown on a terminal.
 
 use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 use chainlab::arena::{
-    ConfigError, DEFAULT_TIME_MARGIN, GameRecord, MatchConfig, MatchObserver, Pairing, Sprt, Tally,
-    TimeControl, TimeSetting, TournamentObserver,
+    Book, ConfigError, DEFAULT_TIME_MARGIN, GameRecord, MatchConfig, MatchObserver, Pairing, Sprt,
+    Tally, TimeControl, TimeSetting, TournamentObserver,
 };
 use chainlab::bots::{AgentFactory, BotError, PlayerContext, SpecKind, parse_player_in};
 use chainlab::rules::{Rules, RulesError, Size};
@@ -37,6 +38,10 @@ pub struct GameArgs {
     /// Start each pair of games from the same random opening of this many plies.
     #[arg(long, value_name = "PLIES", default_value_t = 0)]
     pub openings: u32,
+    /// Play each pair of games from the next opening of this book (one opening
+    /// per line as moves "r,c r,c ...", '#' for comments; shuffled by --seed).
+    #[arg(long, value_name = "FILE", conflicts_with = "openings")]
+    pub book: Option<PathBuf>,
     /// Adjudicate a draw after this many placements (default 10 × cells).
     #[arg(long, value_name = "PLACEMENTS")]
     pub cap: Option<u32>,
@@ -65,7 +70,7 @@ impl GameArgs {
                 .time_margin
                 .map_or(DEFAULT_TIME_MARGIN, Duration::from_millis),
         });
-        let config = MatchConfig {
+        let mut config = MatchConfig {
             games,
             size: self.size,
             rules: self.rules,
@@ -73,15 +78,21 @@ impl GameArgs {
             seed: self.seed,
             threads: self.threads,
             opening_plies: self.openings,
+            book: None,
             sprt,
             move_limit: self.move_limit.map(Duration::from_millis),
             time_control,
             placement_cap: self.cap,
             pairing: None,
         };
-        config
-            .check()
+        let start = config
+            .checked_start()
             .map_err(|e| Failure::usage(option_problem(&e)))?;
+        if let Some(path) = &self.book {
+            let book = Book::read(path, &start, self.seed)
+                .map_err(|e| Failure::new(format!("--book {}: {e}", path.display())))?;
+            config.book = Some(Arc::new(book));
+        }
         Ok(config)
     }
 }

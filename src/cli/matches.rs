@@ -11,8 +11,8 @@ use chainlab::analysis::{
 use chainlab::arena::report::{self, Infinity};
 use chainlab::arena::run::{PlayerId, RecordsHeader, RunIdentity, RunKind};
 use chainlab::arena::{
-    GameRecord, MAX_THREADS, MatchObserver, MatchPlan, MatchReport, Sprt, Stop, Tally, Wdl,
-    run_match_plan,
+    Estimate, GameRecord, MAX_THREADS, MatchObserver, MatchPlan, MatchReport, Sprt, Stop, Tally,
+    Wdl, run_match_plan,
 };
 use chainlab::bots::AgentFactory;
 use serde_json::json;
@@ -182,6 +182,7 @@ fn header(
     let identity = RunIdentity::new(RunKind::Match, players, vec![(0, 1)], config, false);
     let mut header = RecordsHeader::new(identity, args.split.shard());
     header.specs = vec![args.a.clone(), args.b.clone()];
+    header.book_path = args.game.book.as_ref().map(|p| p.display().to_string());
     header.deterministic = a.is_deterministic() && b.is_deterministic();
     header.threads = config.thread_count().clamp(1, MAX_THREADS);
     header
@@ -263,7 +264,8 @@ fn think_json(t: &chainlab::arena::ThinkTime) -> serde_json::Value {
 /// The match as one JSON object.
 pub fn to_json(r: &MatchReport) -> serde_json::Value {
     let w = r.tally.wdl;
-    let (lo, hi) = w.elo_ci95();
+    let counts = r.tally.counts();
+    let (lo, hi) = counts.elo_ci95();
     let sprt = r.config.sprt.map(|s| {
         let (lower, upper) = s.bounds();
         json!({
@@ -272,7 +274,7 @@ pub fn to_json(r: &MatchReport) -> serde_json::Value {
             "decision": match r.stop { Stop::Sprt(d) => Some(d), _ => None },
         })
     });
-    json!({
+    let mut value = json!({
         "a": r.a,
         "b": r.b,
         "games": w.games(),
@@ -280,10 +282,11 @@ pub fn to_json(r: &MatchReport) -> serde_json::Value {
         "wins_b": w.losses,
         "draws": w.draws,
         "score_a": w.score(),
-        "score_ci95": w.score_ci95().map(|(lo, hi)| [lo, hi]),
-        "elo": w.elo(),
+        "score_ci95": counts.score_ci95().map(|(lo, hi)| [lo, hi]),
+        "elo": counts.elo(),
         "elo_ci95": [lo, hi],
-        "los": w.los(),
+        "los": counts.los(),
+        "pentanomial": (r.config.players == 2).then_some(r.tally.pentanomial.0),
         "average_length": r.tally.average_length(),
         "forfeits_a": r.tally.forfeits_a,
         "forfeits_b": r.tally.forfeits_b,
@@ -303,7 +306,16 @@ pub fn to_json(r: &MatchReport) -> serde_json::Value {
         "threads": r.threads,
         "time_per_move": { "a": think_json(&r.tally.think_a), "b": think_json(&r.tally.think_b) },
         "seconds": (r.elapsed.as_secs_f64() * 1000.0).round() / 1000.0,
-    })
+    });
+    if let (Some(book), Some(map)) = (&r.config.book, value.as_object_mut()) {
+        map.insert("book".into(), book_json(book));
+    }
+    value
+}
+
+/// A book as JSON: its name, content hash and number of openings.
+pub fn book_json(book: &chainlab::arena::Book) -> serde_json::Value {
+    json!({ "name": book.name, "hash": book.hash(), "openings": book.len() })
 }
 
 /// The match as a table and a summary.
@@ -332,15 +344,18 @@ impl Lines<'_> {
 /// and threads, then an empty line.
 fn heading(r: &MatchReport, a: &str, b: &str) -> String {
     let c = &r.config;
+    let openings = match &c.book {
+        Some(book) => format!("book {} ({} openings)", shown(&book.name), book.len()),
+        None => format!("openings of {} plies", c.opening_plies),
+    };
     format!(
         "Match: {a} vs {b}\n\
-         {} board, {} rules, {} players per game; {} games, seed {}, openings of {} plies, {} thread{}\n\n",
+         {} board, {} rules, {} players per game; {} games, seed {}, {openings}, {} thread{}\n\n",
         c.size,
         c.rules,
         c.players,
         c.games,
         c.seed,
-        c.opening_plies,
         r.threads,
         if r.threads == 1 { "" } else { "s" }
     )
@@ -367,11 +382,18 @@ fn score_table(wdl: &Wdl, a: &str, b: &str) -> String {
 /// forfeits and caps, the SPRT's verdict, and whether the match was cancelled.
 fn statistics(lines: &mut Lines<'_>, r: &MatchReport, a: &str, b: &str) {
     let w = r.tally.wdl;
+    let counts = r.tally.counts();
+    if let Some(pairs) = report::pentanomial(&r.tally.pentanomial) {
+        lines.line(
+            "Pairs",
+            &format!("{pairs} (Elo, LOS and SPRT read the pairs)"),
+        );
+    }
     lines.line(
         "Elo difference",
-        &report::elo_summary(&w, a, b, Infinity::Ascii),
+        &report::elo_summary(&counts, a, b, Infinity::Ascii),
     );
-    lines.line("LOS", &report::percent(w.los()));
+    lines.line("LOS", &report::percent(counts.los()));
     lines.line("Game length", &report::game_length(&r.tally));
     let forfeits = report::forfeit_counts(&r.tally, a, b).map_or_else(
         || "none".to_string(),

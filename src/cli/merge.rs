@@ -4,9 +4,11 @@
 //! equals the one-process report but for timings.
 
 use std::io::BufReader;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::process::ExitCode;
 
+use chainlab::arena::Book;
 use chainlab::arena::run::{
     Joined, RecordsHeader, RunError, RunKind, join, match_report, read_run, tournament_report,
 };
@@ -83,11 +85,13 @@ fn print(joined: &Joined, args: &Args) -> Result<(), Failure> {
     }
     match h.run.kind {
         RunKind::Match => {
-            let report = match_report(joined);
+            let mut report = match_report(joined);
+            report.config.book = book(h)?;
             matches::print_report(&report, &h.names, h.programs.as_ref(), args.json, None)
         }
         RunKind::Tournament => {
-            let report = tournament_report(joined);
+            let mut report = tournament_report(joined);
+            report.config.matches.book = book(h)?;
             tournament::print_report(
                 &report,
                 &h.names,
@@ -110,6 +114,36 @@ fn print(joined: &Joined, args: &Args) -> Result<(), Failure> {
             tournament::merge_class(a, joined).map(|_| ())
         }
     }
+}
+
+/// The book the run played from, read again from the path its header
+/// names and checked against the hash its identity holds; `None` for
+/// random openings.
+fn book(h: &RecordsHeader) -> Result<Option<Arc<Book>>, Failure> {
+    let Some(id) = &h.run.opening.book else {
+        return Ok(None);
+    };
+    let Some(path) = &h.book_path else {
+        return Err(Failure::new(format!(
+            "the run played from the book {}, but its records do not say where the book is",
+            shown(&id.name)
+        )));
+    };
+    let config = h.run.config(1);
+    let start = config
+        .checked_start()
+        .map_err(|e| Failure::new(format!("the shards' board: {e}")))?;
+    let book = Book::read(Path::new(path), &start, config.seed)
+        .map_err(|e| Failure::new(format!("the run's book {}: {e}", shown(path))))?;
+    if book.hash() != id.hash {
+        return Err(Failure::new(format!(
+            "the book {} has changed since the run (hash {}, the run's {})",
+            shown(path),
+            book.hash(),
+            id.hash
+        )));
+    }
+    Ok(Some(Arc::new(book)))
 }
 
 /// The refusal of a join with games missing: which, and the commands
@@ -158,6 +192,9 @@ fn command(h: &RecordsHeader) -> String {
         " --games {} --seed {} --size {} --rules {} --players {} --openings {} --cap {}",
         r.games, r.seed, r.size, r.rules, r.players_per_game, r.opening.plies, r.cap
     ));
+    if let Some(path) = &h.book_path {
+        words.push_str(&format!(" --book {}", shell_word(path)));
+    }
     if let Some(ms) = r.move_limit_ms {
         words.push_str(&format!(" --move-limit {ms}"));
     }

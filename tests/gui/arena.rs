@@ -155,7 +155,7 @@ fn a_small_match_runs_to_completion_with_its_results_shown() {
     harness.get_by_label_contains("Finished: 20 games in");
     harness.get_by_label("Elo difference");
     harness.get_by_label(&elo_summary(
-        &report.tally.wdl,
+        &report.tally.counts(),
         &report.a,
         &report.b,
         Infinity::Symbol,

@@ -77,12 +77,26 @@ impl PlayerId {
     }
 }
 
-/// How the games open. A book (an openings file) joins here as a field
-/// with its hash, so that shards with different books are refused.
+/// How the games open: random plies, or a book named by its content hash,
+/// so that shards with different books are refused.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OpeningId {
     /// Random opening plies shared by the two games of a pair.
     pub plies: u32,
+    /// The opening book the pairs play from, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub book: Option<BookId>,
+}
+
+/// An opening book as a run names it: what it is called and its content
+/// hash ([`crate::arena::Book::hash`]); the file's path is not part of the
+/// run (paths differ by machine).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BookId {
+    /// The book's name (its file name).
+    pub name: String,
+    /// The hash of its openings, in hex.
+    pub hash: String,
 }
 
 /// The settings of a run that change its results.
@@ -142,6 +156,10 @@ impl RunIdentity {
             players_per_game: config.players,
             opening: OpeningId {
                 plies: config.opening_plies,
+                book: config.book.as_ref().map(|b| BookId {
+                    name: b.name.clone(),
+                    hash: b.hash(),
+                }),
             },
             cap: config.cap(),
             move_limit_ms: config.move_limit.map(|d| d.as_millis() as u64),
@@ -153,7 +171,9 @@ impl RunIdentity {
         }
     }
 
-    /// The match settings this identity plays (threads as given).
+    /// The match settings this identity plays (threads as given), without
+    /// its book: a book is read from its file and checked against
+    /// [`OpeningId::book`] by the caller.
     pub fn config(&self, threads: usize) -> MatchConfig {
         use std::time::Duration;
         MatchConfig {
@@ -164,6 +184,7 @@ impl RunIdentity {
             seed: self.seed,
             threads,
             opening_plies: self.opening.plies,
+            book: None,
             sprt: self
                 .sprt
                 .and_then(|(e0, e1, a, b)| Sprt::checked(e0, e1, a, b).ok()),
@@ -211,6 +232,10 @@ pub struct RecordsHeader {
     /// How programs ran (sandboxed, and the words of the report), if any ran.
     #[serde(default)]
     pub programs: Option<(bool, String)>,
+    /// The book's path as the command line named it (for merge and the
+    /// command that plays missing games; not part of the run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub book_path: Option<String>,
 }
 
 impl RecordsHeader {
@@ -225,6 +250,7 @@ impl RecordsHeader {
             threads: 0,
             specs: Vec::new(),
             programs: None,
+            book_path: None,
         }
     }
 

@@ -237,7 +237,7 @@ fn missing(
         for game in 0..run.games {
             if let Some(record) = records.get(&(pairing, game)) {
                 tally.add(record);
-                if sprt.is_some_and(|s| s.decide(&tally.wdl).is_some()) {
+                if sprt.is_some_and(|s| s.decide_counts(&tally.counts()).is_some()) {
                     break;
                 }
                 continue;
@@ -295,12 +295,12 @@ fn tally_of(
         .map(|(_, r)| r);
     for record in games {
         tally.add(record);
-        if let Some(decision) = sprt.and_then(|s| s.decide(&tally.wdl)) {
+        if let Some(decision) = sprt.and_then(|s| s.decide_counts(&tally.counts())) {
             stop = Stop::Sprt(decision);
             break;
         }
     }
-    let llr = sprt.map(|s| s.llr(&tally.wdl));
+    let llr = sprt.map(|s| s.llr_counts(&tally.counts()));
     (tally, stop, llr)
 }
 

@@ -11,6 +11,6 @@ mod join;
 pub use crate::arena::schedule::{MAX_SHARDS, Plan, Shard, ShardError};
 pub use error::RunError;
 pub use identity::{
-    HEADER_KEY, HEADER_VERSION, OpeningId, PlayerId, RecordsHeader, RunIdentity, RunKind,
+    BookId, HEADER_KEY, HEADER_VERSION, OpeningId, PlayerId, RecordsHeader, RunIdentity, RunKind,
 };
 pub use join::{Joined, RunFile, join, match_report, read_run, tournament_report};

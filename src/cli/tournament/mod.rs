@@ -130,6 +130,7 @@ fn header(
     );
     let mut header = RecordsHeader::new(identity, args.split.shard());
     header.specs.clone_from(&args.entrants);
+    header.book_path = args.game.book.as_ref().map(|p| p.display().to_string());
     header.deterministic = entrants.iter().all(|e| e.is_deterministic());
     header.threads = config.matches.thread_count().clamp(1, MAX_THREADS);
     header

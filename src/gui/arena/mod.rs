@@ -129,9 +129,13 @@ impl ArenaView {
             return Err(problem);
         }
         let plan = if settings.format.is_tournament() {
-            Plan::Tournament(settings.tournament_config()?)
+            let mut config = settings.tournament_config()?;
+            settings.load_book(&mut config.matches)?;
+            Plan::Tournament(config)
         } else {
-            Plan::Match(settings.match_config()?)
+            let mut config = settings.match_config()?;
+            settings.load_book(&mut config)?;
+            Plan::Match(config)
         };
         let mut entrants: Vec<Entrant> = Vec::with_capacity(settings.players.len());
         for spec in &settings.players {

@@ -114,10 +114,12 @@ fn heading_ui(ui: &mut egui::Ui, run: &Run) {
             config.rules,
             config.players,
             config.seed,
-            if config.opening_plies > 0 {
-                format!(", openings of {} plies", config.opening_plies)
-            } else {
-                String::new()
+            match &config.book {
+                Some(book) => format!(", book {} ({} openings)", book.name, book.len()),
+                None if config.opening_plies > 0 => {
+                    format!(", openings of {} plies", config.opening_plies)
+                }
+                None => String::new(),
             }
         ))
         .color(theme::MUTED_TEXT),
@@ -205,7 +207,7 @@ fn current_pairing_ui(ui: &mut egui::Ui, run: &Run, live: &Live, current: &Pairi
             w.draws,
             w.losses,
             report::percent(w.score()),
-            report::elo_summary(&w, a, b, Infinity::Symbol)
+            report::elo_summary(&current.tally.counts(), a, b, Infinity::Symbol)
         ));
     }
     ui.label(

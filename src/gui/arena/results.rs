@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use crate::arena::report::{self, Infinity};
-use crate::arena::{MatchConfig, Pairing, Standing, Stop, Tally, Wdl};
+use crate::arena::{Estimate, MatchConfig, Pairing, Standing, Stop, Tally, Wdl};
 use crate::gui::{layout, theme};
 
 use super::run::{ForfeitNote, PairingLive};
@@ -79,23 +79,28 @@ fn score_table_ui(ui: &mut egui::Ui, wdl: &Wdl, facts: &MatchFacts<'_>) {
 /// hover), game length, forfeits, caps, the SPRT, and the time taken.
 fn statistics_ui(ui: &mut egui::Ui, tally: &Tally, facts: &MatchFacts<'_>) {
     let w = tally.wdl;
+    let counts = tally.counts();
     let row = |ui: &mut egui::Ui, key: &str, value: String| {
         ui.label(egui::RichText::new(key).color(theme::MUTED_TEXT));
         ui.label(value);
         ui.end_row();
     };
+    if let Some(pairs) = report::pentanomial(&tally.pentanomial) {
+        row(ui, "Pairs", pairs);
+    }
     ui.label(egui::RichText::new("Elo difference").color(theme::MUTED_TEXT));
-    let elo = report::elo_summary(&w, facts.a, facts.b, Infinity::Symbol);
+    let elo = report::elo_summary(&counts, facts.a, facts.b, Infinity::Symbol);
     ui.label(egui::RichText::new(elo).strong()).on_hover_text(
         "How much stronger the first player is on the Elo scale (+191 is a 75% score), \
          and the range that holds the true difference with 95% confidence.",
     );
     ui.end_row();
     ui.label(egui::RichText::new("LOS").color(theme::MUTED_TEXT));
-    ui.label(report::percent(w.los())).on_hover_text(format!(
-        "Likelihood of superiority: how sure it is that {} is the stronger.",
-        facts.a
-    ));
+    ui.label(report::percent(counts.los()))
+        .on_hover_text(format!(
+            "Likelihood of superiority: how sure it is that {} is the stronger.",
+            facts.a
+        ));
     ui.end_row();
     row(ui, "Game length", report::game_length(tally));
     let forfeits = report::forfeit_counts(tally, facts.a, facts.b);

@@ -2,11 +2,13 @@
 //! spec), the format, and how the games are played; and their validation
 //! into the arena's match and tournament configurations.
 
+use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::arena::{MatchConfig, Sprt, TournamentConfig};
+use crate::arena::{Book, MatchConfig, Sprt, TournamentConfig};
 use crate::gui::seats::IN_MEMORY;
 use crate::rules::{Rules, Size};
 
@@ -75,6 +77,9 @@ pub struct ArenaSettings {
     pub seed: u64,
     /// Random opening plies shared by the two games of a pair.
     pub openings: u32,
+    /// The opening book's path (empty for none): each pair plays its next
+    /// opening in place of a random one.
+    pub book: String,
     /// Worker threads; 0 for one per core.
     pub threads: usize,
     /// Whether a match stops early when the SPRT decides.
@@ -99,6 +104,7 @@ impl Default for ArenaSettings {
             seats: 2,
             seed: 1,
             openings: 0,
+            book: String::new(),
             threads: 0,
             sprt: false,
             elo0: 0.0,
@@ -117,8 +123,12 @@ impl ArenaSettings {
     /// The configuration of each match, or what is wrong with the settings.
     pub fn match_config(&self) -> Result<MatchConfig, String> {
         let size = Size::new(self.rows, self.cols).map_err(|e| e.to_string())?;
-        let sprt =
-            (self.sprt && self.format == Format::Match).then(|| Sprt::new(self.elo0, self.elo1));
+        let sprt = if self.sprt && self.format == Format::Match {
+            let checked = Sprt::checked(self.elo0, self.elo1, 0.05, 0.05);
+            Some(checked.map_err(|e| format!("SPRT: {e}"))?)
+        } else {
+            None
+        };
         let config = MatchConfig {
             games: self.games,
             size,
@@ -127,6 +137,7 @@ impl ArenaSettings {
             seed: self.seed,
             threads: self.threads,
             opening_plies: self.openings,
+            book: None,
             sprt,
             move_limit: (self.move_limit_ms > 0).then(|| Duration::from_millis(self.move_limit_ms)),
             time_control: None,
@@ -135,6 +146,22 @@ impl ArenaSettings {
         };
         config.check().map_err(|e| e.to_string())?;
         Ok(config)
+    }
+
+    /// Reads the book chosen (if any) into `config`, in place of random
+    /// openings; what is wrong with it otherwise. Reads the file: call it
+    /// when a run starts, not every frame.
+    pub fn load_book(&self, config: &mut MatchConfig) -> Result<(), String> {
+        let path = self.book.trim();
+        if path.is_empty() {
+            return Ok(());
+        }
+        let start = config.checked_start().map_err(|e| e.to_string())?;
+        let book = Book::read(Path::new(path), &start, config.seed)
+            .map_err(|e| format!("Opening book {path}: {e}"))?;
+        config.opening_plies = 0;
+        config.book = Some(Arc::new(book));
+        Ok(())
     }
 
     /// The configuration of a tournament in this format.
@@ -217,12 +244,41 @@ mod tests {
         s.elo0 = 10.0;
         s.elo1 = 5.0;
         assert!(s.match_config().unwrap_err().contains("SPRT"));
+        s.elo0 = f64::NAN;
+        assert!(
+            s.match_config()
+                .unwrap_err()
+                .starts_with("SPRT: ELO0 is NaN")
+        );
         s.players.push("bot:random".into());
         assert!(s.players_problem().unwrap().contains("remove players"));
         s.players.truncate(1);
         assert_eq!(s.players_problem().unwrap(), "Add one more player.");
         s.format = Format::Gauntlet;
         assert_eq!(s.players_problem().unwrap(), "Add one more player.");
+    }
+
+    #[test]
+    fn a_book_replaces_random_openings() {
+        let path = std::env::temp_dir().join(format!("chainlab-book-{}.txt", std::process::id()));
+        std::fs::write(&path, "# two openings\n0,0 4,5\n2,2 2,3 1,1 3,3\n").unwrap();
+        let s = ArenaSettings {
+            openings: 4,
+            book: path.display().to_string(),
+            ..ArenaSettings::default()
+        };
+        let mut config = s.match_config().unwrap();
+        assert_eq!(config.book, None, "not read every frame");
+        s.load_book(&mut config).unwrap();
+        let book = config.book.as_ref().unwrap();
+        assert_eq!((book.len(), config.opening_plies), (2, 0));
+        std::fs::write(&path, "0,0 9,9\n").unwrap();
+        let e = s.load_book(&mut s.match_config().unwrap()).unwrap_err();
+        assert!(e.contains("line 1: move 2 (9,9) is illegal"), "{e}");
+        std::fs::remove_file(&path).unwrap();
+        let mut unchanged = ArenaSettings::default().match_config().unwrap();
+        ArenaSettings::default().load_book(&mut unchanged).unwrap();
+        assert_eq!(unchanged.book, None);
     }
 
     #[test]

@@ -190,6 +190,32 @@ fn start_ui(ui: &mut egui::Ui, settings: &ArenaSettings, running: bool) -> bool 
     .clicked()
 }
 
+/// The rows of the openings: random plies, or a book that replaces them.
+fn openings_rows(ui: &mut egui::Ui, settings: &mut ArenaSettings) {
+    ui.label("Opening plies");
+    let random = settings.book.trim().is_empty();
+    ui.add_enabled(
+        random,
+        egui::DragValue::new(&mut settings.openings).range(0..=MAX_OPENING_PLIES),
+    )
+    .on_hover_text("Each pair of games starts from the same random opening of this many moves.");
+    ui.end_row();
+
+    let label = ui.label("Opening book");
+    ui.add(
+        egui::TextEdit::singleline(&mut settings.book)
+            .hint_text("none: random openings")
+            .desired_width(180.0),
+    )
+    .on_hover_text(
+        "A file of openings, one per line as moves 'r,c r,c …' ('#' for comments), \
+             such as openings/5x6.txt: each pair of games plays the next one (shuffled by \
+             the seed). Read when the run starts.",
+    )
+    .labelled_by(label.id);
+    ui.end_row();
+}
+
 fn more_ui(ui: &mut egui::Ui, settings: &mut ArenaSettings) {
     egui::Grid::new("arena_more_grid")
         .num_columns(2)
@@ -203,12 +229,7 @@ fn more_ui(ui: &mut egui::Ui, settings: &mut ArenaSettings) {
             .on_hover_text("With more than two seats, the two players alternate seats: A B A B …");
             ui.end_row();
 
-            ui.label("Opening plies");
-            ui.add(egui::DragValue::new(&mut settings.openings).range(0..=MAX_OPENING_PLIES))
-                .on_hover_text(
-                    "Each pair of games starts from the same random opening of this many moves.",
-                );
-            ui.end_row();
+            openings_rows(ui, settings);
 
             ui.label("Threads");
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

@@ -11,6 +11,15 @@
 //! - SPRT: the generalised SPRT on the trinomial (W/D/L) with logistic Elo
 //!   bounds, `LLR ≈ N (s₁ − s₀)(2s − s₀ − s₁) / (2v)`, where `sᵢ` is the score
 //!   expected at `eloᵢ`; it stops when the LLR leaves `[ln(β/(1−α)), ln((1−β)/α)]`.
+//!
+//! Paired games (two players, seats swapped from one opening) are counted as
+//! pairs too ([`Pentanomial`]); their statistics and SPRT read the pairs
+//! ([`Counts`], [`Sprt::llr_counts`]), see `docs/statistics.md`.
+
+mod gsprt;
+mod pentanomial;
+
+pub use pentanomial::{Counts, Estimate, Pentanomial};
 
 use serde::{Deserialize, Serialize};
 
@@ -241,9 +250,45 @@ impl Sprt {
         wdl.games() as f64 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * v)
     }
 
+    /// The log-likelihood ratio of pentanomial counts: the GSPRT of fishtest
+    /// (see [`gsprt`]); 0 before any pair.
+    pub fn llr_pairs(&self, pairs: &Pentanomial) -> f64 {
+        if pairs.pairs() == 0 {
+            return 0.0;
+        }
+        gsprt::llr(
+            &pairs.0,
+            score_from_elo(self.elo0),
+            score_from_elo(self.elo1),
+        )
+    }
+
+    /// The log-likelihood ratio of the counts a match reads: the pairs'
+    /// GSPRT when paired, the trinomial's otherwise.
+    pub fn llr_counts(&self, counts: &Counts) -> f64 {
+        match counts {
+            Counts::Games(wdl) => self.llr(wdl),
+            Counts::Pairs(pairs) => self.llr_pairs(pairs),
+        }
+    }
+
+    /// The decision after these pairs, if the LLR has left its bounds.
+    pub fn decide_pairs(&self, pairs: &Pentanomial) -> Option<SprtDecision> {
+        self.decision(self.llr_pairs(pairs))
+    }
+
+    /// The decision after these counts, if the LLR has left its bounds.
+    pub fn decide_counts(&self, counts: &Counts) -> Option<SprtDecision> {
+        self.decision(self.llr_counts(counts))
+    }
+
     /// The decision after these results, if the LLR has left its bounds.
     pub fn decide(&self, wdl: &Wdl) -> Option<SprtDecision> {
-        let llr = self.llr(wdl);
+        self.decision(self.llr(wdl))
+    }
+
+    /// The decision at log-likelihood ratio `llr`.
+    fn decision(&self, llr: f64) -> Option<SprtDecision> {
         let (lower, upper) = self.bounds();
         if llr >= upper {
             Some(SprtDecision::H1)
