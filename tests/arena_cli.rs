@@ -34,6 +34,8 @@ mod errors;
 mod fuzz_inputs;
 #[path = "arena_cli/limits.rs"]
 mod limits;
+#[path = "arena_cli/perfect.rs"]
+mod perfect;
 #[path = "arena_cli/puzzles.rs"]
 mod puzzles;
 #[path = "arena_cli/tune.rs"]
