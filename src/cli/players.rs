@@ -51,6 +51,8 @@ playout=N random plies per playout before the expert evaluation scores it (mcts,
 ms=N      time per move in milliseconds (games then do not replay exactly)\n  \
 eval=E    search evaluation: expert (default) or balanced (minus the best opponent's)\n  \
 random=P  play a uniformly random move P% of the time\n\n\
+bot:perfect plays perfectly (the fastest win, the longest loss) on two-player boards of at\n\
+most 12 cells under standard or overflow rules (docs/solve.md); larger boards are refused.\n\n\
 A strategy file (a path ending in .json) is a player too, and so is a program in any\n\
 language that speaks the engine protocol: cmd:COMMAND ARGS (for example\n\
 'cmd:python3 examples/engines/starter_bot.py') or the path of its bot.toml.\n\
