@@ -71,6 +71,13 @@ fn bot_perfect_never_loses_a_won_position() {
 
 #[test]
 fn bot_perfect_is_refused_on_a_board_too_large_with_the_reason() {
+    let size = Size::new(4, 4).unwrap();
+    let position = Position::new(size, 2, Rules::Standard).unwrap();
+    let mut agent = parse_player("bot:perfect").unwrap().create().unwrap();
+    let error = agent
+        .begin(&position, chainlab::rules::Player::A, &mut rng_from_seed(1))
+        .unwrap_err();
+    assert!(error.to_string().contains("16 cells"), "{error}");
     let o = chainlab(&[
         "match",
         "bot:perfect",
@@ -82,8 +89,7 @@ fn bot_perfect_is_refused_on_a_board_too_large_with_the_reason() {
         "--threads",
         "1",
     ]);
-    let text = format!("{}{}", stdout(&o), stderr(&o));
-    assert!(text.contains("16 cells"), "{text}");
+    assert!(stdout(&o).contains("2 by bot:perfect"), "{}", stdout(&o));
 }
 
 #[test]
