@@ -17,6 +17,7 @@ pub mod output;
 pub mod protocol;
 pub mod rng;
 pub mod rules;
+pub mod solve;
 pub mod strategy;
 pub mod time;
 pub mod tune;

@@ -32,7 +32,7 @@ type ModPath = Vec<String>;
 const LAYERS: &[&[&str]] = &[
     &["rng", "input", "output", "time"],
     &["rules"],
-    &["strategy", "protocol"],
+    &["strategy", "protocol", "solve"],
     &["eval", "export"],
     &["bots"],
     &["arena"],

@@ -40,6 +40,8 @@ mod fuzz_inputs;
 mod guided;
 #[path = "arena_cli/limits.rs"]
 mod limits;
+#[path = "arena_cli/perfect.rs"]
+mod perfect;
 #[path = "arena_cli/puzzles.rs"]
 mod puzzles;
 #[path = "arena_cli/tune.rs"]

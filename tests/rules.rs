@@ -11,3 +11,5 @@ mod notation;
 mod props;
 #[path = "rules/reference.rs"]
 mod reference;
+#[path = "rules/solve.rs"]
+mod solve;

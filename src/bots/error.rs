@@ -60,6 +60,9 @@ pub enum BotError {
         #[source]
         source: EvalError,
     },
+    /// The perfect player on a board or game the solver refuses.
+    #[error("bot:perfect: {0}")]
+    Solve(#[from] crate::solve::SolveError),
     /// An external program (a `cmd:` player) that cannot start or failed.
     #[error("{0}")]
     External(#[from] ExternalError),

@@ -17,17 +17,20 @@ pub enum BotKind {
     Master,
     /// Monte Carlo tree search with random playouts.
     Mcts,
+    /// Perfect play from the exact solution (boards of at most 12 cells).
+    Perfect,
 }
 
 impl BotKind {
     /// Every kind, weakest first.
-    pub const ALL: [BotKind; 6] = [
+    pub const ALL: [BotKind; 7] = [
         BotKind::Random,
         BotKind::PreferOwn,
         BotKind::Greedy,
         BotKind::Expert,
         BotKind::Master,
         BotKind::Mcts,
+        BotKind::Perfect,
     ];
 
     /// The name used in specs.
@@ -39,6 +42,7 @@ impl BotKind {
             BotKind::Expert => "expert",
             BotKind::Master => "master",
             BotKind::Mcts => "mcts",
+            BotKind::Perfect => "perfect",
         }
     }
 
@@ -46,7 +50,7 @@ impl BotKind {
     pub fn options(self) -> &'static [BotOption] {
         use BotOption as O;
         match self {
-            BotKind::Random => &[],
+            BotKind::Random | BotKind::Perfect => &[],
             BotKind::PreferOwn | BotKind::Greedy => &[O::Random],
             BotKind::Expert | BotKind::Master => &[
                 O::Depth,

@@ -160,6 +160,7 @@ mod info;
 mod interrupt;
 mod kind;
 mod mcts;
+mod perfect;
 pub mod search;
 mod simple;
 mod spec;
@@ -170,6 +171,7 @@ pub use info::InfoFeed;
 pub use interrupt::Interrupt;
 pub use kind::{BotKind, BotOption, LeafValue};
 pub use mcts::{DEFAULT_TREE_NODES, MctsPlayer};
+pub use perfect::PerfectPlayer;
 pub use search::SearchPlayer;
 pub use simple::{GreedyPlayer, MixedPlayer, PreferOwnPlayer, RandomPlayer};
 pub use spec::{

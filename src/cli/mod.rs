@@ -42,6 +42,7 @@ mod program_args;
 mod puzzles;
 mod replay;
 mod runs;
+mod solve;
 mod strategy_cmds;
 mod tournament;
 mod tune;
@@ -199,6 +200,8 @@ enum Command {
     Merge(merge::Args),
     /// Score a player on puzzle positions: solved and points per theme, failed puzzles.
     Puzzles(puzzles::Args),
+    /// Solve a small board exactly: the winner and the length of the perfect game.
+    Solve(solve::Args),
     /// Tune a strategy's constants by SPSA against opponents and validate the gain.
     Tune(tune::Args),
     /// Measure speed; prints one JSON object per line.
@@ -244,6 +247,7 @@ pub fn run() -> ExitCode {
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Merge(args)) => merge::run(&args),
         Some(Command::Puzzles(args)) => puzzles::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Validate(args)) => strategy_cmds::validate(&args),

@@ -53,6 +53,8 @@ eval=E    search evaluation: expert (default) or balanced (minus the best oppone
 graph=F   a strategy file (.json, no ',' in the path) that orders the search's moves\n  \
 width=K   with graph: search only the graph's K best moves at every node\n  \
 random=P  play a uniformly random move P% of the time\n\n\
+bot:perfect plays perfectly (the fastest win, the longest loss) on two-player boards of at\n\
+most 12 cells under standard or overflow rules (docs/solve.md); larger boards are refused.\n\n\
 A strategy file (a path ending in .json) is a player too, and so is a program in any\n\
 language that speaks the engine protocol: cmd:COMMAND ARGS (for example\n\
 'cmd:python3 examples/engines/starter_bot.py') or the path of its bot.toml.\n\

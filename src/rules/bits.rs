@@ -259,6 +259,13 @@ impl BitPosition {
         self.owners[player.index() & OWNER_MASK]
     }
 
+    /// The atom bit planes: bit `i` of `planes()[k]` is bit `k` of the atom
+    /// count of cell `i` (for exact position encodings, as the solver's).
+    #[inline]
+    pub fn planes(&self) -> [u64; PLANES] {
+        self.atoms
+    }
+
     /// The cells holding at least one atom.
     #[inline]
     pub fn occupied(&self) -> u64 {

@@ -475,6 +475,10 @@ fn every_command_follows_the_exit_code_table() {
         (vec!["no-such-command"], 2),
         (vec!["replay"], 2),
         (vec!["bench", "--only", "nothing"], 2),
+        (vec!["solve", "4x4"], 2),
+        (vec!["solve", "2x2", "--rules", "empties"], 2),
+        (vec!["solve", "1x9"], 2),
+        (vec!["solve", "3by3"], 2),
     ];
     for (args, code) in cases {
         let o = chainlab(&args);

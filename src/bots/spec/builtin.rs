@@ -25,8 +25,8 @@ use crate::bots::graph::GraphGuide;
 use crate::bots::kind::{BotKind, BotOption, LeafValue};
 use crate::bots::search::{MAX_DEPTH, SearchConfig};
 use crate::bots::{
-    Agent, AgentFactory, BotError, GreedyPlayer, MctsPlayer, MixedPlayer, PreferOwnPlayer,
-    RandomPlayer, SearchPlayer,
+    Agent, AgentFactory, BotError, GreedyPlayer, MctsPlayer, MixedPlayer, PerfectPlayer,
+    PreferOwnPlayer, RandomPlayer, SearchPlayer,
 };
 use crate::eval::Program;
 use crate::rules::MAX_CELLS;
@@ -160,6 +160,7 @@ impl BotSpec {
                 time,
                 self.playout.unwrap_or(DEFAULT_PLAYOUT),
             )),
+            BotKind::Perfect => Box::new(PerfectPlayer),
         };
         match self.random {
             Some(p) if p > 0 => Box::new(MixedPlayer::new(p, base)),

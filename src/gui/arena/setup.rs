@@ -382,7 +382,7 @@ fn options_ui(ui: &mut egui::Ui, spec: &mut String) {
             .on_hover_text("The share of uniformly random moves mixed in.");
             parsed.random = (random != 0).then_some(random);
         }
-        BotKind::Random => {}
+        BotKind::Random | BotKind::Perfect => {}
     }
     if parsed != before {
         *spec = parsed.to_string();

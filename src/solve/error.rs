@@ -1,0 +1,49 @@
+//! The solver's errors: what it refuses to solve, and why.
+
+use thiserror::Error;
+
+use crate::rules::{Rules, Size};
+
+/// Why a board or a position cannot be solved.
+#[derive(Debug, Clone, PartialEq, Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The board has more cells than the solver takes.
+    #[error(
+        "{size} has {cells} cells, more than the {max} the solver takes: its table could hold up to {bound:.1e} positions ({bytes}), far beyond this machine's time and memory"
+    )]
+    TooLarge {
+        /// The board.
+        size: Size,
+        /// Its number of cells.
+        cells: usize,
+        /// The solver's limit.
+        max: usize,
+        /// The number of distinct positions between moves, an upper bound on
+        /// the table.
+        bound: f64,
+        /// That bound in memory, as text (`1.2 TB`).
+        bytes: String,
+    },
+    /// The rule variant has no exact solution here.
+    #[error(
+        "{0} rules are not solved: atoms are not conserved, so a game can return to a position and only the match's draw cap ends it; the solver takes standard and overflow"
+    )]
+    Rules(Rules),
+    /// Not a two-player game.
+    #[error("the solver takes two-player games, not {0} players")]
+    Players(usize),
+    /// The position is not of the solved game.
+    #[error("the position is a {size} {rules} game, the solution is of {solved}")]
+    OtherGame {
+        /// The position's board.
+        size: Size,
+        /// The position's rules.
+        rules: Rules,
+        /// The solved game, as `3x3 standard`.
+        solved: String,
+    },
+    /// The game is over: there is nothing to choose.
+    #[error("the game is over")]
+    GameOver,
+}
