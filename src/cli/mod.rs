@@ -39,6 +39,7 @@ mod players;
 mod program_args;
 mod puzzles;
 mod replay;
+mod share;
 mod strategy_cmds;
 mod tournament;
 mod tune;
@@ -206,6 +207,8 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Print the node reference (the content of docs/nodes.md).
     Nodes,
+    /// Print a link that opens a strategy in the web page (no server needed).
+    Share(share::Args),
     /// Run a player as an engine of the text protocol on stdin/stdout (docs/protocol.md).
     Engine(engine::Args),
 }
@@ -242,6 +245,7 @@ pub fn run() -> ExitCode {
         Some(Command::Score(args)) => strategy_cmds::score(&args),
         Some(Command::Explain(args)) => explain::explain(&args),
         Some(Command::Nodes) => strategy_cmds::nodes(),
+        Some(Command::Share(args)) => share::run(&args),
         Some(Command::Engine(args)) => engine::run(&args),
     };
     match result {

@@ -31,6 +31,13 @@ impl EditorView {
             self.file_name_ui(ui);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 self.hand_over_buttons(ui, commands);
+                if ui
+                    .button("Share link")
+                    .on_hover_text("Copy a link that holds this strategy")
+                    .clicked()
+                {
+                    self.share(ui.ctx());
+                }
             });
         });
     }
@@ -159,10 +166,17 @@ impl EditorView {
             }
         });
         ui.menu_button("Open recent", |ui| {
-            if settings.recent.is_empty() {
+            // Files gone since (deleted, or in the page: lost with a reload) are not offered.
+            let recent: Vec<_> = settings
+                .recent
+                .iter()
+                .filter(|p| crate::gui::platform::is_file(p))
+                .cloned()
+                .collect();
+            if recent.is_empty() {
                 ui.label(RichText::new("no recent files").color(theme::MUTED_TEXT));
             }
-            for path in settings.recent.clone() {
+            for path in recent {
                 let name = path.display().to_string();
                 if ui.button(&name).clicked() {
                     self.request(After::Open(path), settings, &ctx);
@@ -170,6 +184,14 @@ impl EditorView {
                 }
             }
         });
+        if ui
+            .button("Open link…")
+            .on_hover_text("Open the strategy of a share link")
+            .clicked()
+        {
+            self.ask_link();
+            ui.close();
+        }
         ui.separator();
         if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
             self.save(settings);
@@ -181,6 +203,14 @@ impl EditorView {
             .clicked()
         {
             self.save_as(settings);
+            ui.close();
+        }
+        if ui
+            .button("Share link…")
+            .on_hover_text("A link that holds this strategy: copy it and send it")
+            .clicked()
+        {
+            self.share(&ctx);
             ui.close();
         }
         ui.separator();
