@@ -77,7 +77,7 @@ function report(what, m) {
   const page = await open(link);
   const title = await page.title();
   const hash = await page.evaluate(() => location.hash);
-  console.log(`share: tab title "${title}", address ${hash}`);
+  console.log(`share: tab title "${title}", address ${hash.slice(0, 40)}`);
   if (!title.startsWith(`${name} •`)) problems.push(`share: the link did not open '${name}' as unsaved work (title "${title}")`);
   if (hash !== "#editor") problems.push(`share: the address did not move on to #editor (${hash.slice(0, 40)})`);
   await page.close();
@@ -89,7 +89,7 @@ function report(what, m) {
 }
 
 // 2. Frame times. Settings as eframe keeps them (local storage key "app", RON).
-const settings = (ron) => () => localStorage.setItem("app", ron);
+const settings = (ron) => ({ content: `localStorage.setItem("app", ${JSON.stringify(ron)});` });
 {
   const page = await open(
     `${url}#play`,
