@@ -4,9 +4,10 @@
 #                          the wasm, its JS glue, the icon and manifest)
 #   scripts/web.sh serve   builds it if needed and serves it on 127.0.0.1
 # Installs what it needs: the wasm32 target, and wasm-bindgen-cli at the
-# exact version of the wasm-bindgen crate in Cargo.lock. wasm-opt (binaryen)
-# shrinks the wasm further when it is on the PATH; it is optional.
-# Environment: WEB_OUT (default dist/web), PORT (default 8080).
+# exact version of the wasm-bindgen crate in Cargo.lock, and wasm-opt (the
+# `wasm-opt` crate from crates.io, binaryen inside), which shrinks the wasm.
+# Environment: WEB_OUT (default dist/web), PORT (default 8080),
+# CARGO_TARGET_DIR (default target), NO_WASM_OPT=1 to skip wasm-opt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,8 +32,23 @@ ensure_tools() {
         echo "== installing wasm-bindgen-cli $want (the version of the wasm-bindgen crate)"
         # --locked fails when the registry no longer serves a locked
         # dependency; the version of the CLI itself stays exact either way.
-        cargo install wasm-bindgen-cli --version "=$want" --locked ||
-            cargo install wasm-bindgen-cli --version "=$want"
+        # The first try's output is kept and shown only if the second fails
+        # too, so a working fallback prints no error.
+        local log
+        log=$(mktemp)
+        if ! cargo install wasm-bindgen-cli --version "=$want" --locked >"$log" 2>&1; then
+            echo "== --locked did not resolve; installing without it"
+            if ! cargo install wasm-bindgen-cli --version "=$want"; then
+                cat "$log" >&2
+                rm -f "$log"
+                return 1
+            fi
+        fi
+        rm -f "$log"
+    fi
+    if [ "${NO_WASM_OPT:-}" != 1 ] && ! command -v wasm-opt >/dev/null 2>&1; then
+        echo "== installing wasm-opt (the wasm-opt crate: binaryen, a few minutes the first time)"
+        cargo install wasm-opt --locked || echo "== wasm-opt could not be installed: the wasm is not shrunk"
     fi
 }
 
@@ -43,11 +59,15 @@ build() {
     rm -rf "$OUT"
     mkdir -p "$OUT"
     wasm-bindgen --target web --no-typescript --out-dir "$OUT" --out-name chainlab "$WASM"
-    if command -v wasm-opt >/dev/null 2>&1; then
-        echo "== wasm-opt -Os"
+    if [ "${NO_WASM_OPT:-}" != 1 ] && command -v wasm-opt >/dev/null 2>&1; then
+        local before
+        before=$(wc -c <"$OUT/chainlab_bg.wasm")
+        echo "== wasm-opt -Os ($before bytes before)"
         wasm-opt -Os --enable-bulk-memory --enable-nontrapping-float-to-int \
             --enable-sign-ext --enable-mutable-globals \
             -o "$OUT/chainlab_bg.wasm" "$OUT/chainlab_bg.wasm"
+    else
+        echo "== wasm-opt skipped (NO_WASM_OPT=1 or not installed): the wasm is not shrunk"
     fi
     cp web/index.html web/icon.svg web/manifest.json "$OUT/"
     local raw gz

@@ -37,6 +37,8 @@ mod programs;
 mod puzzles;
 #[path = "gui/replay.rs"]
 mod replay;
+#[path = "gui/share.rs"]
+mod share;
 #[path = "gui/tune.rs"]
 mod tune;
 #[path = "gui/tutorial.rs"]

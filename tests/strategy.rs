@@ -16,5 +16,7 @@ mod fuzz;
 mod grouping;
 #[path = "strategy/groups.rs"]
 mod groups;
+#[path = "strategy/share.rs"]
+mod share;
 #[path = "strategy/validate.rs"]
 mod validate;

@@ -42,6 +42,7 @@ mod program_args;
 mod puzzles;
 mod replay;
 mod runs;
+mod share;
 mod solve;
 mod strategy_cmds;
 mod tournament;
@@ -216,6 +217,8 @@ enum Command {
     Export(export::Args),
     /// Print the node reference (the content of docs/nodes.md).
     Nodes,
+    /// Print a link that opens a strategy in the web page (no server needed).
+    Share(share::Args),
     /// Run a player as an engine of the text protocol on stdin/stdout (docs/protocol.md).
     Engine(engine::Args),
 }
@@ -255,6 +258,7 @@ pub fn run() -> ExitCode {
         Some(Command::Explain(args)) => explain::explain(&args),
         Some(Command::Export(args)) => export::run(&args),
         Some(Command::Nodes) => strategy_cmds::nodes(),
+        Some(Command::Share(args)) => share::run(&args),
         Some(Command::Engine(args)) => engine::run(&args),
     };
     match result {

@@ -115,6 +115,9 @@ impl App {
         if let Some(file) = file {
             app.open_file(&file);
         }
+        if let Some(link) = platform::start_link() {
+            app.open_link(&link, &cc.egui_ctx);
+        }
         app
     }
 
@@ -122,6 +125,14 @@ impl App {
     /// with a file; a file that does not load leaves its error on show.
     pub fn open_file(&mut self, file: &Path) {
         self.editor.open(file, &mut self.settings.editor);
+        self.settings.view = View::Editor;
+    }
+
+    /// Opens the strategy of the share link `link` in the editor as unsaved
+    /// work and shows it; a link that cannot be read leaves its message on
+    /// show and changes nothing else.
+    pub fn open_link(&mut self, link: &str, ctx: &egui::Context) {
+        self.editor.open_link(link, &mut self.settings.editor, ctx);
         self.settings.view = View::Editor;
     }
 
@@ -197,6 +208,11 @@ impl App {
             self.themed = true;
         }
         self.window.ui(ui.ctx());
+        match platform::address_changed(self.settings.view) {
+            Some(platform::Address::View(view)) => self.settings.view = view,
+            Some(platform::Address::Link(link)) => self.open_link(&link, ui.ctx()),
+            None => {}
+        }
         self.editor.background(ui.ctx(), &mut self.commands);
         self.top_bar(ui);
         let pace = Pace {

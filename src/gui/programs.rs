@@ -144,12 +144,18 @@ pub fn programs_menu(
     recent: &RecentPrograms,
     mut item: impl FnMut(&mut egui::Ui, &str, &str) -> egui::Response,
 ) -> bool {
+    // Where programs cannot run (the web page) the item is disabled and says why.
+    let refused = crate::gui::platform::can_run_programs().err();
     let clicked = ui
-        .selectable_label(false, "Program…")
+        .add_enabled(
+            refused.is_none(),
+            egui::Button::selectable(false, "Program…"),
+        )
         .on_hover_text(
             "A program that plays by the chainlab engine protocol (docs/protocol.md), \
              such as python3 examples/engines/starter_bot.py.",
         )
+        .on_disabled_hover_text(refused.unwrap_or_default())
         .clicked();
     if !recent.is_empty() {
         ui.separator();

@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 
 use super::id::NodeId;
 use super::limits::{
-    MAX_FILE_BYTES, MAX_FLAT_WIRES, MAX_GROUP_DEPTH, MAX_GROUPS, MAX_NODES, VERSION,
+    MAX_FILE_BYTES, MAX_FLAT_WIRES, MAX_GROUP_DEPTH, MAX_GROUPS, MAX_NODES, MAX_SHARE_BYTES,
+    MAX_SHARE_CHARS, VERSION,
 };
 use crate::input::InputError;
 
@@ -215,6 +216,28 @@ pub enum FlattenError {
         /// The definition it names.
         def: String,
     },
+}
+
+/// Why a share link gives no strategy (`share/`); nothing is changed.
+#[derive(Debug, thiserror::Error)]
+pub enum ShareError {
+    /// The link's fragment has no `s=` field (a link to a page or a view).
+    #[error("this link holds no strategy: a share link ends in #s=…")]
+    NoStrategy,
+    /// The payload is longer than [`MAX_SHARE_CHARS`].
+    #[error(
+        "this link is too long: its strategy has {0} characters; a share link may have at most {MAX_SHARE_CHARS}"
+    )]
+    TooLong(usize),
+    /// The payload would inflate to more than [`MAX_SHARE_BYTES`].
+    #[error("this link's strategy is too large: it inflates to more than {MAX_SHARE_BYTES} bytes")]
+    TooLarge,
+    /// The payload is not base64url, not deflate, or not UTF-8 text.
+    #[error("this link is damaged: {0}")]
+    Damaged(String),
+    /// The payload decodes, but not to a strategy chainlab reads.
+    #[error("this link's strategy cannot be read: {0}")]
+    NotAStrategy(Box<StrategyError>),
 }
 
 fn first(path: &[String]) -> &str {

@@ -30,3 +30,9 @@ pub const MAX_LABEL_CHARS: usize = 80;
 pub const MAX_TERMS: usize = 64;
 /// Canvas positions are limited to ± this.
 pub const MAX_COORD: f64 = 1.0e7;
+/// A share link's payload may have at most this many characters (checked
+/// before it is decoded; a shipped strategy needs fewer than 8,000).
+pub const MAX_SHARE_CHARS: usize = 1024 * 1024;
+/// A share link's strategy may inflate to at most this many bytes (a
+/// compressed payload that would grow larger is refused while inflating).
+pub const MAX_SHARE_BYTES: usize = 4 * 1024 * 1024;

@@ -14,7 +14,8 @@
 //!   ungrouping, importing, and where an edit acts;
 //! - `flatten/`: inlining groups for the compiler, and the analysis of how
 //!   definitions nest that it (and validation) asks before copying anything;
-//! - `validate/`: every problem of a strategy at once.
+//! - `validate/`: every problem of a strategy at once;
+//! - `share/`: share links, a strategy file compressed into a link's fragment.
 //!
 //! Three files stand alone so that everything may depend on them and they on
 //! nothing here but each other: `id.rs` (node ids), `limits.rs` (the bounds a
@@ -28,9 +29,10 @@ mod group;
 mod id;
 mod kind;
 mod limits;
+mod share;
 mod validate;
 
-pub use error::{FileError, FlattenError, StrategyError, TooLarge};
+pub use error::{FileError, FlattenError, ShareError, StrategyError, TooLarge};
 pub use flatten::{Flat, Origin};
 pub use format::FORMAT;
 pub use format::files::{read_limited, write_atomic};
@@ -49,6 +51,10 @@ pub use kind::{
     StateFilter, When, Whose,
 };
 pub use limits::{
-    MAX_FILE_BYTES, MAX_GROUP_DEPTH, MAX_GROUPS, MAX_LABEL_CHARS, MAX_NODES, MAX_PINS, VERSION,
+    MAX_FILE_BYTES, MAX_GROUP_DEPTH, MAX_GROUPS, MAX_LABEL_CHARS, MAX_NODES, MAX_PINS,
+    MAX_SHARE_BYTES, MAX_SHARE_CHARS, VERSION,
+};
+pub use share::{
+    DEFAULT_SHARE_BASE, SHARE_KEY, share_fragment, share_link, share_payload, strategy_from_link,
 };
 pub use validate::{Diagnostic, Report, Severity, capped_list};

@@ -403,6 +403,8 @@ fn every_command_follows_the_exit_code_table() {
         (vec!["export", "--python", broken], 1),
         (vec!["validate", missing], 1),
         (vec!["validate", broken], 1),
+        (vec!["share", missing], 1),
+        (vec!["share", broken], 0),
         (vec!["replay", illegal, "--check"], 1),
         (vec!["replay", illegal, "--game", "0"], 1),
         (vec!["replay", "no/such/games.jsonl"], 1),

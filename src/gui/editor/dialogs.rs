@@ -44,6 +44,10 @@ impl EditorView {
                 settings.last_file = None;
             }
             After::Open(path) => self.open_now(&path, settings),
+            After::Shared(strategy) => {
+                self.open_shared(*strategy);
+                settings.last_file = None;
+            }
             After::Close => self.files.close(ctx),
         }
     }
@@ -191,6 +195,7 @@ impl EditorView {
             }
             Answer::DiscardRestorable => self.files.discard_recovery(),
             Answer::Import(pick, id) => self.import_group(pick, id, now),
+            Answer::OpenLink(text) => self.open_link(&text, settings, ctx),
             Answer::Cancelled => {}
         }
     }

@@ -50,6 +50,7 @@ mod problems;
 mod puzzles;
 mod scope;
 mod settings;
+mod share;
 mod side;
 mod spots;
 mod style;

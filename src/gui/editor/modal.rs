@@ -1,8 +1,8 @@
 //! The editor's dialogs, one at a time: the file browser (to open a
 //! strategy, a position, a puzzle suite or a file to import a group from,
 //! or to choose where to save), the prompt before unsaved work is lost, the
-//! offer to restore the work an earlier run left, and the list of groups to
-//! import.
+//! offer to restore the work an earlier run left, the list of groups to
+//! import, and the share link shown or a link to paste (`share.rs`).
 //!
 //! Invariant: at most one dialog is open ([`Modal`] is one value, held as
 //! an `Option` by the editor), and what runs after a save chosen in the
@@ -23,6 +23,7 @@ use super::file::After;
 use super::file::browser::{Browser, Choice, Purpose};
 use super::file::recovery::Restorable;
 use super::group::import::{ImportChoice, ImportPick};
+use super::share::{ShareAnswer, SharePanel, open_link_ui, share_ui};
 
 /// The dialog open.
 #[derive(Debug)]
@@ -49,6 +50,10 @@ pub enum Modal {
     Restore(Restorable),
     /// The groups of a strategy, to import one.
     Import(ImportPick),
+    /// The strategy's share link, shown (and copied).
+    Share(SharePanel),
+    /// A link to paste, to open the strategy it carries (the text so far).
+    OpenLink(String),
 }
 
 /// How a dialog was closed.
@@ -68,6 +73,8 @@ pub enum Answer {
     DiscardRestorable,
     /// Import the group of this id from the pick.
     Import(ImportPick, String),
+    /// Open the strategy of this pasted link.
+    OpenLink(String),
     /// Closed without a choice.
     Cancelled,
 }
@@ -105,6 +112,7 @@ impl Modal {
             Modal::Unsaved { .. } => 1,
             Modal::Restore(_) => 2,
             Modal::Import(_) => 3,
+            Modal::Share(_) | Modal::OpenLink(_) => 4,
         }
     }
 
@@ -141,6 +149,15 @@ impl Modal {
                 Some(ImportChoice::Group(id)) => Shown::Closed(Answer::Import(pick, id)),
                 Some(ImportChoice::Cancelled) => Shown::Closed(Answer::Cancelled),
             },
+            Modal::Share(panel) => match share_ui(ctx, &panel) {
+                ShareAnswer::Open | ShareAnswer::OpenLink(_) => Shown::Open(Modal::Share(panel)),
+                ShareAnswer::Closed => Shown::Closed(Answer::Cancelled),
+            },
+            Modal::OpenLink(mut text) => match open_link_ui(ctx, &mut text) {
+                ShareAnswer::Open => Shown::Open(Modal::OpenLink(text)),
+                ShareAnswer::OpenLink(link) => Shown::Closed(Answer::OpenLink(link)),
+                ShareAnswer::Closed => Shown::Closed(Answer::Cancelled),
+            },
         }
     }
 }
@@ -158,6 +175,7 @@ fn unsaved_ui(ctx: &egui::Context, after: &After, file: &str) -> Option<Unsaved>
     let what = match after {
         After::New => "starting a new strategy",
         After::Open(_) => "opening another strategy",
+        After::Shared(_) => "opening the strategy of the link",
         After::Close => "closing",
     };
     let mut answer = None;
@@ -194,16 +212,16 @@ fn restore_ui(ctx: &egui::Context, found: &Restorable) -> Option<bool> {
         .written
         .and_then(|t| std::time::SystemTime::now().duration_since(t).ok())
         .map_or_else(String::new, |d| match d.as_secs() {
-            s if s < 120 => format!(" {s} seconds ago"),
-            s if s < 7200 => format!(" {} minutes ago", s / 60),
-            s => format!(" {} hours ago", s / 3600),
+            s if s < 120 => format!(" (last written {s} seconds ago)"),
+            s if s < 7200 => format!(" (last written {} minutes ago)", s / 60),
+            s => format!(" (last written {} hours ago)", s / 3600),
         });
     let mut answer = None;
     egui::Modal::new(egui::Id::new("editor_restore")).show(ctx, |ui| {
         ui.set_width(400.0);
         ui.heading("Restore unsaved work?");
         ui.label(format!(
-            "chainlab was closed while {file} had unsaved changes (last written{when}). \
+            "chainlab was closed while {file} had unsaved changes{when}. \
              Restore them? Restoring does not change the file until you save."
         ));
         ui.add_space(6.0);

@@ -32,10 +32,18 @@ impl EditorView {
     /// The side panel's tabs.
     fn side_tabs_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
+            // Tuning needs threads: in the page its tab is disabled and says why.
+            let tune_refused = super::tune::run::refusal();
             let mut tab = |ui: &mut egui::Ui, tab: SideTab, text: &str, hover: &str| {
+                let refused = (tab == SideTab::Tune)
+                    .then(|| tune_refused.clone())
+                    .flatten();
+                let label =
+                    egui::Button::selectable(self.side_tab == tab, RichText::new(text).size(15.0));
                 if ui
-                    .selectable_label(self.side_tab == tab, RichText::new(text).size(15.0))
+                    .add_enabled(refused.is_none(), label)
                     .on_hover_text(hover)
+                    .on_disabled_hover_text(refused.unwrap_or_default())
                     .clicked()
                 {
                     self.side_tab = tab;

@@ -34,9 +34,11 @@ impl EditorView {
             if wide {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     self.hand_over_buttons(ui, commands);
+                    self.share_button(ui);
                 });
             } else {
                 self.hand_over_buttons(ui, commands);
+                self.share_button(ui);
             }
         };
         // Short of room, the buttons wrap to more lines instead of running
@@ -45,6 +47,17 @@ impl EditorView {
             true => ui.horizontal(row),
             false => ui.horizontal_wrapped(row),
         };
+    }
+
+    /// The button that copies a link holding this strategy.
+    fn share_button(&mut self, ui: &mut egui::Ui) {
+        if ui
+            .button("Share link")
+            .on_hover_text("Copy a link that holds this strategy")
+            .clicked()
+        {
+            self.share(ui.ctx());
+        }
     }
 
     /// Undo and Redo, naming the edit they undo or redo.
@@ -171,10 +184,17 @@ impl EditorView {
             }
         });
         ui.menu_button("Open recent", |ui| {
-            if settings.recent.is_empty() {
+            // Files gone since (deleted, or in the page: lost with a reload) are not offered.
+            let recent: Vec<_> = settings
+                .recent
+                .iter()
+                .filter(|p| crate::gui::platform::is_file(p))
+                .cloned()
+                .collect();
+            if recent.is_empty() {
                 ui.label(RichText::new("no recent files").color(theme::MUTED_TEXT));
             }
-            for path in settings.recent.clone() {
+            for path in recent {
                 let name = path.display().to_string();
                 if ui.button(&name).clicked() {
                     self.request(After::Open(path), settings, &ctx);
@@ -182,6 +202,14 @@ impl EditorView {
                 }
             }
         });
+        if ui
+            .button("Open link…")
+            .on_hover_text("Open the strategy of a share link")
+            .clicked()
+        {
+            self.ask_link();
+            ui.close();
+        }
         ui.separator();
         if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
             self.save(settings);
@@ -193,6 +221,14 @@ impl EditorView {
             .clicked()
         {
             self.save_as(settings);
+            ui.close();
+        }
+        if ui
+            .button("Share link…")
+            .on_hover_text("A link that holds this strategy: copy it and send it")
+            .clicked()
+        {
+            self.share(&ctx);
             ui.close();
         }
         ui.separator();

@@ -16,7 +16,9 @@
 //! `shipped_dir`, `canonicalize`, `is_dir`, `is_file`, `list_dir`,
 //! `read_file`, `load_strategy`, `save_strategy`, `write_file`,
 //! `remove_file`, `rename`, `modified`, `PICKS_FILES`, `pick_file`,
-//! `take_picked`, and the [`FilePicker`] of the arena, play and replay views.
+//! `take_picked`, `start_link`, `share_base`, `set_title`,
+//! `address_changed` (the address follows the view, [`Address`]), and the [`FilePicker`] of the
+//! arena, play and replay views.
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
@@ -32,6 +34,15 @@ mod kind;
 mod shipped;
 
 pub use kind::FileKind;
+
+/// What the user asked for by changing the page's address (its fragment).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Address {
+    /// Show this view (`#play`, `#arena`, …).
+    View(crate::gui::view::View),
+    /// Open the strategy of this share link (`#s=…`).
+    Link(String),
+}
 
 /// Saves `strategy` to `path` the way [`write_file`] writes (atomically on
 /// the desktop, a download in the page).

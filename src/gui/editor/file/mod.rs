@@ -32,12 +32,14 @@ use super::settings::EditorSettings;
 const RECENT: usize = 8;
 
 /// Something that would replace or close the strategy being edited.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum After {
     /// Start a new strategy.
     New,
     /// Open this file.
     Open(PathBuf),
+    /// Open this strategy from a share link, as unsaved work.
+    Shared(Box<Strategy>),
     /// Close the window.
     Close,
 }
@@ -142,6 +144,16 @@ impl FileFlow {
         settings: &mut EditorSettings,
         notices: &mut Notices,
     ) -> bool {
+        // In the page a save is a download: one "into" the built-in
+        // strategies is a download of that name, as any other.
+        let redirected;
+        let path = match path.file_name() {
+            Some(name) if is_shipped(path) && platform::SAVES_ARE_DOWNLOADS => {
+                redirected = user_dir(settings).join(name);
+                redirected.as_path()
+            }
+            _ => path,
+        };
         if is_shipped(path) {
             notices.notify_error(format!(
                 "{} is a shipped strategy and is never overwritten: save it in a folder of yours",
@@ -158,7 +170,7 @@ impl FileFlow {
                     settings.user_dir = Some(dir.to_path_buf());
                 }
                 remember(settings, path);
-                notices.notify(format!("Saved {}", path.display()));
+                notices.notify(platform::saved_text(path));
                 true
             }
             Err(e) => {
@@ -193,6 +205,7 @@ impl FileFlow {
         let title = window_title(doc);
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            platform::set_title(&title);
             self.title = title;
         }
         let closing =
@@ -215,12 +228,18 @@ impl FileFlow {
     }
 }
 
-/// The window's title for `doc`: the file's name, a dot while it has
-/// unsaved changes, and the app's name ("04-capture.json • — chainlab").
+/// The window's title for `doc`: the file's name (for work never saved,
+/// as a strategy opened from a link, the strategy's name), a dot while it
+/// has unsaved changes, and the app's name ("04-capture.json • — chainlab").
 pub fn window_title(doc: &Document) -> String {
+    let name = match doc.location() {
+        Location::Untitled if !doc.strategy().name.trim().is_empty() => {
+            doc.strategy().name.trim().to_string()
+        }
+        location => location.file_name(),
+    };
     format!(
-        "{}{} — chainlab",
-        doc.location().file_name(),
+        "{name}{} — chainlab",
         if doc.is_dirty() { " •" } else { "" },
     )
 }

@@ -9,7 +9,7 @@
 mod form;
 mod progress;
 mod record;
-mod run;
+pub(super) mod run;
 mod validate;
 
 use crate::gui::seats::Catalogue;

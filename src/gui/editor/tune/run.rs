@@ -14,16 +14,21 @@ use crate::tune::{Iteration, Tuner};
 /// end (or was cancelled), or why it stopped.
 pub type TuneRun = Job<Result<(), String>, Iteration>;
 
+/// Why tuning cannot run here, if it cannot (no threads: the web page).
+pub fn refusal() -> Option<String> {
+    (!crate::gui::platform::HAS_THREADS).then(|| {
+        "tuning runs in the desktop app: its many matches need threads, which a web page does not have"
+            .to_string()
+    })
+}
+
 /// Starts running `tuner` to the end of its budget on a new thread; `ctx`
 /// (if any) is asked to repaint after every iteration. Where there are no
 /// threads (the web page) tuning is refused: its many matches would hold
 /// the page for minutes.
 pub fn start(mut tuner: Tuner, ctx: Option<egui::Context>) -> Result<TuneRun, String> {
-    if !crate::gui::platform::HAS_THREADS {
-        return Err(
-            "tuning runs in the desktop app: its many matches need threads, which a web page does not have"
-                .to_string(),
-        );
+    if let Some(why) = refusal() {
+        return Err(why);
     }
     Job::spawn("chainlab-tune", ctx, move |job| {
         loop {

@@ -173,6 +173,35 @@ pub fn start_view() -> Option<crate::gui::view::View> {
     None
 }
 
+/// Whether saving a file hands it to the user as a download (only the web page).
+pub const SAVES_ARE_DOWNLOADS: bool = false;
+
+/// What the editor says once `path` is saved.
+pub fn saved_text(path: &Path) -> String {
+    format!("Saved {}", path.display())
+}
+
+/// The window's title is set by a viewport command on the desktop: nothing
+/// more to do.
+pub fn set_title(_title: &str) {}
+
+/// A change of the address the user made (the desktop has no address).
+pub fn address_changed(_view: crate::gui::view::View) -> Option<super::Address> {
+    None
+}
+
+/// The share link the app was opened with (the desktop opens links only
+/// when one is pasted: File › Open link…).
+pub fn start_link() -> Option<String> {
+    None
+}
+
+/// The page a share link made here opens: the hosted page, set when
+/// chainlab is built ([`crate::strategy::DEFAULT_SHARE_BASE`]).
+pub fn share_base() -> String {
+    crate::strategy::DEFAULT_SHARE_BASE.to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -124,7 +124,9 @@ pub fn read_file(path: &Path, limit: u64, what: &'static str) -> Result<Vec<u8>,
     } else {
         FILES.with(|f| f.borrow().get(&clean(path)).cloned())
     };
-    let bytes = bytes.ok_or_else(|| format!("cannot read {shown}: no such file in this page"))?;
+    let bytes = bytes.ok_or_else(|| {
+        format!("{shown}: no such file in this page (files opened or saved in the page last until it is reloaded)")
+    })?;
     if bytes.len() as u64 > limit {
         // The desktop's message (crate::input::read_bytes).
         return Err(crate::input::InputError::TooLarge {

@@ -178,13 +178,93 @@ pub fn frame_drawn(_ctx: &egui::Context) {
     );
 }
 
-/// The view named by the page address's `#editor`, `#play`, `#arena` or
-/// `#replay`, if any: a link can open a view.
-pub fn start_view() -> Option<View> {
-    let hash = web_sys::window()?.location().hash().ok()?;
+/// The share link the page was opened with: its address, when its
+/// fragment holds a strategy (`#s=…`).
+pub fn start_link() -> Option<String> {
+    let location = web_sys::window()?.location();
+    let hash = location.hash().ok()?;
+    crate::strategy::share_payload(&hash)?;
+    location.href().ok()
+}
+
+/// The page a share link made here opens: this page's own address,
+/// without its fragment.
+pub fn share_base() -> String {
+    let href = web_sys::window().and_then(|w| w.location().href().ok());
+    match href {
+        Some(href) => href.split('#').next().unwrap_or_default().to_string(),
+        None => crate::strategy::DEFAULT_SHARE_BASE.to_string(),
+    }
+}
+
+/// Whether saving a file hands it to the user as a download (here: yes).
+pub const SAVES_ARE_DOWNLOADS: bool = true;
+
+/// What the editor says once `path` is saved: a download, not a path.
+pub fn saved_text(path: &std::path::Path) -> String {
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    format!("Downloaded {name}: the browser saved it (usually in Downloads)")
+}
+
+/// Shows `title` as the tab's title.
+pub fn set_title(title: &str) {
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        document.set_title(title);
+    }
+}
+
+thread_local! {
+    /// The fragment as the app last saw or wrote it.
+    static HASH: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The fragment of view `view` (`#play`).
+fn view_hash(view: View) -> String {
+    format!("#{}", view.title().to_lowercase())
+}
+
+/// Keeps the page's address on `view` (`#play`, …) and tells what the user
+/// asked for by changing it since the last frame: another view, or a share
+/// link to open. The first frame only writes the address.
+pub fn address_changed(view: View) -> Option<super::Address> {
+    let location = web_sys::window()?.location();
+    let hash = location.hash().ok()?;
+    let last = HASH.with(|h| h.borrow().clone());
+    let mut asked = None;
+    if last.is_some() && last.as_deref() != Some(hash.as_str()) {
+        if crate::strategy::share_payload(&hash).is_some() {
+            asked = location.href().ok().map(super::Address::Link);
+        } else if let Some(v) = view_named(&hash).filter(|v| *v != view) {
+            asked = Some(super::Address::View(v));
+        }
+    }
+    let shown = match &asked {
+        Some(super::Address::View(v)) => *v,
+        _ => view,
+    };
+    let want = view_hash(shown);
+    if hash != want {
+        let _ = location.set_hash(&want);
+    }
+    HASH.with(|h| *h.borrow_mut() = Some(want));
+    asked
+}
+
+/// The view a fragment names (`#play`), if any.
+fn view_named(hash: &str) -> Option<View> {
     let name = hash.trim_start_matches('#').to_lowercase();
     View::ALL
         .iter()
         .copied()
         .find(|v| v.title().eq_ignore_ascii_case(&name))
+}
+
+/// The view named by the page address's `#editor`, `#play`, `#arena` or
+/// `#replay`, if any: a link can open a view.
+pub fn start_view() -> Option<View> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    view_named(&hash)
 }
