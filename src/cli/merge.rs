@@ -5,8 +5,8 @@
 
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use chainlab::arena::Book;
 use chainlab::arena::run::{

@@ -32,7 +32,10 @@ fn share_link_shows_a_link_that_reads_back_to_the_strategy() {
     let mut h = harness();
     click(&mut h, "Share link");
     let link = field_text(&h, "share link");
-    assert!(link.starts_with(&format!("{DEFAULT_SHARE_BASE}#s=")), "{link}");
+    assert!(
+        link.starts_with(&format!("{DEFAULT_SHARE_BASE}#s=")),
+        "{link}"
+    );
     let back = strategy_from_link(&link).unwrap();
     assert_eq!(back.to_json(), h.state().editor().strategy().to_json());
     click(&mut h, "Close");
@@ -48,7 +51,11 @@ fn a_pasted_link_opens_its_strategy_as_unsaved_work() {
     assert_eq!(editor.strategy().name, "Tiny");
     assert_eq!(editor.strategy().to_json(), tiny().to_json());
     assert!(editor.is_dirty());
-    assert!(editor.window_title().starts_with("Tiny •"), "{}", editor.window_title());
+    assert!(
+        editor.window_title().starts_with("Tiny •"),
+        "{}",
+        editor.window_title()
+    );
     assert!(editor.load_error().is_none());
 }
 
@@ -78,7 +85,10 @@ fn a_link_over_unsaved_work_asks_first() {
     let ctx = h.ctx.clone();
     h.state_mut().open_link(&link, &ctx);
     h.run_steps(2);
-    assert!(h.query_by_label("Discard").is_some(), "the unsaved-changes prompt");
+    assert!(
+        h.query_by_label("Discard").is_some(),
+        "the unsaved-changes prompt"
+    );
     assert_eq!(h.state().editor().strategy().name, "Mine");
     click(&mut h, "Discard");
     assert_eq!(h.state().editor().strategy().name, "Tiny");
