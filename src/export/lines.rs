@@ -6,7 +6,7 @@
 //! The match over kinds is exhaustive: a new kind does not compile here
 //! until it is given its line.
 
-use crate::strategy::{Node, NodeKind, Param, info};
+use crate::strategy::{Node, NodeKind, Param, WeightedTerm, info};
 
 /// What a node becomes in the exported function.
 pub(super) enum Line {
@@ -86,18 +86,8 @@ pub(super) fn line(node: &Node, inputs: &[Option<String>], group_fn: Option<&str
         NodeKind::Or => op("either", 2),
         NodeKind::Not => op("negation", 1),
         NodeKind::IfThenElse => op("if_then_else", 3),
-        NodeKind::Sum => {
-            let wired: Vec<String> = inputs.iter().flatten().cloned().collect();
-            Line::Value(format!("ops.total({})", wired.join(", ")))
-        }
-        NodeKind::WeightedSum { terms } => {
-            let wired: Vec<String> = terms
-                .iter()
-                .zip(inputs)
-                .filter_map(|(t, s)| s.as_ref().map(|s| format!("({s}, {})", t.weight)))
-                .collect();
-            Line::Value(format!("ops.weighted({})", wired.join(", ")))
-        }
+        NodeKind::Sum => total(inputs),
+        NodeKind::WeightedSum { terms } => weighted(terms, inputs),
         NodeKind::Comment { text } => Line::Comment(text.replace(['\n', '\r'], " ")),
         NodeKind::Output => Line::Return(arg(0)),
         NodeKind::Group { inputs: pins, .. } => {
@@ -107,6 +97,22 @@ pub(super) fn line(node: &Node, inputs: &[Option<String>], group_fn: Option<&str
         }
         NodeKind::GroupInput { .. } | NodeKind::GroupOutput { .. } => Line::Nothing,
     }
+}
+
+/// A Sum's line: the total of its wired inputs.
+fn total(inputs: &[Option<String>]) -> Line {
+    let wired: Vec<String> = inputs.iter().flatten().cloned().collect();
+    Line::Value(format!("ops.total({})", wired.join(", ")))
+}
+
+/// A Weighted sum's line: each wired input with its term's weight.
+fn weighted(terms: &[WeightedTerm], inputs: &[Option<String>]) -> Line {
+    let wired: Vec<String> = terms
+        .iter()
+        .zip(inputs)
+        .filter_map(|(t, s)| s.as_ref().map(|s| format!("({s}, {})", t.weight)))
+        .collect();
+    Line::Value(format!("ops.weighted({})", wired.join(", ")))
 }
 
 /// `, a, b` for a non-empty list, nothing for an empty one.

@@ -143,24 +143,7 @@ fn body(
         });
     }
     let mut names = Names::new(params.iter().cloned());
-    let mut out = String::new();
-    for node in graph.nodes() {
-        match &node.kind {
-            NodeKind::GroupInput { index, .. } => {
-                let name = params
-                    .get(*index)
-                    .cloned()
-                    .unwrap_or_else(|| "0".to_string());
-                names.insert(node.id, name);
-            }
-            NodeKind::Comment { text } if !text.trim().is_empty() => {
-                for l in text.lines() {
-                    out.push_str(&format!("    # {}\n", l.trim()));
-                }
-            }
-            _ => {}
-        }
-    }
+    let mut out = preamble(graph, params, &mut names);
     let mut returned = false;
     for id in order.into_iter().filter(|n| feeding.contains(n)) {
         let Some(node) = graph.node(id) else { continue };
@@ -202,6 +185,30 @@ fn body(
     }
     out.push_str(&group_return(graph, &names, outputs));
     Ok(out)
+}
+
+/// The comment lines of `graph`'s notes, naming its group inputs after
+/// `params` on the way.
+fn preamble(graph: &Strategy, params: &[String], names: &mut Names) -> String {
+    let mut out = String::new();
+    for node in graph.nodes() {
+        match &node.kind {
+            NodeKind::GroupInput { index, .. } => {
+                let name = params
+                    .get(*index)
+                    .cloned()
+                    .unwrap_or_else(|| "0".to_string());
+                names.insert(node.id, name);
+            }
+            NodeKind::Comment { text } if !text.trim().is_empty() => {
+                for l in text.lines() {
+                    out.push_str(&format!("    # {}\n", l.trim()));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The source of input `input` of node `to`: the name of the node wired into

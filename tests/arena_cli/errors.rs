@@ -86,7 +86,7 @@ fn a_bad_spec_says_what_is_wrong_as_a_value() {
     for (spec, message) in [
         (
             " bot:frob ",
-            "player 'bot:frob': unknown built-in 'frob': expected one of random, prefer-own, greedy, expert, master, mcts (see 'chainlab players')",
+            "player 'bot:frob': unknown built-in 'frob': expected one of random, prefer-own, greedy, expert, master, mcts, perfect (see 'chainlab players')",
         ),
         (
             "bot:random:random=3",

@@ -50,7 +50,11 @@ fn on_screen(harness: &Harness<'_, App>, size: Vec2, label: &str) -> Rect {
 /// toggle `pane` that shows its panel.
 fn reveal(harness: &mut Harness<'_, App>, pane: &str, probe: &str) {
     if harness.query_by_label(probe).is_none() {
-        harness.get_by_label(pane).click();
+        // The tab or toggle is a button (a panel may hold a label of the
+        // same name, e.g. the Arena's "Games").
+        harness
+            .get_by_role_and_label(egui::accesskit::Role::Button, pane)
+            .click();
         harness.run_steps(2);
     }
 }
@@ -227,6 +231,12 @@ fn the_editor_gives_the_canvas_the_room_and_keeps_its_panels_one_click_away() {
         // canvas comes back to the front).
         let nodes = h.state().editor().strategy().nodes().len();
         reveal(&mut h, "Nodes", "Add Constant");
+        // The palette is longer than a phone: search it, as a person
+        // would, typed one key a frame.
+        h.get_by_label("search the palette").click();
+        h.run_steps(1);
+        crate::editor_ui::type_keys(&mut h, "const");
+        h.run_steps(2);
         on_screen(&h, size, "Add Constant");
         h.get_by_label("Add Constant").click();
         h.run_steps(3);

@@ -627,8 +627,10 @@ fn an_error_at_newgame_forfeits_with_its_reason() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(&records).unwrap();
+    // The run's header line first, then the games.
     let games: Vec<GameRecord> = text
         .lines()
+        .skip(1)
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(games.len(), 2);

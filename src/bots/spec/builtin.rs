@@ -19,7 +19,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::player::is_strategy_path;
+use super::path::is_strategy_path;
 use crate::bots::error::{SpecError, SpecProblem};
 use crate::bots::graph::GraphGuide;
 use crate::bots::kind::{BotKind, BotOption, LeafValue};

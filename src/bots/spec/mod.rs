@@ -8,6 +8,7 @@
 mod builtin;
 mod context;
 mod inputs;
+mod path;
 mod player;
 
 pub use builtin::{BotSpec, BuiltinInfo, DEFAULT_ITERS, builtins};

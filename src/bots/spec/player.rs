@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use super::builtin::{BotSpec, BuiltinFactory};
 use super::context::PlayerContext;
+pub use super::path::{STRATEGY_EXTENSION, is_strategy_path};
 use crate::bots::error::{SpecError, SpecProblem};
 use crate::bots::external::{EngineFactory, EngineSpec, ExternalError, MANIFEST};
 use crate::bots::{AgentFactory, BotError};
@@ -23,8 +24,6 @@ use crate::protocol::split_command_line;
 pub const BUILTIN_PREFIX: &str = "bot:";
 /// The prefix of a program's spec.
 pub const PROGRAM_PREFIX: &str = "cmd:";
-/// The extension of strategy files (compared without regard to case).
-pub const STRATEGY_EXTENSION: &str = "json";
 
 /// A player spec, classified (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,12 +158,6 @@ impl SpecKind {
             SpecKind::Builtin | SpecKind::Strategy => false,
         }
     }
-}
-
-/// Whether `path` names a strategy file by its extension (`.json`, any case).
-pub fn is_strategy_path(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case(STRATEGY_EXTENSION))
 }
 
 impl fmt::Display for PlayerSpec {

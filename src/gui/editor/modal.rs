@@ -17,7 +17,8 @@ use std::path::PathBuf;
 
 use egui::RichText;
 
-use crate::gui::theme;
+use crate::gui::{platform, theme};
+use crate::strategy::share_link;
 
 use super::file::After;
 use super::file::browser::{Browser, Choice, Purpose};
@@ -85,6 +86,20 @@ pub enum Shown {
     Open(Modal),
     /// Closed with this answer.
     Closed(Answer),
+}
+
+impl super::EditorView {
+    /// Makes the strategy's share link, copies it and shows it.
+    pub(super) fn share(&mut self, ctx: &egui::Context) {
+        let link = share_link(&platform::share_base(), self.doc.strategy());
+        ctx.copy_text(link.clone());
+        self.modal = Some(Modal::Share(SharePanel { link }));
+    }
+
+    /// Opens the dialog to paste a share link into.
+    pub(super) fn ask_link(&mut self) {
+        self.modal = Some(Modal::OpenLink(String::new()));
+    }
 }
 
 impl Modal {

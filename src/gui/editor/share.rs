@@ -8,13 +8,11 @@
 //! shown; one that can replaces the document only through
 //! [`After::Shared`], so unsaved work is first offered for saving.
 
-use crate::gui::platform;
-use crate::strategy::{share_link, strategy_from_link};
+use crate::strategy::strategy_from_link;
 
 use super::EditorView;
 use super::document::{Document, Location};
 use super::file::After;
-use super::modal::Modal;
 use super::settings::EditorSettings;
 
 /// The "Share link" dialog's state: the link shown.
@@ -35,18 +33,6 @@ pub enum ShareAnswer {
 }
 
 impl EditorView {
-    /// Makes the strategy's link, copies it and shows it.
-    pub(super) fn share(&mut self, ctx: &egui::Context) {
-        let link = share_link(&platform::share_base(), self.doc.strategy());
-        ctx.copy_text(link.clone());
-        self.modal = Some(Modal::Share(SharePanel { link }));
-    }
-
-    /// Opens the dialog to paste a link into.
-    pub(super) fn ask_link(&mut self) {
-        self.modal = Some(Modal::OpenLink(String::new()));
-    }
-
     /// Opens the strategy `text` (a share link) carries as unsaved work
     /// (first offering to save unsaved changes), or says why it cannot.
     pub fn open_link(&mut self, text: &str, settings: &mut EditorSettings, ctx: &egui::Context) {
