@@ -7,8 +7,10 @@
 //! Not readable: the rest of `/etc` (so not `/etc/shadow`, even for root),
 //! home folders, other submissions, and everything else. A program named
 //! by a path (as a `bot.toml` may name one) makes only its own file
-//! readable, never the folders around it; a script's folder is never `/`
-//! or the home folder.
+//! readable, never the folders around it, except a Python venv's
+//! interpreter (`VENV/bin/python` beside a `VENV/pyvenv.cfg`), which also
+//! makes the venv and its base interpreter's install folder readable; a
+//! script's folder is never `/` or the home folder.
 
 use std::path::{Path, PathBuf};
 
@@ -85,6 +87,7 @@ pub fn readable_folders(
                 out.extend(install_folder(&real));
             }
         } else {
+            out.extend(virtual_env(&found));
             out.push(found);
         }
     }
@@ -160,6 +163,32 @@ fn install_folder(program: &Path) -> Option<PathBuf> {
         .filter(|p| p.parent().is_some() && Some(p.as_path()) != home.as_deref())
 }
 
+/// A Python virtual environment's interpreter, `VENV/bin/python` with a
+/// `VENV/pyvenv.cfg`: the venv (its packages) and the install folder of the
+/// interpreter it was made from (its standard library: the link's target,
+/// or the `home` the file names when the venv holds a copy). Nothing for
+/// any other program.
+fn virtual_env(program: &Path) -> Vec<PathBuf> {
+    let Some(venv) = program.parent().and_then(Path::parent) else {
+        return Vec::new();
+    };
+    let Ok(config) = std::fs::read_to_string(venv.join("pyvenv.cfg")) else {
+        return Vec::new();
+    };
+    let mut out = vec![venv.to_path_buf()];
+    if let Ok(real) = program.canonicalize() {
+        out.extend(install_folder(&real));
+    }
+    let home = config.lines().find_map(|line| {
+        let (key, value) = line.split_once('=')?;
+        (key.trim() == "home").then(|| PathBuf::from(value.trim()))
+    });
+    if let Some(home) = home.filter(|h| h.is_absolute()) {
+        out.extend(install_folder(&home.join("python")));
+    }
+    out
+}
+
 /// The entries of `/etc` named in [`ETC`] or starting with one of [`ETC_PREFIXES`].
 fn etc_entries() -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir("/etc") else {
@@ -195,6 +224,31 @@ mod tests {
         assert!(read.contains(&PathBuf::from("/usr")));
         assert!(!read.iter().any(|p| p == Path::new("/etc")), "{read:?}");
         assert!(!read.iter().any(|p| p == Path::new("/")), "{read:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_venvs_interpreter_gives_the_venv_and_its_base_install() {
+        let dir = std::env::temp_dir().join(format!("chainlab-venv-{}", std::process::id()));
+        let base = dir.join("pythons/3.11/bin");
+        let venv = dir.join("course/venv");
+        std::fs::create_dir_all(&base).unwrap();
+        std::fs::create_dir_all(venv.join("bin")).unwrap();
+        std::fs::write(base.join("python3.11"), "").unwrap();
+        std::os::unix::fs::symlink(base.join("python3.11"), venv.join("bin/python")).unwrap();
+        let home = format!("home = {}\n", base.display());
+        std::fs::write(venv.join("pyvenv.cfg"), home).unwrap();
+        let python = venv.join("bin/python");
+        let read = readable_folders(&python, &[], None, &[]);
+        let dir = dir.canonicalize().unwrap();
+        assert!(read.contains(&dir.join("course/venv")), "{read:?}");
+        assert!(read.contains(&dir.join("pythons/3.11")), "{read:?}");
+        assert!(!read.contains(&dir.join("course")), "{read:?}");
+        assert!(!read.contains(&dir.join("pythons")), "{read:?}");
+        // Without pyvenv.cfg, a program named by a path gives itself only.
+        std::fs::remove_file(venv.join("pyvenv.cfg")).unwrap();
+        let read = readable_folders(&python, &[], None, &[]);
+        assert!(!read.contains(&dir.join("course/venv")), "{read:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
