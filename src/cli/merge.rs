@@ -153,10 +153,12 @@ fn missing(e: &RunError, files: &[chainlab::arena::run::RunFile]) -> Failure {
     let RunError::Missing { shards, .. } = e else {
         return Failure::new(e.to_string());
     };
-    let mut text = format!("{e}\nplay them with:");
+    // The error stays one line; the commands that play the missing games
+    // come before it, one a line, to copy.
     let Some(header) = files.iter().find_map(|f| f.header.as_ref()) else {
-        return Failure::new(text);
+        return Failure::new(e.to_string());
     };
+    errln!("play the missing games with:");
     for &k in shards {
         let given = files
             .iter()
@@ -165,14 +167,14 @@ fn missing(e: &RunError, files: &[chainlab::arena::run::RunFile]) -> Failure {
             Some(f) => (f.name.clone(), " --resume"),
             None => (format!("shard-{k}.jsonl"), ""),
         };
-        text.push_str(&format!(
-            "\n  {} --shard {k}/{} --records {}{resume}",
+        errln!(
+            "  {} --shard {k}/{} --records {}{resume}",
             command(header),
             header.shard.n,
             shell_word(&file)
-        ));
+        );
     }
-    Failure::new(text)
+    Failure::new(format!("{e} (the commands above play them)"))
 }
 
 /// The command line of the run a header names, without shard and records.
@@ -189,11 +191,13 @@ fn command(h: &RecordsHeader) -> String {
         RunKind::Class => "chainlab tournament (the class tournament's own options)".to_string(),
     };
     words.push_str(&format!(
-        " --games {} --seed {} --size {} --rules {} --players {} --openings {} --cap {}",
-        r.games, r.seed, r.size, r.rules, r.players_per_game, r.opening.plies, r.cap
+        " --games {} --seed {} --size {} --rules {} --players {} --cap {}",
+        r.games, r.seed, r.size, r.rules, r.players_per_game, r.cap
     ));
-    if let Some(path) = &h.book_path {
-        words.push_str(&format!(" --book {}", shell_word(path)));
+    // A book takes the place of random openings (the two conflict).
+    match &h.book_path {
+        Some(path) => words.push_str(&format!(" --book {}", shell_word(path))),
+        None => words.push_str(&format!(" --openings {}", r.opening.plies)),
     }
     if let Some(ms) = r.move_limit_ms {
         words.push_str(&format!(" --move-limit {ms}"));
