@@ -643,3 +643,44 @@ fn an_error_at_newgame_forfeits_with_its_reason() {
         );
     }
 }
+
+/// An engine that ends at `newgame` forfeits with the same reason whether
+/// its end is seen before its turn or at it: here the opponent thinks for
+/// 300 ms first, so the end has surely arrived when the engine's turn
+/// comes (it used to forfeit then, without saying when).
+#[test]
+fn an_engine_that_ends_before_its_turn_forfeits_as_at_its_turn() {
+    let dir = std::env::temp_dir().join(format!("chainlab-ends-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let slow = sh_engine(&dir, "slow", HANDSHAKE, ":", "sleep 0.3; echo 0,0");
+    let early = sh_engine(&dir, "early", HANDSHAKE, "exit 0", ":");
+    let records = dir.join("r.jsonl");
+    let (a, b) = (
+        format!("cmd:sh {}", slow.display()),
+        format!("cmd:sh {}", early.display()),
+    );
+    let o = chainlab(&[
+        "match",
+        &a,
+        &b,
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&records).unwrap();
+    // The run's header line first, then the games.
+    for line in text.lines().skip(1) {
+        let game: GameRecord = serde_json::from_str(line).unwrap();
+        assert!(
+            game.reason
+                .contains("exited with code 0 while it was to move"),
+            "{}",
+            game.reason
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -391,8 +391,13 @@ impl Agent for EngineAgent {
         let Some(mut process) = self.process.take() else {
             return Ok(());
         };
-        // A process that broke the protocol is dropped, which ends it.
-        self.unasked(&mut process)?;
+        // A process that broke the protocol is dropped, which ends it. One
+        // that has ended is kept: it is found when it is next to move, and
+        // reported then, whether or not its end reached us before that turn.
+        match self.unasked(&mut process) {
+            Ok(()) | Err(ExternalError::Exited { .. }) => {}
+            Err(e) => return Err(e.into()),
+        }
         self.process = Some(process);
         Ok(())
     }
