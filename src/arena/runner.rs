@@ -282,7 +282,9 @@ pub fn run_match_plan(
         stop: Arc::new(AtomicBool::new(false)),
         reported: Mutex::new(0),
         advanced: Condvar::new(),
-        window: WINDOW_PER_THREAD * threads as u64,
+        // The window counts game indices, of which a shard plays one pair
+        // in `n`: widened by `n`, it holds as many of its own games.
+        window: WINDOW_PER_THREAD * threads as u64 * plan.plan.shard.map_or(1, |s| u64::from(s.n)),
     };
     observer.match_started(&labels.0, &labels.1, config);
     let began = crate::time::Instant::now();

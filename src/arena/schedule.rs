@@ -32,8 +32,10 @@ pub struct ShardError {
     pub max: u32,
 }
 
-/// Shard `k` of `n` (both from 1).
+/// Shard `k` of `n` (both from 1); read from a records header through
+/// [`Shard::new`], so a shard is always in range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RawShard")]
 pub struct Shard {
     /// This shard, 1 to `n`.
     pub k: u32,
@@ -60,11 +62,33 @@ impl Shard {
     /// Whether this shard plays game `game` of pairing `pairing` (from 0)
     /// in a run of `games` games per pairing.
     pub fn plays(self, pairing: usize, game: u64, games: u64) -> bool {
+        Shard::owner(self.n, pairing, game, games) == self.k
+    }
+
+    /// The shard (1 to `n`) of `n` that plays game `game` of pairing
+    /// `pairing` in a run of `games` games per pairing: pairs are numbered
+    /// pairing after pairing and dealt out in turn.
+    pub fn owner(n: u32, pairing: usize, game: u64, games: u64) -> u32 {
         let pairs = games.div_ceil(2);
         let unit = (pairing as u64)
             .saturating_mul(pairs)
             .saturating_add(game / 2);
-        unit % u64::from(self.n) == u64::from(self.k - 1)
+        (unit % u64::from(n.max(1))) as u32 + 1
+    }
+}
+
+/// A shard as a header spells it, before it is checked.
+#[derive(Deserialize)]
+struct RawShard {
+    k: u32,
+    n: u32,
+}
+
+impl TryFrom<RawShard> for Shard {
+    type Error = ShardError;
+
+    fn try_from(raw: RawShard) -> Result<Shard, ShardError> {
+        Shard::new(raw.k, raw.n)
     }
 }
 

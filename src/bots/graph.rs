@@ -139,21 +139,27 @@ impl GraphGuide {
     }
 
     /// Values `moves` with the Random nodes fed by `seed` and sorts them best
-    /// first; false (and the moves untouched) when the graph cannot value them.
-    fn sort(&mut self, position: &Position, moves: &mut [u16], seed: u64) -> bool {
-        let Ok(values) = self.evaluator.values(position, seed, moves) else {
-            return false;
-        };
-        self.keys.clear();
-        self.keys.extend(
-            values
-                .iter()
-                .zip(moves.iter())
-                .map(|(&v, &m)| (v.max(0), v, derive_seed(seed, u64::from(m)))),
-        );
-        sort_by_value(moves, &mut self.keys);
-        true
+    /// first. A compiled graph values every legal move of a game not over
+    /// (the search's inner nodes), so the error, which leaves the moves as
+    /// they are, does not arise there.
+    fn sort(&mut self, position: &Position, moves: &mut [u16], seed: u64) {
+        if let Ok(values) = self.evaluator.values(position, seed, moves) {
+            sort_by_keys(&mut self.keys, values, moves, seed);
+        }
     }
+}
+
+/// Sorts `moves` best first by their `values` (below 0 as 0, then the raw
+/// value, then a tie-break drawn from `seed` and the move), in `keys`.
+fn sort_by_keys(keys: &mut Vec<(i64, i64, u64)>, values: &[i64], moves: &mut [u16], seed: u64) {
+    keys.clear();
+    keys.extend(
+        values
+            .iter()
+            .zip(moves.iter())
+            .map(|(&v, &m)| (v.max(0), v, derive_seed(seed, u64::from(m)))),
+    );
+    sort_by_value(moves, keys);
 }
 
 impl MoveGuide for GraphGuide {
@@ -174,10 +180,10 @@ impl MoveGuide for GraphGuide {
             .evaluator
             .values(position, self.seed, moves)
             .map_err(|e| error(&self.name, e))?;
-        // The graph player's own choice, with its draw from `rng`.
+        // The graph player's own choice, with its draw from `rng`; then the
+        // order, from the same values.
         let first = pick_best(values, moves, size, rng).map(|c| size.index(c));
-        let seed = self.seed;
-        self.sort(position, moves, seed);
+        sort_by_keys(&mut self.keys, values, moves, self.seed);
         if let Some(at) = first.and_then(|f| moves.iter().position(|&m| usize::from(m) == f))
             && let Some(front) = moves.get_mut(..=at)
         {

@@ -118,10 +118,12 @@ pub fn run(args: &Args) -> CmdResult {
     let names = shown_names(&[name_a, name_b]);
     let sandboxed = sandbox_summary(&[&args.a, &args.b], &contexts);
     let cancel = ctrl_c("stopping the match: finishing the games in progress")?;
-    let mut header = header(args, [&a, &b], &config);
-    header.names.clone_from(&names);
-    header.programs.clone_from(&sandboxed);
-    let opened = open_records(args.records.as_ref(), &inputs, &header, &args.split)?;
+    let make_header = || RecordsHeader {
+        names: names.clone(),
+        programs: sandboxed.clone(),
+        ..header(args, [&a, &b], &config)
+    };
+    let opened = open_records(args.records.as_ref(), &inputs, make_header, &args.split)?;
     let plan = opened.plan;
     let mut writer = opened.writer.map(|w| w.stopping(Arc::clone(&cancel)));
 

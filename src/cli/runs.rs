@@ -51,7 +51,7 @@ pub struct Opened {
 pub fn open_records(
     path: Option<&PathBuf>,
     inputs: &Inputs,
-    header: &RecordsHeader,
+    header: impl FnOnce() -> RecordsHeader,
     split: &SplitArgs,
 ) -> Result<Opened, Failure> {
     let mut plan = Plan {
@@ -65,6 +65,8 @@ pub fn open_records(
             kept: Vec::new(),
         });
     };
+    // Made only for a records file: it hashes the players' files.
+    let header = &header();
     if !split.resume {
         let writer = records_writer(Some(path), inputs)?;
         return Ok(Opened {
@@ -90,7 +92,18 @@ pub fn open_records(
             }
         )));
     }
+    let (games, pairings) = (header.run.games, header.run.pairings.len().max(1));
     for record in &run.records {
+        let pairing = record.pairing.unwrap_or(0) as usize;
+        if pairing >= pairings
+            || record.game >= games
+            || !header.shard.plays(pairing, record.game, games)
+        {
+            return Err(Failure::new(format!(
+                "--resume: {name} holds game {} (pairing {pairing}), which is not one of this run's shard {}",
+                record.game, header.shard
+            )));
+        }
         if !plan.add_done(record) {
             return Err(Failure::new(format!(
                 "--resume: {name} holds game {} twice",

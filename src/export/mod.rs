@@ -34,14 +34,7 @@ pub fn python_module(strategy: &Strategy, source: &str) -> Result<String, Export
             first: Box::new(first.clone()),
         });
     }
-    let group_fns: BTreeMap<String, String> = strategy
-        .groups()
-        .keys()
-        .map(|id| {
-            let name = identifier(id).unwrap_or_else(|| "unnamed".to_string());
-            (id.clone(), format!("group_{name}"))
-        })
-        .collect();
+    let group_fns = group_names(strategy);
     let mut out = header(strategy, source);
     for (id, def) in strategy.groups() {
         let fn_name = group_fns.get(id).map_or("group", String::as_str);
@@ -113,6 +106,28 @@ fn docstring(text: &str, indent: &str) -> String {
         "{indent}\"\"\"{}\n{indent}\"\"\"\n",
         lines.join("\n").trim_start()
     )
+}
+
+/// The function name of each group definition, by id: `group_` and the
+/// id as an identifier, with `_2`, `_3`, … when two ids read the same
+/// (`"A b"` and `"a-b"`), so that no definition replaces another.
+fn group_names(strategy: &Strategy) -> BTreeMap<String, String> {
+    let mut taken = HashSet::new();
+    let mut out = BTreeMap::new();
+    for id in strategy.groups().keys() {
+        let base = format!(
+            "group_{}",
+            identifier(id).unwrap_or_else(|| "unnamed".to_string())
+        );
+        let mut name = base.clone();
+        let mut n = 1;
+        while !taken.insert(name.clone()) {
+            n += 1;
+            name = format!("{base}_{n}");
+        }
+        out.insert(id.clone(), name);
+    }
+    out
 }
 
 /// The body of a function computing `graph`: its comments, then one line

@@ -28,26 +28,11 @@ pub struct LineFile {
 /// (a second run is refused with [`OutputError::InUse`] before it empties
 /// anything), then emptied.
 pub fn open_lines(path: &Path, inputs: &Inputs) -> Result<LineFile, OutputError> {
-    let target = check(path, inputs)?;
-    let io = |e| OutputError::Io {
-        path: shown(path),
-        source: e,
-    };
     // Not `File::create`: that would empty a file another run is writing.
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&target.file)
-        .map_err(io)?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(std::fs::TryLockError::WouldBlock) => {
-            return Err(OutputError::InUse { path: shown(path) });
-        }
-        Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
-    }
-    file.set_len(0).map_err(io)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(false);
+    let file = open_locked(path, inputs, &options)?;
+    file.set_len(0).map_err(|e| io_error(path, e))?;
     Ok(LineFile {
         file,
         pending: Vec::new(),
@@ -62,23 +47,10 @@ pub fn open_lines(path: &Path, inputs: &Inputs) -> Result<LineFile, OutputError>
 /// dropped) and written after it. The one case where an output is also read
 /// (the caller reads the games before); the file must exist.
 pub fn append_lines(path: &Path, inputs: &Inputs) -> Result<LineFile, OutputError> {
-    let target = check(path, inputs)?;
-    let io = |e| OutputError::Io {
-        path: shown(path),
-        source: e,
-    };
-    let mut file = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(&target.file)
-        .map_err(io)?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(std::fs::TryLockError::WouldBlock) => {
-            return Err(OutputError::InUse { path: shown(path) });
-        }
-        Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
-    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true).write(true);
+    let mut file = open_locked(path, inputs, &options)?;
+    let io = |e| io_error(path, e);
     let end = last_line_end(&mut file).map_err(io)?;
     file.set_len(end).map_err(io)?;
     file.seek(SeekFrom::Start(end)).map_err(io)?;
@@ -88,6 +60,31 @@ pub fn append_lines(path: &Path, inputs: &Inputs) -> Result<LineFile, OutputErro
         committed: end,
         lines: 0,
     })
+}
+
+/// `path` checked as every output is ([`super::check`]), opened with
+/// `options` and locked: a file another run holds is refused with
+/// [`OutputError::InUse`] before anything is changed.
+fn open_locked(
+    path: &Path,
+    inputs: &Inputs,
+    options: &std::fs::OpenOptions,
+) -> Result<File, OutputError> {
+    let target = check(path, inputs)?;
+    let file = options.open(&target.file).map_err(|e| io_error(path, e))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(OutputError::InUse { path: shown(path) }),
+        Err(std::fs::TryLockError::Error(e)) => Err(io_error(path, e)),
+    }
+}
+
+/// An I/O failure on the output `path`.
+fn io_error(path: &Path, source: std::io::Error) -> OutputError {
+    OutputError::Io {
+        path: shown(path),
+        source,
+    }
 }
 
 /// The length of `file` up to its last line break (0 without one), read

@@ -155,6 +155,19 @@ fn merge_refuses_a_foreign_shard_a_duplicate_and_missing_games() {
             "chainlab match bot:greedy bot:random --games 11 --seed 7",
         ],
     );
+    // A header edited by hand is checked as a command line is: shard 1/0,
+    // no games, a pairing naming a player that is not there.
+    let text = std::fs::read_to_string(dir.join("s1.jsonl")).unwrap();
+    let edits = [
+        (r#""n":3"#, r#""n":0"#, "shard 1/0 is not a shard"),
+        (r#""games":11"#, r#""games":0"#, "games"),
+        ("[[0,1]]", "[[0,7]]", "names a player beyond"),
+    ];
+    for (from, to, why) in edits {
+        assert!(text.contains(from), "{from} in the header");
+        std::fs::write(dir.join("edited.jsonl"), text.replacen(from, to, 1)).unwrap();
+        refused(&["edited.jsonl"], &[why]);
+    }
     // A file of an older chainlab (no header) is read by replay, not merged.
     let text = std::fs::read_to_string(dir.join("s1.jsonl")).unwrap();
     let old: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
@@ -220,6 +233,35 @@ fn a_resumed_run_drops_a_line_cut_short_and_ends_as_the_whole_run() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("not a records file of this run"));
     assert_eq!(std::fs::read(dir.join("r.jsonl")).unwrap(), before);
+}
+
+/// A shard's file that holds a game of another shard (edited, or mixed up
+/// by hand) is refused on resume, not counted into the report.
+#[test]
+fn resume_refuses_a_game_that_is_not_its_shards() {
+    let dir = temp_dir("resume-foreign-game");
+    shard(&dir, 1, 3, "s1.jsonl", &[]);
+    shard(&dir, 2, 3, "s2.jsonl", &[]);
+    let theirs = std::fs::read_to_string(dir.join("s2.jsonl")).unwrap();
+    let mut mine = std::fs::read_to_string(dir.join("s1.jsonl")).unwrap();
+    mine.push_str(theirs.lines().nth(1).unwrap());
+    mine.push('\n');
+    std::fs::write(dir.join("s1.jsonl"), &mine).unwrap();
+    let o = run_in(
+        &dir,
+        &[
+            MATCH,
+            &["--shard", "1/3", "--records", "s1.jsonl", "--resume"],
+        ]
+        .concat(),
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("which is not one of this run's shard 1/3"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("s1.jsonl")).unwrap(), mine);
 }
 
 const SLOW: &[&str] = &[

@@ -116,3 +116,34 @@ fn a_graph_with_errors_is_refused_with_the_validators_message() {
     assert!(matches!(e, ExportError::Invalid { .. }), "{e}");
     assert!(e.to_string().contains("chainlab validate"), "{e}");
 }
+
+/// Two group ids that read as the same identifier ("after" and "after!")
+/// get two functions, and each group node calls its own.
+#[test]
+fn group_ids_that_read_alike_get_functions_of_their_own() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/strategies/expert-grouped.json");
+    let text = std::fs::read_to_string(path)
+        .unwrap()
+        .replace("\"danger-now\"", "\"after!\"");
+    let strategy = Strategy::from_json(&text).unwrap();
+    assert!(strategy.groups().contains_key("after!"), "the rename took");
+    let module = python_module(&strategy, "t.json").unwrap();
+    let defs: Vec<&str> = module
+        .lines()
+        .filter(|l| l.starts_with("def group_after"))
+        .collect();
+    assert_eq!(defs.len(), 2, "{defs:?}");
+    assert!(
+        defs.iter().any(|d| d.starts_with("def group_after(")),
+        "{defs:?}"
+    );
+    assert!(
+        defs.iter().any(|d| d.starts_with("def group_after_2(")),
+        "{defs:?}"
+    );
+    assert!(
+        module.contains("group_after_2(m"),
+        "a node calls the second"
+    );
+}

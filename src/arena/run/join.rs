@@ -16,9 +16,10 @@ use crate::arena::record::GameRecord;
 use crate::arena::runner::{MatchReport, Stop};
 use crate::arena::schedule::Shard;
 use crate::arena::tally::Tally;
-use crate::arena::tournament::{Pairing, TournamentConfig, TournamentReport, standings};
+use crate::arena::tournament::{
+    Pairing, TournamentConfig, TournamentReport, pairing_config, standings,
+};
 use crate::input::{Lines, MAX_RECORD_LINE_BYTES};
-use crate::rng::derive_seed;
 
 /// One records file as read: its header (if it has one), its games
 /// replayed and checked, and whether its last line was cut short (dropped).
@@ -85,6 +86,19 @@ fn header(name: &str, line: usize, text: &str, sofar: &RunFile) -> Result<Record
         return Err(bad(format!(
             "version {} is newer than this chainlab's {HEADER_VERSION}",
             header.chainlab_records
+        )));
+    }
+    // The run's settings as a command line would have them checked.
+    let run = &header.run;
+    run.config(1).check().map_err(|e| bad(e.to_string()))?;
+    let players = run.players.len();
+    if let Some(&(a, b)) = run
+        .pairings
+        .iter()
+        .find(|&&(a, b)| a >= players || b >= players)
+    {
+        return Err(bad(format!(
+            "pairing {a}-{b} names a player beyond the {players} it lists"
         )));
     }
     Ok(header)
@@ -243,8 +257,7 @@ fn missing(
                 continue;
             }
             count += 1;
-            let unit = (pairing as u64) * run.games.div_ceil(2) + game / 2;
-            shards.insert((unit % u64::from(n)) as u32 + 1);
+            shards.insert(Shard::owner(n, pairing, game, run.games));
             match ranges.last_mut() {
                 Some((p, _, end)) if *p == pairing && *end + 1 == game => *end = game,
                 _ => ranges.push((pairing, game, game)),
@@ -332,7 +345,10 @@ pub fn match_report(joined: &Joined) -> MatchReport {
 /// The tournament's report rebuilt from its games.
 pub fn tournament_report(joined: &Joined) -> TournamentReport {
     let h = &joined.header;
-    let matches = h.run.config(h.threads);
+    let config = TournamentConfig {
+        matches: h.run.config(h.threads),
+        gauntlet: h.run.gauntlet,
+    };
     let pairings: Vec<Pairing> = h
         .run
         .pairings
@@ -341,7 +357,7 @@ pub fn tournament_report(joined: &Joined) -> TournamentReport {
         .map(|(k, &(a, b))| Pairing {
             a,
             b,
-            seed: derive_seed(matches.seed, k as u64),
+            seed: pairing_config(&config, k).seed,
             tally: tally_of(joined, k, None).0,
         })
         .collect();
@@ -349,10 +365,7 @@ pub fn tournament_report(joined: &Joined) -> TournamentReport {
     TournamentReport {
         standings: standings(&labels, &pairings),
         players: labels,
-        config: TournamentConfig {
-            matches,
-            gauntlet: h.run.gauntlet,
-        },
+        config,
         pairings,
         cancelled: false,
     }

@@ -32,17 +32,7 @@ pub fn run(args: &Args) -> CmdResult {
     if args.is_class() {
         return class::run(args);
     }
-    if args.pass.is_some() {
-        return Err(Failure::usage(
-            "--pass grades submissions against references: give --reference or --dir",
-        ));
-    }
-    if args.entrants.len() < 2 {
-        return Err(Failure::usage(format!(
-            "a tournament needs at least two players (PLAYER PLAYER ...), or --dir DIR for a class tournament; {} given",
-            args.entrants.len()
-        )));
-    }
+    check_entrants(args)?;
     let matches = args.game.config(args.games, None)?;
     let inputs = run_inputs(&args.entrants);
     if let Some(path) = &args.records {
@@ -70,10 +60,12 @@ pub fn run(args: &Args) -> CmdResult {
     };
     let cancel = ctrl_c("stopping the tournament: finishing the games in progress")?;
     let schedule = pairings(entrants.len(), config.gauntlet);
-    let mut header = header(args, &entrants, &schedule, &config);
-    header.names.clone_from(&names);
-    header.programs.clone_from(&sandboxed);
-    let opened = open_records(args.records.as_ref(), &inputs, &header, &args.split)?;
+    let make_header = || RecordsHeader {
+        names: names.clone(),
+        programs: sandboxed.clone(),
+        ..header(args, &entrants, &schedule, &config)
+    };
+    let opened = open_records(args.records.as_ref(), &inputs, make_header, &args.split)?;
     let plan = opened.plan;
     let mut writer = opened
         .writer
@@ -107,6 +99,23 @@ pub fn run(args: &Args) -> CmdResult {
         return Ok(ExitCode::from(EXIT_INTERRUPTED));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A tournament of named players: two or more, and no `--pass` (which
+/// grades a class tournament's submissions).
+fn check_entrants(args: &Args) -> Result<(), Failure> {
+    if args.pass.is_some() {
+        return Err(Failure::usage(
+            "--pass grades submissions against references: give --reference or --dir",
+        ));
+    }
+    if args.entrants.len() < 2 {
+        return Err(Failure::usage(format!(
+            "a tournament needs at least two players (PLAYER PLAYER ...), or --dir DIR for a class tournament; {} given",
+            args.entrants.len()
+        )));
+    }
+    Ok(())
 }
 
 /// The records header of the tournament `args` asks for.

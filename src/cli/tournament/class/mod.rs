@@ -120,8 +120,8 @@ pub fn run_with(args: &Args, joined: Option<&Joined>) -> CmdResult {
     }
     let cancel =
         ctrl_c("stopping after the games being played; the reports will cover the games played")?;
-    let header = records::header(args, &setup, &matches);
-    let opened = records::open(args, &setup, writer, &header, joined)?;
+    let make_header = || records::header(args, &setup, &matches);
+    let opened = records::open(args, &setup, writer, make_header, joined)?;
     let mut writer = opened
         .writer
         .map(|w| w.stopping(std::sync::Arc::clone(&cancel)));

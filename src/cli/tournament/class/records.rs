@@ -37,6 +37,7 @@ pub fn header(args: &Args, setup: &Setup, matches: &MatchConfig) -> RecordsHeade
     header.deterministic = setup.entrants.iter().all(|e| e.factory.is_deterministic());
     header.threads = matches.thread_count().clamp(1, MAX_THREADS);
     header.specs = command_line();
+    header.book_path = args.game.book.as_ref().map(|p| p.display().to_string());
     header
 }
 
@@ -57,15 +58,17 @@ pub fn open(
     args: &Args,
     setup: &Setup,
     writer: Option<RecordWriter<LineFile>>,
-    header: &RecordsHeader,
+    header: impl FnOnce() -> RecordsHeader,
     joined: Option<&Joined>,
 ) -> Result<Opened, Failure> {
     let Some(joined) = joined else {
         if args.split.resume {
             return open_records(setup.records.as_ref(), &setup.inputs, header, &args.split);
         }
+        // The header is made only for a records file: it hashes every
+        // submission's files.
         let writer = match &setup.records {
-            Some(path) => headed(writer, path, header)?,
+            Some(path) => headed(writer, path, &header())?,
             None => None,
         };
         return Ok(Opened {
@@ -77,7 +80,7 @@ pub fn open(
             kept: Vec::new(),
         });
     };
-    if joined.header.run != header.run {
+    if joined.header.run != header().run {
         return Err(Failure::new(
             "the shards are of another class tournament than the one set up again from their command line: a submission or a setting changed since",
         ));
