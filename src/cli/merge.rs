@@ -66,6 +66,16 @@ pub fn run(args: &Args) -> CmdResult {
         }
         files.push(run);
     }
+    // A wrong command line is said before the games are joined.
+    let kind = files
+        .iter()
+        .find_map(|f| f.header.as_ref())
+        .map(|h| h.run.kind);
+    if args.report.is_some() && kind.is_some_and(|k| k != RunKind::Class) {
+        return Err(Failure::usage(
+            "--report is for a class tournament's shards (tournament --dir)",
+        ));
+    }
     let joined = match join(&files) {
         Ok(joined) => joined,
         Err(e @ RunError::Missing { .. }) => return Err(missing(&e, &files)),
@@ -78,11 +88,6 @@ pub fn run(args: &Args) -> CmdResult {
 /// Prints the joined run's report as its command prints it.
 fn print(joined: &Joined, args: &Args) -> Result<(), Failure> {
     let h = &joined.header;
-    if args.report.is_some() && h.run.kind != RunKind::Class {
-        return Err(Failure::usage(
-            "--report is for a class tournament's shards (tournament --dir)",
-        ));
-    }
     match h.run.kind {
         RunKind::Match => {
             let mut report = match_report(joined);
@@ -153,28 +158,30 @@ fn missing(e: &RunError, files: &[chainlab::arena::run::RunFile]) -> Failure {
     let RunError::Missing { shards, .. } = e else {
         return Failure::new(e.to_string());
     };
-    // The error stays one line; the commands that play the missing games
-    // come before it, one a line, to copy.
+    // One error line, as every failure has: the commands that play the
+    // missing games follow it, separated by " ; ".
     let Some(header) = files.iter().find_map(|f| f.header.as_ref()) else {
         return Failure::new(e.to_string());
     };
-    errln!("play the missing games with:");
-    for &k in shards {
-        let given = files
-            .iter()
-            .find(|f| f.header.as_ref().is_some_and(|h| h.shard.k == k));
-        let (file, resume) = match given {
-            Some(f) => (f.name.clone(), " --resume"),
-            None => (format!("shard-{k}.jsonl"), ""),
-        };
-        errln!(
-            "  {} --shard {k}/{} --records {}{resume}",
-            command(header),
-            header.shard.n,
-            shell_word(&file)
-        );
-    }
-    Failure::new(format!("{e} (the commands above play them)"))
+    let commands: Vec<String> = shards
+        .iter()
+        .map(|&k| {
+            let given = files
+                .iter()
+                .find(|f| f.header.as_ref().is_some_and(|h| h.shard.k == k));
+            let (file, resume) = match given {
+                Some(f) => (f.name.clone(), " --resume"),
+                None => (format!("shard-{k}.jsonl"), ""),
+            };
+            format!(
+                "{} --shard {k}/{} --records {}{resume}",
+                command(header),
+                header.shard.n,
+                shell_word(&file)
+            )
+        })
+        .collect();
+    Failure::new(format!("{e}; play them with: {}", commands.join(" ; ")))
 }
 
 /// The command line of the run a header names, without shard and records.

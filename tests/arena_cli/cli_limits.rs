@@ -404,6 +404,11 @@ fn every_command_follows_the_exit_code_table() {
         (vec!["validate", missing], 1),
         (vec!["validate", broken], 1),
         (vec!["share", missing], 1),
+        (vec!["merge", "no/such/shard.jsonl"], 1),
+        // A records file of an older chainlab has no header to merge by.
+        (vec!["merge", "tests/data/records/games.jsonl"], 1),
+        // One shard of two: the other's games are missing.
+        (vec!["merge", "tests/data/records/shard-1-of-2.jsonl"], 1),
         (vec!["share", broken], 0),
         (vec!["replay", illegal, "--check"], 1),
         (vec!["replay", illegal, "--game", "0"], 1),
@@ -417,6 +422,15 @@ fn every_command_follows_the_exit_code_table() {
         // 2: the command line is wrong.
         (vec!["apply", "--moves", "zero"], 2),
         (vec!["export", "strategies/04-capture.json"], 2),
+        (
+            vec![
+                "merge",
+                "tests/data/records/shard-1-of-2.jsonl",
+                "--report",
+                "out",
+            ],
+            2,
+        ),
         (
             vec![
                 "export",

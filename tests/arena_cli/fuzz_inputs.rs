@@ -25,6 +25,7 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use chainlab::arena::run::{RunKind, join, match_report, read_run, tournament_report};
 use chainlab::arena::{GameRecord, Sprt, read_records};
 use chainlab::eval::{Evaluator, Program};
 use chainlab::input::{MAX_POSITION_BYTES, printable, read_text};
@@ -370,6 +371,38 @@ proptest! {
         let path = mutated_file(&records_path(), &mutations, "games.jsonl");
         records_paths(&path)?;
     }
+
+    #[test]
+    fn mutated_shard_files_merge_or_say_why(
+        mutations in prop::collection::vec(mutation(), 1..8),
+    ) {
+        let source = common::repo().join("tests/data/records/shard-1-of-2.jsonl");
+        let path = mutated_file(&source, &mutations, "shard.jsonl");
+        shard_paths(&path)?;
+    }
+}
+
+/// `merge` and `--resume`: read the header and the games, join them and
+/// rebuild the report; a refusal says why, nothing panics.
+fn shard_paths(path: &Path) -> Result<(), TestCaseError> {
+    let file = File::open(path).unwrap();
+    let run = match read_run("shard.jsonl", BufReader::new(file)) {
+        Ok(run) => run,
+        Err(e) => {
+            prop_assert!(!e.to_string().is_empty());
+            return Ok(());
+        }
+    };
+    match join(&[run]) {
+        Ok(joined) if joined.header.run.kind == RunKind::Match => {
+            let _ = match_report(&joined);
+        }
+        Ok(joined) => {
+            let _ = tournament_report(&joined);
+        }
+        Err(e) => prop_assert!(!e.to_string().is_empty()),
+    }
+    Ok(())
 }
 
 // The reproducers of issue 12, in-process.
