@@ -101,6 +101,13 @@ pub fn open_link_ui(ctx: &egui::Context, text: &mut String) -> ShareAnswer {
                 .hint_text("https://…#s=…"),
         );
         r.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::TextEdit, true, "link"));
+        // The field takes the keys as the dialog opens: a link pasted at
+        // once lands in it.
+        let opened = ui.ctx().data_mut(|d| !d.get_temp::<bool>(egui::Id::new(FOCUSED)).unwrap_or(false));
+        if opened {
+            r.request_focus();
+            ui.ctx().data_mut(|d| d.insert_temp(egui::Id::new(FOCUSED), true));
+        }
         let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         ui.horizontal(|ui| {
             let open = ui.add_enabled(!text.trim().is_empty(), egui::Button::new("Open"));
@@ -115,5 +122,12 @@ pub fn open_link_ui(ctx: &egui::Context, text: &mut String) -> ShareAnswer {
     if modal.should_close() && matches!(answer, ShareAnswer::Open) {
         answer = ShareAnswer::Closed;
     }
+    if !matches!(answer, ShareAnswer::Open) {
+        ctx.data_mut(|d| d.remove::<bool>(egui::Id::new(FOCUSED)));
+    }
     answer
 }
+
+/// The key of the flag set while the "Open link" dialog is open and its
+/// field has been given the focus once.
+const FOCUSED: &str = "editor_open_link_focused";
