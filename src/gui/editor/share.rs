@@ -103,10 +103,13 @@ pub fn open_link_ui(ctx: &egui::Context, text: &mut String) -> ShareAnswer {
         r.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::TextEdit, true, "link"));
         // The field takes the keys as the dialog opens: a link pasted at
         // once lands in it.
-        let opened = ui.ctx().data_mut(|d| !d.get_temp::<bool>(egui::Id::new(FOCUSED)).unwrap_or(false));
+        let opened = ui
+            .ctx()
+            .data_mut(|d| !d.get_temp::<bool>(egui::Id::new(FOCUSED)).unwrap_or(false));
         if opened {
             r.request_focus();
-            ui.ctx().data_mut(|d| d.insert_temp(egui::Id::new(FOCUSED), true));
+            ui.ctx()
+                .data_mut(|d| d.insert_temp(egui::Id::new(FOCUSED), true));
         }
         let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         ui.horizontal(|ui| {
