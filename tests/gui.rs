@@ -29,6 +29,8 @@ mod groups;
 mod hands;
 #[path = "gui/layout.rs"]
 mod layout;
+#[path = "gui/merge.rs"]
+mod merge;
 #[path = "gui/play.rs"]
 mod play;
 #[path = "gui/programs.rs"]

@@ -4,7 +4,7 @@
 //! equals the one-process report but for timings.
 
 use std::io::BufReader;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -121,34 +121,9 @@ fn print(joined: &Joined, args: &Args) -> Result<(), Failure> {
     }
 }
 
-/// The book the run played from, read again from the path its header
-/// names and checked against the hash its identity holds; `None` for
-/// random openings.
+/// The book the run played from (see [`RecordsHeader::book`]).
 fn book(h: &RecordsHeader) -> Result<Option<Arc<Book>>, Failure> {
-    let Some(id) = &h.run.opening.book else {
-        return Ok(None);
-    };
-    let Some(path) = &h.book_path else {
-        return Err(Failure::new(format!(
-            "the run played from the book {}, but its records do not say where the book is",
-            shown(&id.name)
-        )));
-    };
-    let config = h.run.config(1);
-    let start = config
-        .checked_start()
-        .map_err(|e| Failure::new(format!("the shards' board: {e}")))?;
-    let book = Book::read(Path::new(path), &start, config.seed)
-        .map_err(|e| Failure::new(format!("the run's book {}: {e}", shown(path))))?;
-    if book.hash() != id.hash {
-        return Err(Failure::new(format!(
-            "the book {} has changed since the run (hash {}, the run's {})",
-            shown(path),
-            book.hash(),
-            id.hash
-        )));
-    }
-    Ok(Some(Arc::new(book)))
+    h.book().map_err(|e| Failure::new(e.to_string()))
 }
 
 /// The refusal of a join with games missing: which, and the commands

@@ -54,7 +54,7 @@ pub fn open_records(
     header: impl FnOnce() -> RecordsHeader,
     split: &SplitArgs,
 ) -> Result<Opened, Failure> {
-    let mut plan = Plan {
+    let plan = Plan {
         shard: split.shard,
         ..Plan::default()
     };
@@ -92,25 +92,7 @@ pub fn open_records(
             }
         )));
     }
-    let (games, pairings) = (header.run.games, header.run.pairings.len().max(1));
-    for record in &run.records {
-        let pairing = record.pairing.unwrap_or(0) as usize;
-        if pairing >= pairings
-            || record.game >= games
-            || !header.shard.plays(pairing, record.game, games)
-        {
-            return Err(Failure::new(format!(
-                "--resume: {name} holds game {} (pairing {pairing}), which is not one of this run's shard {}",
-                record.game, header.shard
-            )));
-        }
-        if !plan.add_done(record) {
-            return Err(Failure::new(format!(
-                "--resume: {name} holds game {} twice",
-                record.game
-            )));
-        }
-    }
+    let plan = run.resume_plan(header).map_err(|e| resume_failure(&e))?;
     if run.truncated {
         errln!("{name}: the last line was cut short; its game is played again");
     }

@@ -8,7 +8,7 @@ use crate::arena::{GameRecord, read_records};
 use crate::gui::platform;
 
 /// The largest records file the app opens (a match of many thousand games fits).
-const MAX_BYTES: u64 = 256 * 1024 * 1024;
+pub(crate) const MAX_BYTES: u64 = 256 * 1024 * 1024;
 
 /// How many unreadable lines are listed by name; the rest are counted.
 const MAX_PROBLEMS: usize = 5;

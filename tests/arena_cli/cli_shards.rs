@@ -257,7 +257,7 @@ fn resume_refuses_a_game_that_is_not_its_shards() {
     );
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("which is not one of this run's shard 1/3"),
+        stderr(&o).contains("is not a game of this run's shard 1/3"),
         "{}",
         stderr(&o)
     );

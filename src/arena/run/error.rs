@@ -73,6 +73,12 @@ pub enum RunError {
         /// Where it is again.
         second: String,
     },
+    /// The run's opening book cannot be read again as it was.
+    #[error("{reason}")]
+    Book {
+        /// Why (names the book).
+        reason: String,
+    },
     /// Games of the run that no file holds.
     #[error("{count} game(s) missing: {list}")]
     Missing {

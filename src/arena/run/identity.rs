@@ -10,13 +10,17 @@
 
 use std::io::Read;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::error::RunError;
+use crate::arena::Book;
 use crate::arena::config::MatchConfig;
 use crate::arena::schedule::Shard;
 use crate::arena::stats::Sprt;
 use crate::bots::PlayerSpec;
+use crate::input::printable;
 use crate::output::InputPath;
 use crate::rules::{Rules, Size};
 
@@ -257,6 +261,37 @@ impl RecordsHeader {
     /// Whether a records line is a header line.
     pub fn is_header_line(line: &str) -> bool {
         crate::arena::record::is_header_line(line)
+    }
+
+    /// The book the run played from, read again from the path the header
+    /// names and checked against the hash its identity holds; `None` for
+    /// random openings.
+    pub fn book(&self) -> Result<Option<Arc<Book>>, RunError> {
+        let Some(id) = &self.run.opening.book else {
+            return Ok(None);
+        };
+        let bad = |reason: String| RunError::Book { reason };
+        let Some(path) = &self.book_path else {
+            return Err(bad(format!(
+                "the run played from the book {}, but its records do not say where the book is",
+                printable(&id.name)
+            )));
+        };
+        let config = self.run.config(1);
+        let start = config
+            .checked_start()
+            .map_err(|e| bad(format!("the run's board: {e}")))?;
+        let book = Book::read(Path::new(path), &start, config.seed)
+            .map_err(|e| bad(format!("the run's book {}: {e}", printable(path))))?;
+        if book.hash() != id.hash {
+            return Err(bad(format!(
+                "the book {} has changed since the run (hash {}, the run's {})",
+                printable(path),
+                book.hash(),
+                id.hash
+            )));
+        }
+        Ok(Some(Arc::new(book)))
     }
 }
 

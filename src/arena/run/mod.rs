@@ -7,6 +7,7 @@
 mod error;
 mod identity;
 mod join;
+mod resume;
 
 pub use crate::arena::schedule::{MAX_SHARDS, Plan, Shard, ShardError};
 pub use error::RunError;

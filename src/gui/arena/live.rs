@@ -5,9 +5,10 @@
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::arena::{
-    GameRecord, MatchConfig, MatchObserver, MatchReport, Pairing, Tally, TournamentObserver,
-    TournamentReport,
+    GameRecord, MatchConfig, MatchObserver, MatchReport, Pairing, RecordWriter, Tally,
+    TournamentObserver, TournamentReport,
 };
+use crate::output::LineFile;
 
 use super::store::{FinishedGame, Recent, RecordsIndex, RecordsOut, ScoreSeries};
 
@@ -122,6 +123,16 @@ pub(super) struct Watcher {
     pub(super) index: Arc<Mutex<RecordsIndex>>,
     pub(super) ctx: Option<egui::Context>,
     pub(super) pairing: usize,
+    /// The records file a resumed run appends its new games to.
+    pub(super) append: Option<Appended>,
+}
+
+/// A resumed run's own records file, appended to as games finish.
+pub(super) struct Appended {
+    /// The file as messages name it.
+    pub(super) name: String,
+    /// Its writer (whole lines only).
+    pub(super) writer: RecordWriter<LineFile>,
 }
 
 impl Watcher {
@@ -134,6 +145,61 @@ impl Watcher {
 
     fn entrant(&self, label: &str) -> usize {
         self.labels.iter().position(|l| l == label).unwrap_or(0)
+    }
+
+    /// Shows a game played before the run resumed as one of the run's:
+    /// in the games list, the count and the app's records file.
+    pub(super) fn keep(&mut self, record: &GameRecord) {
+        self.store(record);
+        let mut live = lock(&self.live);
+        live.games += 1;
+        let number = live.games - 1;
+        live.note_forfeit(record);
+        live.recent.push(FinishedGame {
+            number,
+            record: record.clone(),
+        });
+        live.changed();
+    }
+
+    /// Writes `record` to the app's records file and to the resumed
+    /// file; a file that fails is let go, and the window says why.
+    fn store(&mut self, record: &GameRecord) {
+        let mut errors = Vec::new();
+        if let Some(out) = &mut self.out {
+            match out.append(record) {
+                Ok(()) => out.update(&mut lock(&self.index)),
+                Err(e) => {
+                    errors.push(e);
+                    self.out = None;
+                }
+            }
+        }
+        if let Some(appended) = &mut self.append
+            && let Err(e) = appended.writer.write(record)
+        {
+            errors.push(format!(
+                "cannot append to {}: {e}; it keeps the games written before, and the run goes on",
+                appended.name
+            ));
+            self.append = None;
+        }
+        if !errors.is_empty() {
+            let mut live = lock(&self.live);
+            live.records_error = Some(errors.join("; "));
+            live.changed();
+        }
+    }
+
+    /// Ends the resumed file's last line (whole lines only are written).
+    pub(super) fn finish(&mut self) {
+        if let Some(appended) = self.append.take()
+            && let Err(e) = appended.writer.finish()
+        {
+            let mut live = lock(&self.live);
+            live.records_error = Some(format!("cannot write {}: {e}", appended.name));
+            live.changed();
+        }
     }
 }
 
@@ -153,20 +219,8 @@ impl MatchObserver for Watcher {
     }
 
     fn game_finished(&mut self, record: &GameRecord, tally: &Tally) {
-        let mut error = None;
-        if let Some(out) = &mut self.out {
-            match out.append(record) {
-                Ok(()) => out.update(&mut lock(&self.index)),
-                Err(e) => error = Some(e),
-            }
-        }
-        if error.is_some() {
-            self.out = None;
-        }
+        self.store(record);
         let mut live = lock(&self.live);
-        if let Some(e) = error {
-            live.records_error = Some(e);
-        }
         // Numbered from 0, as records and `chainlab replay --game` number
         // games (docs/positions.md).
         let number = live.games;

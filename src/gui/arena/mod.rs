@@ -6,9 +6,11 @@
 
 mod games;
 mod live;
+pub mod merged;
 mod overview;
 mod plot;
 pub mod results;
+pub mod resume;
 pub mod run;
 pub mod settings;
 mod setup;
@@ -28,6 +30,7 @@ use crate::gui::theme;
 use crate::gui::view::View;
 
 use self::games::{GamesAction, games_ui};
+use self::merged::{MergeAction, Merged};
 use self::overview::Overview;
 use self::run::{Entrant, Live, Outcome, Plan, Run};
 use self::settings::ArenaSettings;
@@ -38,6 +41,7 @@ use self::setup::{SetupAction, setup_ui};
 enum FileUse {
     AddPlayer,
     Export,
+    Merge,
 }
 
 /// The arena view's parts: the results, the setup and the games' panel.
@@ -80,6 +84,8 @@ pub struct ArenaView {
     /// Set when the graph of a player of the shown results was sent again
     /// (perhaps changed): the results are from the earlier graph.
     stale: Option<String>,
+    /// "Merge records…": records files of a run played elsewhere.
+    merged: Merged,
 }
 
 impl ArenaView {
@@ -107,6 +113,21 @@ impl ArenaView {
     /// editor sent again (they stay until Start is pressed).
     pub fn is_stale(&self) -> bool {
         self.stale.is_some()
+    }
+
+    /// The records files to merge and the last merge.
+    pub fn merged(&self) -> &Merged {
+        &self.merged
+    }
+
+    /// Whether the last run was cancelled and can be resumed from its records.
+    pub fn can_resume(&self) -> bool {
+        let cancelled = match &self.live.outcome {
+            Some(Outcome::Match(report)) => report.stop == crate::arena::Stop::Cancelled,
+            Some(Outcome::Tournament(report)) => report.cancelled,
+            _ => false,
+        };
+        cancelled && self.run.as_ref().is_some_and(Run::has_records)
     }
 
     /// Why the last run could not start, if it could not.
@@ -146,16 +167,65 @@ impl ArenaView {
                 factory: choice.factory,
             });
         }
-        let mut run = Run::start(entrants, plan, ctx)?;
+        let header = resume::header_of(&entrants, &settings.players, &plan, Some(&settings.book));
+        let run = Run::start_headed(entrants, plan, header, ctx)?;
+        self.show_run(run);
+        Ok(())
+    }
+
+    /// Resumes the run whose records are at `path`: its missing games are
+    /// played (on `settings`' threads) and appended to the file, and the
+    /// report is the whole run's.
+    pub fn resume_file(
+        &mut self,
+        path: &Path,
+        settings: &ArenaSettings,
+        catalogue: &Catalogue,
+        ctx: Option<egui::Context>,
+    ) -> Result<(), String> {
+        if self.is_running() {
+            return Err("a run is in progress: cancel it first".to_string());
+        }
+        let r = resume::resume_file(path, catalogue, settings.threads)?;
+        let (kept, left) = (r.resume.kept.len(), r.left);
+        let run = Run::resume(r.entrants, r.plan, r.header, r.resume, ctx)?;
+        self.show_run(run);
+        self.notice = Some(format!(
+            "Resuming {}: {kept} games kept, {left} to play.",
+            path.display()
+        ));
+        Ok(())
+    }
+
+    /// Resumes the last run, cancelled: its games are kept and the rest
+    /// are played.
+    pub fn resume_last(
+        &mut self,
+        settings: &ArenaSettings,
+        catalogue: &Catalogue,
+        ctx: Option<egui::Context>,
+    ) -> Result<(), String> {
+        let Some(old) = self.run.as_ref().filter(|_| self.can_resume()) else {
+            return Err("there is no cancelled run to resume".to_string());
+        };
+        let file = old.records()?;
+        let r = resume::resumable(file, catalogue, settings.threads)?;
+        let run = Run::resume(r.entrants, r.plan, r.header, r.resume, ctx)?;
+        self.show_run(run);
+        Ok(())
+    }
+
+    /// Shows `run`, just started, in place of the last one.
+    fn show_run(&mut self, mut run: Run) {
         self.live = Live::default();
         run.refresh(&mut self.live);
         self.overview.clear();
         self.game_number = 0;
         self.notice = None;
         self.stale = None;
+        self.merged.close();
         // The last run (and its records file) goes.
         self.run = Some(run);
-        Ok(())
     }
 
     /// While a run is in progress, a small progress bar for the top bar
@@ -259,6 +329,7 @@ impl ArenaView {
         match self.files.update(ui.ctx()) {
             Some((FileUse::AddPlayer, path)) => self.add_file(&path, settings, catalogue),
             Some((FileUse::Export, path)) => self.export_to(&path),
+            Some((FileUse::Merge, path)) => self.merged.add_path(&path),
             None => {}
         }
         PANES.show(ui, |ui, part| match part {
@@ -274,6 +345,9 @@ impl ArenaView {
                 egui::ScrollArea::both()
                     .id_salt("arena_results")
                     .show(ui, |ui| {
+                        if self.merged.report_ui(ui) {
+                            return;
+                        }
                         if let Some(label) = &self.stale {
                             stale_ui(ui, label);
                         }
@@ -334,6 +408,33 @@ impl ArenaView {
         }
         if let Some(notice) = &self.notice {
             ui.colored_label(theme::HINT_TEXT, notice);
+        }
+        if self.can_resume() && !running {
+            let resume = ui
+                .button("Resume the cancelled run")
+                .on_hover_text("Keep its games and play the rest; the report is the whole run's.");
+            if resume.clicked() {
+                self.error = self
+                    .resume_last(settings, catalogue, Some(ui.ctx().clone()))
+                    .err();
+            }
+        }
+        ui.separator();
+        match self.merged.setup_ui(ui, running) {
+            Some(MergeAction::Browse) => self.files.open(
+                FileUse::Merge,
+                FileKind::Records,
+                "Add a records file to merge",
+                None,
+            ),
+            Some(MergeAction::Resume(path)) => {
+                let ctx = Some(ui.ctx().clone());
+                match self.resume_file(&path, settings, catalogue, ctx) {
+                    Ok(()) => PANES.reveal_main(ui.ctx()),
+                    Err(e) => self.merged.refuse(e),
+                }
+            }
+            None => {}
         }
     }
 

@@ -15,17 +15,18 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::arena::run::{Plan as Games, RecordsHeader};
 use crate::arena::{
-    GameRecord, MatchConfig, MatchSteps, RecordWriter, TournamentConfig, TournamentSteps,
-    run_match, run_tournament,
+    GameRecord, MatchConfig, MatchPlan, MatchSteps, RecordWriter, TournamentConfig,
+    TournamentSteps, pairings, run_match_plan, run_schedule_plan,
 };
 use crate::bots::{AgentFactory, relabel};
 use crate::gui::job::{Job, Poll, Reporter, Slices};
 use crate::gui::platform;
 use crate::time::Instant;
 
+use super::live::{Appended, Watcher, lock};
 pub use super::live::{ForfeitNote, Live, Outcome, PairingLive};
-use super::live::{Watcher, lock};
 use super::store::{RecordsIndex, RecordsOut};
 
 /// A player of the run, under the name shown in tables and records.
@@ -54,6 +55,17 @@ impl Plan {
             Plan::Tournament(config) => &config.matches,
         }
     }
+}
+
+/// What a resumed run brings besides its players and settings: the games
+/// its records hold and the file its new games are appended to.
+pub struct Resume {
+    /// The games kept, and so the rest to play.
+    pub games: Games,
+    /// The games kept, in file order.
+    pub kept: Vec<GameRecord>,
+    /// The file appended to: its name in messages, and its writer.
+    pub append: Option<(String, RecordWriter<crate::output::LineFile>)>,
 }
 
 /// A run played in slices on the window's thread.
@@ -143,10 +155,70 @@ impl Run {
         ctx: Option<egui::Context>,
         threaded: bool,
     ) -> Result<Run, String> {
+        Run::launch(entrants, plan, None, None, ctx, threaded)
+    }
+
+    /// [`Run::start`], its records headed with `header` (the run's
+    /// identity), so that they can be exported, merged and resumed.
+    pub fn start_headed(
+        entrants: Vec<Entrant>,
+        plan: Plan,
+        header: RecordsHeader,
+        ctx: Option<egui::Context>,
+    ) -> Result<Run, String> {
+        Run::launch(
+            entrants,
+            plan,
+            Some(header),
+            None,
+            ctx,
+            platform::HAS_THREADS,
+        )
+    }
+
+    /// Resumes a run named by `header` from the games `resume` keeps: they
+    /// are shown as the run's first games, the rest are played (on a
+    /// thread: where there are none, resuming is refused), and the report
+    /// is that of the run played without a break.
+    pub fn resume(
+        entrants: Vec<Entrant>,
+        plan: Plan,
+        header: RecordsHeader,
+        resume: Resume,
+        ctx: Option<egui::Context>,
+    ) -> Result<Run, String> {
+        Run::launch(
+            entrants,
+            plan,
+            Some(header),
+            Some(resume),
+            ctx,
+            platform::HAS_THREADS,
+        )
+    }
+
+    fn launch(
+        entrants: Vec<Entrant>,
+        plan: Plan,
+        header: Option<RecordsHeader>,
+        resume: Option<Resume>,
+        ctx: Option<egui::Context>,
+        threaded: bool,
+    ) -> Result<Run, String> {
+        if resume.is_some() && !threaded {
+            return Err("resuming a run needs the desktop app or chainlab --resume".to_string());
+        }
         let labels: Vec<String> = entrants.iter().map(|e| e.label.clone()).collect();
         let mut live = Live::default();
         let out = match RecordsOut::create() {
-            Ok(out) => Some(out),
+            Ok(mut out) => {
+                if let Some(header) = &header
+                    && let Err(e) = out.header(header)
+                {
+                    live.records_error = Some(e);
+                }
+                Some(out)
+            }
             Err(e) => {
                 live.records_error = Some(e);
                 None
@@ -164,18 +236,46 @@ impl Run {
             index: Arc::clone(&index),
             ctx: ctx.clone(),
             pairing: 0,
+            append: None,
         };
         let factories: Vec<Arc<dyn AgentFactory>> = entrants
             .into_iter()
             .map(|e| relabel(e.factory, e.label))
             .collect();
-        let job = if threaded {
-            let plan = plan.clone();
-            Job::spawn("chainlab-arena", ctx, move |job| {
-                play(&factories, &plan, job.cancel_flag(), &mut watcher)
-            })?
-        } else {
-            Job::sliced(ctx, |_| Sliced::new(factories, &plan, watcher))
+        let job = match resume {
+            Some(resume) => {
+                for record in &resume.kept {
+                    watcher.keep(record);
+                }
+                watcher.append = resume
+                    .append
+                    .map(|(name, writer)| Appended { name, writer });
+                let plan = plan.clone();
+                Job::spawn("chainlab-arena", ctx, move |job| {
+                    let outcome = play(
+                        &factories,
+                        &plan,
+                        &resume.games,
+                        job.cancel_flag(),
+                        &mut watcher,
+                    );
+                    watcher.finish();
+                    outcome
+                })?
+            }
+            None if threaded => {
+                let plan = plan.clone();
+                Job::spawn("chainlab-arena", ctx, move |job| {
+                    play(
+                        &factories,
+                        &plan,
+                        &Games::all(),
+                        job.cancel_flag(),
+                        &mut watcher,
+                    )
+                })?
+            }
+            None => Job::sliced(ctx, |_| Sliced::new(factories, &plan, watcher)),
         };
         Ok(Run {
             labels,
@@ -263,6 +363,21 @@ impl Run {
         self.ended.unwrap_or_else(Instant::now) - self.started
     }
 
+    /// Whether the run's games are kept in a records file (so that it can
+    /// be resumed).
+    pub fn has_records(&self) -> bool {
+        self.has_file
+    }
+
+    /// The run's records file as read back, for resuming.
+    pub fn records(&self) -> Result<crate::arena::run::RunFile, String> {
+        let index = lock(&self.index).clone();
+        let path = index.path();
+        let name = path.display().to_string();
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+        crate::arena::run::read_run(&name, std::io::BufReader::new(file)).map_err(|e| e.to_string())
+    }
+
     /// Game `number` (from 1, over all pairings), from memory or the records file.
     pub fn game(&self, number: u64) -> Result<GameRecord, String> {
         if let Some(game) = lock(&self.live).recent.find(number) {
@@ -305,10 +420,11 @@ impl Drop for Run {
     }
 }
 
-/// Plays the plan on this thread.
+/// Plays the plan's `games` (all, or the rest of a resumed run) on this thread.
 fn play(
     factories: &[Arc<dyn AgentFactory>],
     plan: &Plan,
+    games: &Games,
     cancel: &AtomicBool,
     watcher: &mut Watcher,
 ) -> Outcome {
@@ -317,15 +433,22 @@ fn play(
             let (Some(a), Some(b)) = (factories.first(), factories.get(1)) else {
                 return Outcome::Failed("a match needs two players".to_string());
             };
-            match run_match(a, b, config, cancel, watcher) {
+            let plan = MatchPlan {
+                plan: games,
+                pairing: 0,
+            };
+            match run_match_plan(a, b, config, &plan, cancel, watcher) {
                 Ok(report) => Outcome::Match(Box::new(report)),
                 Err(e) => Outcome::Failed(e.to_string()),
             }
         }
-        Plan::Tournament(config) => match run_tournament(factories, config, cancel, watcher) {
-            Ok(report) => Outcome::Tournament(Box::new(report)),
-            Err(e) => Outcome::Failed(e.to_string()),
-        },
+        Plan::Tournament(config) => {
+            let schedule = pairings(factories.len(), config.gauntlet);
+            match run_schedule_plan(factories, &schedule, config, games, cancel, watcher) {
+                Ok(report) => Outcome::Tournament(Box::new(report)),
+                Err(e) => Outcome::Failed(e.to_string()),
+            }
+        }
     }
 }
 

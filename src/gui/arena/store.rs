@@ -11,6 +11,7 @@ use std::io::{BufRead, BufReader, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::arena::run::RecordsHeader;
 use crate::arena::{GameRecord, Tally};
 
 /// Finished games kept in memory for the games list.
@@ -75,6 +76,8 @@ pub struct RecordsOut {
     path: PathBuf,
     out: BufWriter<File>,
     written: u64,
+    /// Lines before the first game (the header, when written).
+    header_lines: u64,
     games: u64,
     /// The file offset of games 0, 64, 128, …
     index: Vec<u64>,
@@ -97,6 +100,7 @@ impl RecordsOut {
             path,
             out: BufWriter::new(file),
             written: 0,
+            header_lines: 0,
             games: 0,
             index: Vec::new(),
         })
@@ -107,14 +111,33 @@ impl RecordsOut {
         &self.path
     }
 
-    /// Appends one game (flushed, so that it can be read back at once).
-    pub fn append(&mut self, record: &GameRecord) -> Result<(), String> {
-        let mut line = serde_json::to_string(record).map_err(|e| e.to_string())?;
+    /// Writes the header that names the run (before any game), so that
+    /// the file, exported or left behind, can be merged and resumed.
+    pub fn header(&mut self, header: &RecordsHeader) -> Result<(), String> {
+        if self.games > 0 || self.header_lines > 0 {
+            return Err("a records header goes before every game".to_string());
+        }
+        let line = self.line(header)?;
+        self.written += line.len() as u64;
+        self.header_lines = 1;
+        Ok(())
+    }
+
+    /// Writes `value` as one line (flushed, so that it can be read back at
+    /// once); the line.
+    fn line(&mut self, value: &impl serde::Serialize) -> Result<String, String> {
+        let mut line = serde_json::to_string(value).map_err(|e| e.to_string())?;
         line.push('\n');
         self.out
             .write_all(line.as_bytes())
             .and_then(|()| self.out.flush())
             .map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
+        Ok(line)
+    }
+
+    /// Appends one game (flushed, so that it can be read back at once).
+    pub fn append(&mut self, record: &GameRecord) -> Result<(), String> {
+        let line = self.line(record)?;
         if self.games.is_multiple_of(INDEX_EVERY) {
             self.index.push(self.written);
         }
@@ -127,6 +150,7 @@ impl RecordsOut {
     pub fn index(&self) -> RecordsIndex {
         RecordsIndex {
             path: self.path.clone(),
+            header_lines: self.header_lines,
             games: self.games,
             offsets: self.index.clone(),
         }
@@ -170,6 +194,7 @@ fn remove_stale(dir: &Path) {
 #[derive(Clone, Debug, Default)]
 pub struct RecordsIndex {
     path: PathBuf,
+    header_lines: u64,
     games: u64,
     offsets: Vec<u64>,
 }
@@ -215,19 +240,22 @@ impl RecordsIndex {
     pub fn export(&self, to: &Path) -> Result<u64, String> {
         let shown = self.path.display();
         let file = File::open(&self.path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-        let mut copied = 0;
+        let mut copied: u64 = 0;
         // Through the one output writer (atomic, never over a device or a
         // link's target's kind); line by line, up to the games indexed (the
         // run may still be writing).
         crate::output::write_with(to, &crate::output::Inputs::none(), |out| {
-            for line in BufReader::new(file).lines().take(self.games as usize) {
+            for line in BufReader::new(file)
+                .lines()
+                .take((self.header_lines + self.games) as usize)
+            {
                 writeln!(out, "{}", line?)?;
                 copied += 1;
             }
             Ok(())
         })
         .map_err(|e| e.to_string())?;
-        Ok(copied)
+        Ok(copied.saturating_sub(self.header_lines))
     }
 }
 
