@@ -320,6 +320,15 @@ pub fn book_json(book: &chainlab::arena::Book) -> serde_json::Value {
     json!({ "name": book.name, "hash": book.hash(), "openings": book.len() })
 }
 
+/// How the games open, as the report headings say it: the book, or random
+/// plies.
+pub fn openings_words(c: &chainlab::arena::MatchConfig) -> String {
+    match &c.book {
+        Some(book) => format!("book {} ({} openings)", shown(&book.name), book.len()),
+        None => format!("openings of {} plies", c.opening_plies),
+    }
+}
+
 /// The match as a table and a summary.
 pub fn to_text(r: &MatchReport) -> String {
     // Labels are file names or specs: shown with control characters escaped.
@@ -346,10 +355,7 @@ impl Lines<'_> {
 /// and threads, then an empty line.
 fn heading(r: &MatchReport, a: &str, b: &str) -> String {
     let c = &r.config;
-    let openings = match &c.book {
-        Some(book) => format!("book {} ({} openings)", shown(&book.name), book.len()),
-        None => format!("openings of {} plies", c.opening_plies),
-    };
+    let openings = openings_words(c);
     format!(
         "Match: {a} vs {b}\n\
          {} board, {} rules, {} players per game; {} games, seed {}, {openings}, {} thread{}\n\n",

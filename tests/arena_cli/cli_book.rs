@@ -134,3 +134,42 @@ fn a_bad_book_is_refused_with_its_line() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn a_tournament_names_its_book_in_json_and_text() {
+    let path = book_file("t-book", "0,0 4,5\n2,2 2,3 1,1 3,3\n");
+    let book = path.display().to_string();
+    let args = [
+        "tournament",
+        "bot:greedy",
+        "bot:random",
+        "bot:greedy:random=50",
+        "--games",
+        "4",
+        "--book",
+        &book,
+    ];
+    let o = chainlab(&[&args[..], &["--json"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["book"]["openings"], 2, "{v}");
+    assert_eq!(v["book"]["hash"].as_str().unwrap().len(), 16);
+    assert!(v["pairings"][0]["tally"]["pentanomial"].is_array(), "{v}");
+    let text = stdout(&chainlab(&args));
+    let name = path.file_name().unwrap().to_string_lossy();
+    assert!(
+        text.contains(&format!("book {name} (2 openings)")),
+        "{text}"
+    );
+    let random = stdout(&chainlab(&[
+        "tournament",
+        "bot:greedy",
+        "bot:random",
+        "--games",
+        "2",
+        "--json",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&random).unwrap();
+    assert!(v.get("book").is_none(), "{v}");
+    std::fs::remove_file(&path).unwrap();
+}

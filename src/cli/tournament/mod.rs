@@ -191,7 +191,7 @@ fn to_json(r: &TournamentReport) -> serde_json::Value {
                 .collect()
         })
         .collect();
-    json!({
+    let mut value = json!({
         "players": r.players,
         "format": if r.config.gauntlet { "gauntlet" } else { "round robin" },
         "games_per_pairing": c.games,
@@ -204,7 +204,11 @@ fn to_json(r: &TournamentReport) -> serde_json::Value {
         "pairings": r.pairings,
         "crosstable": cross,
         "cancelled": r.cancelled,
-    })
+    });
+    if let (Some(book), Some(map)) = (&c.book, value.as_object_mut()) {
+        map.insert("book".into(), super::matches::book_json(book));
+    }
+    value
 }
 
 /// Shows entrant `i` as `names[i]` in `report`'s tables.
@@ -239,14 +243,14 @@ fn heading(r: &TournamentReport) -> String {
     };
     format!(
         "Tournament: {} players, {format}, {} games per pairing\n\
-         {} board, {} rules, {} players per game, seed {}, openings of {} plies{}\n\n",
+         {} board, {} rules, {} players per game, seed {}, {}{}\n\n",
         r.players.len(),
         c.games,
         c.size,
         c.rules,
         c.players,
         c.seed,
-        c.opening_plies,
+        super::matches::openings_words(c),
         if r.cancelled { " (cancelled)" } else { "" }
     )
 }
