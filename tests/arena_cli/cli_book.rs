@@ -193,13 +193,19 @@ fn the_shipped_books_hold_500_balanced_openings() {
         assert!(book.len() >= 500, "{name}: {}", book.len());
         let text = std::fs::read_to_string(&path).unwrap();
         let mut seen = std::collections::HashSet::new();
-        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
             let (moves, chance) = line.split_once('#').expect("a chance comment");
             let plies = moves.split_whitespace().count();
             assert!((4..=8).contains(&plies), "{name}: {line}");
             let chance: f64 = chance.trim().parse().unwrap();
             assert!((0.40..=0.60).contains(&chance), "{name}: {line}");
-            assert!(seen.insert(moves.trim().to_string()), "{name}: twice: {line}");
+            assert!(
+                seen.insert(moves.trim().to_string()),
+                "{name}: twice: {line}"
+            );
         }
         assert_eq!(seen.len(), book.len(), "{name}");
     }
