@@ -217,19 +217,13 @@ fn opening(line: usize, text: &str, start: &Position) -> Result<Vec<Coord>, Book
 
 /// FNV-1a (64 bits) of the openings written one per line as `r,c r,c`.
 fn content_hash(openings: &[Vec<Coord>]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |bytes: &[u8]| {
-        for &b in bytes {
-            hash ^= u64::from(b);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-    };
+    let mut hash = crate::rng::Fnv1a::default();
     for opening in openings {
         let text: Vec<String> = opening.iter().map(Coord::to_string).collect();
-        eat(text.join(" ").as_bytes());
-        eat(b"\n");
+        hash.update(text.join(" ").as_bytes());
+        hash.update(b"\n");
     }
-    hash
+    hash.finish()
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ use crate::arena::stats::Sprt;
 use crate::bots::PlayerSpec;
 use crate::input::printable;
 use crate::output::InputPath;
+use crate::rng::Fnv1a;
 use crate::rules::{Rules, Size};
 
 /// The version of the records header this build writes.
@@ -76,7 +77,7 @@ impl PlayerId {
         }
         PlayerId {
             label: label.to_string(),
-            hash: Some(format!("{:016x}", hash.0)),
+            hash: Some(format!("{:016x}", hash.0.finish())),
         }
     }
 }
@@ -308,27 +309,19 @@ fn hash_inputs(spec: &PlayerSpec) -> Option<String> {
             InputPath::Folder(p) => hash.folder(&p, 0),
         }
     }
-    Some(format!("{:016x}", hash.0))
+    Some(format!("{:016x}", hash.0.finish()))
 }
 
-/// The FNV-1a 64 hash, fed bytes as they are read.
-struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
+/// The FNV-1a 64 hash of a player's files, fed as they are read.
+#[derive(Default)]
+struct Fnv(Fnv1a);
 
 /// Folder depth up to which a player's folder is hashed.
 const MAX_HASH_DEPTH: usize = 8;
 
 impl Fnv {
     fn bytes(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
+        self.0.update(bytes);
     }
 
     /// Hashes a file's contents (a file that cannot be read hashes its error).

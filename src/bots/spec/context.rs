@@ -61,9 +61,7 @@ impl PlayerContext {
         if slug.len() > 60 {
             // Two labels alike in their first characters must not share a
             // log: the cut name ends with a hash of the whole label.
-            let hash = label.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-                (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-            });
+            let hash = crate::rng::Fnv1a::of(label.as_bytes());
             slug.truncate(51);
             slug = format!("{slug}-{:08x}", hash as u32);
         }
