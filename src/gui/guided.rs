@@ -9,13 +9,19 @@
 //!   resumes from the command line name the same player;
 //! - a strategy held in memory (from the editor, `editor:NAME`), which has
 //!   no file for `graph=`, takes the app's own form
-//!   `search:depth=D,width=W:editor:NAME`, resolved here against the
-//!   catalogue's compiled graph.
+//!   `search:depth=D,width=W:editor:NAME`, whose player is made here from
+//!   the catalogue's compiled graph (`seats` resolves the strategy).
 
 use std::path::Path;
+use std::sync::Arc;
 
-use crate::bots::{BotKind, BotSpec, relabel};
-use crate::gui::seats::{Catalogue, ComputerChoice, is_file_spec};
+use crate::bots::{AgentFactory, BotKind, BotSpec, SpecKind, relabel};
+use crate::eval::Program;
+
+/// Whether `spec` names a strategy file (as the command line decides).
+fn is_file_spec(spec: &str) -> bool {
+    SpecKind::of(spec) == Some(SpecKind::Strategy)
+}
 
 /// The prefix of the app's own guided-search specs (strategies in memory).
 pub const GUIDED: &str = "search:";
@@ -112,35 +118,35 @@ impl Guided {
     }
 }
 
-/// The player of an in-memory guided spec (`search:…`): the catalogue's
-/// strategy, its compiled graph guiding the expert's search.
-pub fn resolve(
+/// A searching player: its name, a sentence on how it plays, its factory.
+pub struct Searching {
+    /// The name seats and tables show.
+    pub name: String,
+    /// How it plays.
+    pub description: String,
+    /// Makes the player for each game.
+    pub factory: Arc<dyn AgentFactory>,
+}
+
+/// The player of a guided search whose strategy, called `strategy_name`,
+/// is compiled as `program` (the app's in-memory strategies, `search:…`).
+pub fn player(
     guided: &Guided,
-    catalogue: &Catalogue,
-    spec: &str,
-) -> Result<ComputerChoice, String> {
-    let base = catalogue.resolve(&guided.strategy)?;
-    let Some(program) = base.program.clone() else {
-        return Err(format!(
-            "{} is not a strategy graph: only a graph can guide a search",
-            base.name
-        ));
-    };
+    strategy_name: &str,
+    program: Arc<Program>,
+) -> Result<Searching, String> {
     let search = BotSpec {
         depth: Some(guided.depth),
         width: Some(guided.width),
         ..BotSpec::new(BotKind::Expert)
     };
-    let name = guided.name(&base.name);
+    let name = guided.name(strategy_name);
     let factory = search.guided_by(program).map_err(|e| e.to_string())?;
-    Ok(ComputerChoice {
-        spec: spec.trim().to_string(),
+    Ok(Searching {
         description: format!(
-            "The expert's search, {} plies deep, over the {} best moves of {} at every node.",
-            guided.depth, guided.width, base.name
+            "The expert's search, {} plies deep, over the {} best moves of {strategy_name} at every node.",
+            guided.depth, guided.width
         ),
-        is_strategy: false,
-        program: None,
         factory: relabel(factory, name.clone()),
         name,
     })

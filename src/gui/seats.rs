@@ -192,7 +192,22 @@ impl Catalogue {
             let search = Guided::of(spec).ok_or_else(|| {
                 format!("'{spec}' is not a search: write search:depth=D,width=W:STRATEGY")
             })?;
-            return guided::resolve(&search, self, spec);
+            let base = self.resolve(&search.strategy)?;
+            let Some(program) = base.program.clone() else {
+                return Err(format!(
+                    "{} is not a graph: only a graph guides a search",
+                    base.name
+                ));
+            };
+            let player = guided::player(&search, &base.name, program)?;
+            return Ok(ComputerChoice {
+                spec: spec.trim().to_string(),
+                name: player.name,
+                description: player.description,
+                is_strategy: false,
+                program: None,
+                factory: player.factory,
+            });
         }
         if spec.starts_with(IN_MEMORY) {
             let name = spec.trim_start_matches(IN_MEMORY);
