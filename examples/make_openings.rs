@@ -95,7 +95,7 @@ fn main() -> ExitCode {
     println!(
         "# Balanced openings for {size}, standard rules, two players: chainlab's opening book."
     );
-    println!("# Built by scripts/openings.sh from {games} games of ladder players ({path}):");
+    println!("# Built by scripts/openings.sh from {games} games of ladder players:");
     println!("# prefixes of 4 to 8 plies whose side to move has a win chance from 40% to 60%");
     println!(
         "# (the analyser at {nodes} nodes; the chance is the comment). {} of {tried} analysed kept.",

@@ -25,6 +25,8 @@ mod frames;
 mod glyphs;
 #[path = "gui/groups.rs"]
 mod groups;
+#[path = "gui/guided.rs"]
+mod guided;
 #[path = "gui/hands.rs"]
 mod hands;
 #[path = "gui/layout.rs"]

@@ -294,8 +294,13 @@ impl App {
                     }
                 }
                 Command::TestInArena(entry) => {
-                    self.arena
-                        .test_strategy(&entry, &mut self.settings.arena, &mut self.catalogue);
+                    let (settings, catalogue) = (&mut self.settings.arena, &mut self.catalogue);
+                    self.arena.test_strategy(&entry, settings, catalogue, false);
+                    self.settings.view = View::Arena;
+                }
+                Command::TestInSearch(entry) => {
+                    let (settings, catalogue) = (&mut self.settings.arena, &mut self.catalogue);
+                    self.arena.test_strategy(&entry, settings, catalogue, true);
                     self.settings.view = View::Arena;
                 }
                 Command::PlayAgainst(entry) => {

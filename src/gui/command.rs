@@ -26,6 +26,9 @@ pub enum Command {
     /// Open the arena with this strategy among the players ("Test this
     /// strategy" in the editor).
     TestInArena(Box<StrategyEntry>),
+    /// Open the arena with this strategy guiding a search among the
+    /// players ("Test in a search" in the editor).
+    TestInSearch(Box<StrategyEntry>),
     /// Open the play view with this strategy in a seat against a human
     /// ("Play against it" in the editor).
     PlayAgainst(Box<StrategyEntry>),

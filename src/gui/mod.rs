@@ -19,6 +19,7 @@ pub mod board;
 pub mod command;
 pub mod editor;
 pub mod files;
+pub mod guided;
 pub mod job;
 pub mod layout;
 pub mod platform;

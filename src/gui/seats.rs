@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::bots::graph::GraphFactory;
 use crate::bots::{AgentFactory, SpecKind, builtins, is_strategy_path, parse_player};
 use crate::eval::Program;
+use crate::gui::guided::{self, Guided};
 use crate::gui::platform;
 use crate::gui::programs::{command_line, program_name};
 use crate::strategy::Strategy;
@@ -95,11 +96,13 @@ impl ComputerChoice {
         }
         let canonical = factory.label();
         let info = builtins().into_iter().find(|b| b.spec == canonical);
+        let searched = Guided::of(spec).map(|g| g.name(&guided::strategy_stem(&g.strategy)));
         Ok(ComputerChoice {
             spec: spec.trim().to_string(),
-            name: info
-                .as_ref()
-                .map_or_else(|| canonical.clone(), |b| b.name.clone()),
+            name: searched.unwrap_or_else(|| {
+                info.as_ref()
+                    .map_or_else(|| canonical.clone(), |b| b.name.clone())
+            }),
             description: info.map_or_else(
                 || "a built-in player with the options of its spec".to_string(),
                 |b| b.description,
@@ -119,6 +122,14 @@ pub const IN_MEMORY: &str = "editor:";
 /// [`SpecKind`]).
 pub fn is_file_spec(spec: &str) -> bool {
     SpecKind::of(spec) == Some(SpecKind::Strategy)
+}
+
+/// Whether `spec` names a strategy graph: a file, the editor's, or one
+/// the catalogue offers as a strategy.
+pub fn is_strategy_spec(spec: &str, catalogue: &Catalogue) -> bool {
+    catalogue.find(spec).is_some_and(|c| c.is_strategy)
+        || is_file_spec(spec)
+        || spec.starts_with(IN_MEMORY)
 }
 
 /// Whether `spec` names a program by its command line (`cmd:…`).
@@ -176,6 +187,12 @@ impl Catalogue {
     pub fn resolve(&self, spec: &str) -> Result<ComputerChoice, String> {
         if let Some(choice) = self.find(spec) {
             return Ok(choice.clone());
+        }
+        if spec.trim().starts_with(guided::GUIDED) {
+            let search = Guided::of(spec).ok_or_else(|| {
+                format!("'{spec}' is not a search: write search:depth=D,width=W:STRATEGY")
+            })?;
+            return guided::resolve(&search, self, spec);
         }
         if spec.starts_with(IN_MEMORY) {
             let name = spec.trim_start_matches(IN_MEMORY);
@@ -276,6 +293,8 @@ impl SeatChoice {
 pub fn player_name(spec: &str, catalogue: &Catalogue) -> String {
     if let Some(choice) = catalogue.find(spec) {
         choice.name.clone()
+    } else if let Some(search) = Guided::of(spec) {
+        search.name(&player_name(&search.strategy, catalogue))
     } else if is_program_spec(spec) {
         program_name(spec)
     } else if let Some(name) = spec.strip_prefix(IN_MEMORY) {

@@ -173,3 +173,40 @@ fn a_tournament_names_its_book_in_json_and_text() {
     assert!(v.get("book").is_none(), "{v}");
     std::fs::remove_file(&path).unwrap();
 }
+
+/// The shipped books: at least 500 distinct openings of 4 to 8 plies each,
+/// every one legal on its board (read by the book reader) and marked
+/// balanced by the analyser when it was built (the comment: 0.40 to 0.60).
+#[test]
+fn the_shipped_books_hold_500_balanced_openings() {
+    use chainlab::arena::{Book, MatchConfig};
+    use chainlab::rules::Size;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (name, rows, cols) in [("5x6", 5, 6), ("9x6", 9, 6)] {
+        let path = root.join("openings").join(format!("{name}.txt"));
+        let config = MatchConfig {
+            size: Size::new(rows, cols).unwrap(),
+            ..MatchConfig::default()
+        };
+        let start = config.checked_start().unwrap();
+        let book = Book::read(&path, &start, 1).unwrap();
+        assert!(book.len() >= 500, "{name}: {}", book.len());
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let (moves, chance) = line.split_once('#').expect("a chance comment");
+            let plies = moves.split_whitespace().count();
+            assert!((4..=8).contains(&plies), "{name}: {line}");
+            let chance: f64 = chance.trim().parse().unwrap();
+            assert!((0.40..=0.60).contains(&chance), "{name}: {line}");
+            assert!(
+                seen.insert(moves.trim().to_string()),
+                "{name}: twice: {line}"
+            );
+        }
+        assert_eq!(seen.len(), book.len(), "{name}");
+    }
+}

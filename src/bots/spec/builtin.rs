@@ -85,6 +85,26 @@ impl BotSpec {
         }
     }
 
+    /// A factory of this spec's player with its search guided by
+    /// `program`, a graph compiled elsewhere (the app's strategies held in
+    /// memory, which have no file for `graph=`); `graph=` is not read.
+    /// Refused for kinds that do not search.
+    pub fn guided_by(&self, program: Arc<Program>) -> Result<Arc<dyn AgentFactory>, BotError> {
+        if !matches!(self.kind, BotKind::Expert | BotKind::Master) {
+            return Err(BotError::Spec(SpecError::new(
+                self.to_string(),
+                SpecProblem::UnknownOption {
+                    kind: self.kind,
+                    key: "graph".to_string(),
+                },
+            )));
+        }
+        Ok(Arc::new(BuiltinFactory {
+            spec: self.clone(),
+            guide: Some(program),
+        }))
+    }
+
     /// Whether games with this player replay exactly from their seed (no time limit).
     pub fn is_deterministic(&self) -> bool {
         self.ms.is_none()

@@ -152,6 +152,19 @@ impl Watcher {
     pub(super) fn keep(&mut self, record: &GameRecord) {
         self.store(record);
         let mut live = lock(&self.live);
+        // The pairing's running score, from its first game.
+        let pairing = record.pairing.unwrap_or(0) as usize;
+        if live.current.as_ref().is_none_or(|c| c.index != pairing) {
+            live.current = Some(PairingLive {
+                index: pairing,
+                ..PairingLive::default()
+            });
+        }
+        if let Some(current) = &mut live.current {
+            current.tally.add(record);
+            let tally = current.tally;
+            current.series.add(&tally);
+        }
         live.games += 1;
         let number = live.games - 1;
         live.note_forfeit(record);
@@ -205,13 +218,19 @@ impl Watcher {
 
 impl MatchObserver for Watcher {
     fn match_started(&mut self, a: &str, b: &str, _config: &MatchConfig) {
+        let mut live = lock(&self.live);
+        // A resumed pairing keeps the score of its games kept.
+        let kept = live
+            .current
+            .take()
+            .filter(|c| c.index == self.pairing)
+            .unwrap_or_default();
         let current = PairingLive {
             index: self.pairing,
             a: self.entrant(a),
             b: self.entrant(b),
-            ..PairingLive::default()
+            ..kept
         };
-        let mut live = lock(&self.live);
         live.current = Some(current);
         live.changed();
         drop(live);

@@ -268,18 +268,31 @@ impl ArenaView {
         run.export(path)
     }
 
-    /// Adds the editor's strategy as the first player (Test this strategy).
+    /// Adds the editor's strategy as the first player (Test this strategy),
+    /// or (`search`) the strategy guiding a search (Test in a search).
     pub fn test_strategy(
         &mut self,
         entry: &StrategyEntry,
         settings: &mut ArenaSettings,
         catalogue: &mut Catalogue,
+        search: bool,
     ) {
         match catalogue.add_strategy(&entry.label, &entry.strategy) {
             Ok(spec) => {
+                let spec = if search {
+                    crate::gui::guided::Guided {
+                        strategy: spec,
+                        depth: crate::gui::guided::DEFAULT_DEPTH,
+                        width: crate::gui::guided::DEFAULT_WIDTH,
+                    }
+                    .spec()
+                } else {
+                    spec
+                };
                 settings.put_first(&spec);
                 self.error = None;
-                self.notice = Some(format!("{} is the first player.", entry.label));
+                let name = crate::gui::seats::player_name(&spec, catalogue);
+                self.notice = Some(format!("{name} is the first player."));
                 if self.run.is_some() {
                     self.stale = Some(entry.label.clone());
                 }

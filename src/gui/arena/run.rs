@@ -242,40 +242,28 @@ impl Run {
             .into_iter()
             .map(|e| relabel(e.factory, e.label))
             .collect();
-        let job = match resume {
-            Some(resume) => {
-                for record in &resume.kept {
-                    watcher.keep(record);
-                }
-                watcher.append = resume
-                    .append
-                    .map(|(name, writer)| Appended { name, writer });
-                let plan = plan.clone();
-                Job::spawn("chainlab-arena", ctx, move |job| {
-                    let outcome = play(
-                        &factories,
-                        &plan,
-                        &resume.games,
-                        job.cancel_flag(),
-                        &mut watcher,
-                    );
-                    watcher.finish();
-                    outcome
-                })?
+        let job = if threaded {
+            let Resume {
+                games,
+                kept,
+                append,
+            } = resume.unwrap_or_else(|| Resume {
+                games: Games::all(),
+                kept: Vec::new(),
+                append: None,
+            });
+            for record in &kept {
+                watcher.keep(record);
             }
-            None if threaded => {
-                let plan = plan.clone();
-                Job::spawn("chainlab-arena", ctx, move |job| {
-                    play(
-                        &factories,
-                        &plan,
-                        &Games::all(),
-                        job.cancel_flag(),
-                        &mut watcher,
-                    )
-                })?
-            }
-            None => Job::sliced(ctx, |_| Sliced::new(factories, &plan, watcher)),
+            watcher.append = append.map(|(name, writer)| Appended { name, writer });
+            let plan = plan.clone();
+            Job::spawn("chainlab-arena", ctx, move |job| {
+                let outcome = play(&factories, &plan, &games, job.cancel_flag(), &mut watcher);
+                watcher.finish();
+                outcome
+            })?
+        } else {
+            Job::sliced(ctx, |_| Sliced::new(factories, &plan, watcher))
         };
         Ok(Run {
             labels,

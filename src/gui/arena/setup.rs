@@ -4,9 +4,10 @@
 
 use crate::arena::{MAX_GAMES, MAX_MOVE_TIME, MAX_OPENING_PLIES, MAX_THREADS, Sprt};
 use crate::bots::{BotKind, BotSpec};
+use crate::gui::guided::{self, Guided};
 use crate::gui::play::setup::{board_rows, rules_ui};
 use crate::gui::programs::{RecentPrograms, programs_menu};
-use crate::gui::seats::{Catalogue, choices_menu, player_name};
+use crate::gui::seats::{Catalogue, choices_menu, is_strategy_spec, player_name};
 use crate::gui::theme;
 use crate::rules::{MAX_PLAYERS, MIN_PLAYERS};
 
@@ -328,8 +329,13 @@ fn players_ui(ui: &mut egui::Ui, settings: &mut ArenaSettings, catalogue: &Catal
                     |c| format!("{}\n{}", c.description, c.spec),
                 );
                 ui.label(player_name(spec, catalogue)).on_hover_text(hover);
+                let is_strategy = is_strategy_spec(spec, catalogue);
                 ui.horizontal(|ui| {
-                    ui.push_id(("arena_player_options", i), |ui| options_ui(ui, spec));
+                    ui.push_id(("arena_player_options", i), |ui| {
+                        if !guided::search_ui(ui, spec, is_strategy) && Guided::of(spec).is_none() {
+                            options_ui(ui, spec);
+                        }
+                    });
                 });
                 ui.end_row();
             }

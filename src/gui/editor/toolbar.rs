@@ -163,6 +163,15 @@ impl EditorView {
         ) {
             commands.push(Command::TestInArena(Box::new(entry())));
         }
+        if button(
+            ui,
+            "Test in a search",
+            "Let the computer search with this graph: the expert's alpha-beta, 4 plies deep over \
+             the graph's 5 best moves at every node, tested in the arena (depth and width are \
+             set there)",
+        ) {
+            commands.push(Command::TestInSearch(Box::new(entry())));
+        }
     }
 
     pub(super) fn file_menu(&mut self, ui: &mut egui::Ui, settings: &mut EditorSettings) {

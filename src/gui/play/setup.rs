@@ -4,9 +4,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::gui::guided;
 use crate::gui::players::player_badge;
 use crate::gui::programs::{RecentPrograms, programs_menu};
-use crate::gui::seats::{Catalogue, IN_MEMORY, SeatChoice, choices_menu, player_name};
+use crate::gui::seats::{
+    Catalogue, IN_MEMORY, SeatChoice, choices_menu, is_strategy_spec, player_name,
+};
 use crate::gui::theme;
 use crate::rules::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, Position, Rules, Size};
 
@@ -268,7 +271,7 @@ fn seats_ui(
     let mut pick = None;
     let can_remove = settings.seats.len() > usize::from(MIN_PLAYERS);
     egui::Grid::new("play_seats_grid")
-        .num_columns(3)
+        .num_columns(4)
         .spacing([6.0, 6.0])
         .show(ui, |ui| {
             for (i, seat) in settings.seats.iter_mut().enumerate() {
@@ -318,6 +321,14 @@ fn seats_ui(
                 {
                     remove = Some(i);
                 }
+                ui.horizontal(|ui| {
+                    if let SeatChoice::Computer(spec) = seat {
+                        let is_strategy = is_strategy_spec(spec, catalogue);
+                        ui.push_id(("play_seat_search", i), |ui| {
+                            guided::search_ui(ui, spec, is_strategy)
+                        });
+                    }
+                });
                 ui.end_row();
             }
         });
