@@ -4,6 +4,9 @@
 #
 #   scripts/puzzles.sh            # both boards (about 7 minutes on 2 shared cores)
 #
+# The third file of the suite, puzzles/perfect.jsonl (the solved small boards),
+# is made by scripts/perfect-puzzles.sh.
+#
 # The files depend only on the options below and the program, not on the
 # machine or the number of threads. Progress goes to stderr.
 set -euo pipefail

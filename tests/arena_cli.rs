@@ -42,6 +42,8 @@ mod guided;
 mod limits;
 #[path = "arena_cli/perfect.rs"]
 mod perfect;
+#[path = "arena_cli/perfect_puzzles.rs"]
+mod perfect_puzzles;
 #[path = "arena_cli/puzzles.rs"]
 mod puzzles;
 #[path = "arena_cli/tune.rs"]

@@ -10,7 +10,8 @@
 //!   [`summarise`] sums the qualities per player into an accuracy;
 //! - [`puzzle`] reads puzzle suites (positions with known best moves, by
 //!   theme) and scores any player on them; [`theme`] holds the rules by
-//!   which an analysed position becomes a puzzle of a theme.
+//!   which an analysed position becomes a puzzle of a theme; [`perfect`]
+//!   the `perfect` theme, whose answers the exact solver proves.
 //!
 //! Analysing a position is a pure function of the position and the
 //! configuration: every position gets a fresh search (no table carried from
@@ -21,6 +22,7 @@ mod analyser;
 mod error;
 mod game;
 mod move_quality;
+pub mod perfect;
 pub mod puzzle;
 mod summary;
 pub mod theme;

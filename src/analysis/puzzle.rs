@@ -22,9 +22,10 @@ use crate::rng::{derive_seed, rng_from_seed};
 use crate::rules::{Coord, Position};
 
 /// The shipped suites, by file name.
-const SHIPPED: [(&str, &str); 2] = [
+const SHIPPED: [(&str, &str); 3] = [
     ("5x6.jsonl", include_str!("../../puzzles/5x6.jsonl")),
     ("9x6.jsonl", include_str!("../../puzzles/9x6.jsonl")),
+    ("perfect.jsonl", include_str!("../../puzzles/perfect.jsonl")),
 ];
 
 /// The most puzzles a suite may hold.

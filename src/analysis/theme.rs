@@ -11,6 +11,10 @@
 //!   ([`move_facts`]: what each legal move does on the board, no search) and
 //!   the answer. A rule only refers to those facts and to which moves score,
 //!   so anyone can check a shipped puzzle's theme (the tests do).
+//!
+//! The `perfect` theme of the solved small boards is not one of these: its
+//! rule (exactly one move keeps the win) needs the exact solver, so it has
+//! its own module (`perfect.rs`) and the shipped suite's file of its own.
 
 use crate::analysis::{MISTAKE, PositionAnalysis};
 use crate::bots::heuristic::WIN;

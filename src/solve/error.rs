@@ -46,4 +46,7 @@ pub enum SolveError {
     /// The game is over: there is nothing to choose.
     #[error("the game is over")]
     GameOver,
+    /// A position searched on its own needs more positions than allowed.
+    #[error("the game from this position needs more than {0} positions")]
+    Limit(usize),
 }

@@ -2,7 +2,8 @@
 //! most [`MAX_CELLS`] cells under the standard and overflow rules, its
 //! solutions ([`Solution`]: the value of every reachable position), and one
 //! shared solution per board and rules for the players that need it
-//! ([`shared`]).
+//! ([`shared`]), and one position solved on its own within a limit
+//! ([`solve_moves`]: the proofs of the `perfect` puzzles).
 //!
 //! A layer just above `rules` (it uses nothing else), so that `bots` (the
 //! perfect player), `analysis` (the yardstick, perfect puzzles) and the
@@ -15,6 +16,7 @@
 
 mod error;
 mod key;
+mod position;
 mod shared;
 mod solution;
 mod solver;
@@ -22,6 +24,7 @@ mod table;
 mod value;
 
 pub use error::SolveError;
+pub use position::{SolvedMoves, solve_moves};
 pub use shared::shared;
 pub use solution::{Solution, SolveStats, check, estimate, solve};
 pub use table::Table;

@@ -88,10 +88,7 @@ pub fn solve(size: Size, rules: Rules) -> Result<Solution, SolveError> {
         return Err(check_failed(size, rules));
     };
     let began = Instant::now();
-    let mut search = Search {
-        base: None,
-        table: Table::new(),
-    };
+    let mut search = Search::new(None, usize::MAX);
     let start = search.value(&bits);
     let table = search.table;
     let stats = SolveStats {
@@ -110,7 +107,7 @@ pub fn solve(size: Size, rules: Rules) -> Result<Solution, SolveError> {
 
 /// The error for a board `check` passed but the bit board does not take
 /// (not reached: 12 cells fit in 64 bits).
-fn check_failed(size: Size, rules: Rules) -> SolveError {
+pub(super) fn check_failed(size: Size, rules: Rules) -> SolveError {
     SolveError::TooLarge {
         size,
         cells: size.cells(),
@@ -181,10 +178,7 @@ impl Solution {
         if let Some(v) = self.table.get(key(&bits)) {
             return Ok(v);
         }
-        let mut search = Search {
-            base: Some(&self.table),
-            table: Table::new(),
-        };
+        let mut search = Search::new(Some(&self.table), usize::MAX);
         Ok(search.value(&bits))
     }
 
@@ -192,10 +186,7 @@ impl Solution {
     /// move (a move that wins at once is `Win(1)`), in board order.
     pub fn moves(&self, position: &Position) -> Result<Vec<(Coord, Value)>, SolveError> {
         let bits = self.bits(position)?;
-        let mut search = Search {
-            base: Some(&self.table),
-            table: Table::new(),
-        };
+        let mut search = Search::new(Some(&self.table), usize::MAX);
         let size = self.size;
         let mut legal = bits.legal();
         let mut moves = Vec::with_capacity(legal.count_ones() as usize);

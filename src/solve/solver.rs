@@ -25,14 +25,39 @@ use crate::rules::BitPosition;
 
 /// A search over the game's positions, storing into its own table and
 /// reading a finished one (`base`) first when it has one.
+///
+/// A search may be given a `limit` on the positions it stores: once its
+/// table holds that many it *stops* (every later call returns at once with
+/// a meaningless value), and the caller must throw its values and table
+/// away ([`Search::is_stopped`]).
 pub(super) struct Search<'a> {
-    pub(super) base: Option<&'a Table>,
+    base: Option<&'a Table>,
     pub(super) table: Table,
+    limit: usize,
+    stopped: bool,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// A search reading `base` first, storing at most `limit` positions.
+    pub(super) fn new(base: Option<&'a Table>, limit: usize) -> Search<'a> {
+        Search {
+            base,
+            table: Table::new(),
+            limit,
+            stopped: false,
+        }
+    }
+
+    /// Whether the search reached its limit, so that its values are void.
+    pub(super) fn is_stopped(&self) -> bool {
+        self.stopped
+    }
+
     /// The value of `position` (not over) for its player to move.
     pub(super) fn value(&mut self, position: &BitPosition) -> Value {
+        if self.stopped {
+            return Value::Loss(0);
+        }
         let k = key(position);
         if let Some(v) = self.base.and_then(|t| t.get(k)) {
             return v;
@@ -49,6 +74,9 @@ impl Search<'_> {
             best = best.max(v);
         }
         self.table.insert(k, best);
+        if self.table.len() >= self.limit {
+            self.stopped = true;
+        }
         best
     }
 
