@@ -147,7 +147,7 @@ impl Searcher {
         let mut frame = P::frames(self).take(ply, position);
         position.moves_into(&mut frame.list);
         let mover = position.mover().index();
-        let width = self.order_moves(position, frame.list.indices_mut(), table_move, ply);
+        let width = self.order_moves(position, frame.list.indices_mut(), table_move, ply, depth);
         let mut best = Best {
             value: -INF,
             window,
@@ -196,8 +196,10 @@ impl Searcher {
         moves: &mut [u16],
         table_move: u16,
         ply: usize,
+        depth: u8,
     ) -> usize {
-        let Some(guide) = self.guide.as_mut() else {
+        let guide = self.guide.as_mut().filter(|_| depth > self.config.unguided);
+        let Some(guide) = guide else {
             let mover = position.mover().index();
             self.ordering.order(moves, table_move, mover, ply);
             return moves.len();

@@ -147,6 +147,9 @@ impl BotSpec {
         let label = self.to_string();
         let time = self.ms.map(Duration::from_millis);
         let search = |mut config: SearchConfig| {
+            if guide.is_some() {
+                config = config.guided();
+            }
             config.nodes = self.nodes;
             if self.nodes.is_some() || time.is_some() {
                 // A limit of the player's own replaces the default cap.
