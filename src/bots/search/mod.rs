@@ -25,8 +25,8 @@
 //! cells; `frames` the scratch move lists and children of each ply;
 //! `player` the [`Agent`](crate::bots::Agent) that plays by the search;
 //! `guide` the [`MoveGuide`] a search may be given, which orders (and with
-//! [`SearchConfig::width`] prunes) the moves at every node of depth one or
-//! more, root included.
+//! [`SearchConfig::width`] prunes) the moves at the root and at every node
+//! more than [`SearchConfig::unguided`] plies before the horizon.
 
 mod analyse;
 mod deepening;
@@ -107,7 +107,7 @@ pub struct SearchConfig {
     /// Values are the same either way, only the node count changes.
     pub aspiration: u16,
     /// With a [`MoveGuide`]: search only its first this many moves at every
-    /// node of depth one or more, root included (`None`: every move, in the
+    /// node it is asked at, root included (`None`: every move, in the
     /// guide's order). Without a guide it has no effect.
     pub width: Option<u16>,
     /// With a [`MoveGuide`]: nodes this many plies or fewer before the
@@ -222,7 +222,8 @@ impl Searcher {
     }
 
     /// A searcher with `config` that asks `guide` for the order of the moves
-    /// at every node of depth one or more (see [`SearchConfig::width`]).
+    /// at the root and at every node more than [`SearchConfig::unguided`]
+    /// plies before the horizon (see [`SearchConfig::width`]).
     pub fn guided(config: SearchConfig, guide: Box<dyn MoveGuide>) -> Searcher {
         Searcher {
             guide: Some(guide),

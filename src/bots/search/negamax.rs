@@ -186,9 +186,11 @@ impl Searcher {
         best.value
     }
 
-    /// Orders the `moves` of an inner node and returns how many to search:
-    /// by the guide (then the table move and killers first) and its width,
-    /// or, without a guide, by table move, killers and history.
+    /// Orders the `moves` of an inner node `depth` plies before the horizon
+    /// and returns how many to search: by the guide (then the table move and
+    /// killers first) and its width, or, without a guide or at most
+    /// [`SearchConfig::unguided`](super::SearchConfig::unguided) plies before
+    /// the horizon, all of them by table move, killers and history.
     #[inline]
     fn order_moves<P: Node>(
         &mut self,

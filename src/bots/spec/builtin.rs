@@ -11,7 +11,10 @@
 //! `graph=FILE` names a strategy file that guides a search (see
 //! [`MoveGuide`](crate::bots::search::MoveGuide)); the spec keeps only its
 //! path, and the file is read and compiled once, where the factory is made
-//! ([`BuiltinFactory::new`]), so the search never sees a file.
+//! ([`BuiltinFactory::new`]), so the search never sees a file. A guided
+//! player's search takes the guided defaults
+//! ([`SearchConfig::guided`]) before its options, so `quiescence=` still
+//! sets the quiescence.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
