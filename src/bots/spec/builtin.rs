@@ -24,12 +24,12 @@ use std::time::Duration;
 
 use super::path::is_strategy_path;
 use crate::bots::error::{SpecError, SpecProblem};
-use crate::bots::graph::GraphGuide;
+use crate::bots::graph::search_player;
 use crate::bots::kind::{BotKind, BotOption, LeafValue};
 use crate::bots::search::{MAX_DEPTH, SearchConfig};
 use crate::bots::{
     Agent, AgentFactory, BotError, GreedyPlayer, MctsPlayer, MixedPlayer, PerfectPlayer,
-    PreferOwnPlayer, RandomPlayer, SearchPlayer,
+    PreferOwnPlayer, RandomPlayer,
 };
 use crate::eval::Program;
 use crate::rules::MAX_CELLS;
@@ -192,21 +192,6 @@ impl BotSpec {
             Some(p) if p > 0 => Box::new(MixedPlayer::new(p, base)),
             _ => base,
         }
-    }
-}
-
-/// A search player with `config`, guided by the compiled graph `guide` if given.
-fn search_player(
-    label: String,
-    config: SearchConfig,
-    guide: Option<&Arc<Program>>,
-) -> Box<dyn Agent> {
-    match guide {
-        Some(program) => {
-            let guide = GraphGuide::new(label.clone(), Arc::clone(program));
-            Box::new(SearchPlayer::guided(label, config, Box::new(guide)))
-        }
-        None => Box::new(SearchPlayer::new(label, config)),
     }
 }
 
