@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use rand::Rng;
 
-use super::search::{MoveGuide, sort_by_value};
+use super::search::{MoveGuide, SearchConfig, SearchPlayer, sort_by_value};
 use super::{Agent, AgentFactory, BotError, Interrupt};
 use crate::eval::{Evaluator, Program, pick_best};
 use crate::rng::{GameRng, derive_seed};
@@ -197,5 +197,22 @@ impl MoveGuide for GraphGuide {
         self.nodes += 1;
         let seed = derive_seed(self.seed, self.nodes);
         self.sort(position, moves, seed);
+    }
+}
+
+/// A search player called `label` with `config`, guided by the compiled
+/// graph `guide` if given (the caller has applied [`SearchConfig::guided`]
+/// and its options to `config`).
+pub fn search_player(
+    label: String,
+    config: SearchConfig,
+    guide: Option<&Arc<Program>>,
+) -> Box<dyn Agent> {
+    match guide {
+        Some(program) => {
+            let guide = GraphGuide::new(label.clone(), Arc::clone(program));
+            Box::new(SearchPlayer::guided(label, config, Box::new(guide)))
+        }
+        None => Box::new(SearchPlayer::new(label, config)),
     }
 }

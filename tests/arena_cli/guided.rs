@@ -1,6 +1,7 @@
 //! The graph-guided search (`graph=`, `width=` of `bot:expert` and
 //! `bot:master`): width 1 plays the graph player's move, a width at least the
-//! number of moves finds the plain search's value, games replay from their
+//! number of moves finds the plain search's value (also with the guided
+//! defaults: the last ply unguided, quiescence), games replay from their
 //! seed, and bad options are refused with errors that name them.
 
 use std::path::Path;
@@ -61,17 +62,19 @@ fn full_width_finds_the_plain_searchs_value() {
             for p in positions(size, 5, 4) {
                 let moves = p.moves().len() as u16;
                 for (depth, width) in [(2, None), (3, Some(moves)), (3, Some(400))] {
-                    let config = SearchConfig {
-                        width,
-                        ..SearchConfig::plain(depth)
-                    };
-                    let guide = Box::new(GraphGuide::new(graph, Arc::clone(&program)));
-                    let mut guided = Searcher::guided(config, guide);
-                    let mut plain = Searcher::new(SearchConfig::plain(depth));
-                    assert_eq!(guided.value(&p, depth), plain.value(&p, depth), "{graph}");
-                    let g = guided.search(&p, &mut rng_from_seed(1)).unwrap();
-                    let q = plain.search(&p, &mut rng_from_seed(1)).unwrap();
-                    assert_eq!(g.value, q.value, "{graph} on {size}");
+                    // As the Searcher is given it, and with the defaults of
+                    // a guided spec (the last ply unguided, quiescence).
+                    let plain = SearchConfig::plain(depth);
+                    for base in [plain, plain.guided()] {
+                        let config = SearchConfig { width, ..base };
+                        let guide = Box::new(GraphGuide::new(graph, Arc::clone(&program)));
+                        let mut guided = Searcher::guided(config, guide);
+                        let mut plain = Searcher::new(base);
+                        assert_eq!(guided.value(&p, depth), plain.value(&p, depth), "{graph}");
+                        let g = guided.search(&p, &mut rng_from_seed(1)).unwrap();
+                        let q = plain.search(&p, &mut rng_from_seed(1)).unwrap();
+                        assert_eq!(g.value, q.value, "{graph} on {size}");
+                    }
                 }
             }
         }

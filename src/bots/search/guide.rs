@@ -1,5 +1,7 @@
 //! Move guides: a source of move order (and pruning) that the search asks at
-//! every node of depth one or more, root included. The search knows only this
+//! the root and at every node more than
+//! [`SearchConfig::unguided`](super::SearchConfig::unguided) plies before the
+//! horizon (every node of depth one or more when it is 0). The search knows only this
 //! trait; what stands behind it (a compiled strategy graph, see
 //! [`GraphGuide`](crate::bots::graph::GraphGuide)) is made where specs become players,
 //! so the search never reads a file.

@@ -25,8 +25,8 @@
 //! cells; `frames` the scratch move lists and children of each ply;
 //! `player` the [`Agent`](crate::bots::Agent) that plays by the search;
 //! `guide` the [`MoveGuide`] a search may be given, which orders (and with
-//! [`SearchConfig::width`] prunes) the moves at every node of depth one or
-//! more, root included.
+//! [`SearchConfig::width`] prunes) the moves at the root and at every node
+//! more than [`SearchConfig::unguided`] plies before the horizon.
 
 mod analyse;
 mod deepening;
@@ -74,6 +74,9 @@ pub const DEFAULT_NODE_CELLS: u64 = 200_000_000;
 
 pub use self::table::MAX_TABLE_BITS;
 
+/// The quiescence plies of a guided search at least (see [`SearchConfig::guided`]).
+pub const GUIDED_QUIESCENCE: u8 = 4;
+
 /// How deep and how the search looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
@@ -104,9 +107,16 @@ pub struct SearchConfig {
     /// Values are the same either way, only the node count changes.
     pub aspiration: u16,
     /// With a [`MoveGuide`]: search only its first this many moves at every
-    /// node of depth one or more, root included (`None`: every move, in the
+    /// node it is asked at, root included (`None`: every move, in the
     /// guide's order). Without a guide it has no effect.
     pub width: Option<u16>,
+    /// With a [`MoveGuide`]: nodes this many plies or fewer before the
+    /// horizon are not asked of the guide and search every move (by the
+    /// table move, killers and history when [`SearchConfig::ordering`] is
+    /// on, else in board order). Their children are leaves, or nearly, and
+    /// cost less to search than the guide's valuation of the node. 0 asks
+    /// the guide at every node of depth one or more.
+    pub unguided: u8,
 }
 
 impl SearchConfig {
@@ -125,6 +135,7 @@ impl SearchConfig {
             quiescence: 0,
             aspiration: 0,
             width: None,
+            unguided: 0,
         }
     }
 
@@ -136,6 +147,23 @@ impl SearchConfig {
             quiescence: 4,
             aspiration: ASPIRATION,
             ..SearchConfig::plain(depth)
+        }
+    }
+
+    /// This search with the defaults of a search guided by a [`MoveGuide`]
+    /// (`graph=` in specs): the last ply before the horizon searches every
+    /// move ([`SearchConfig::unguided`] 1), and the leaves are searched for
+    /// captures at least [`GUIDED_QUIESCENCE`] plies deep. The guide's
+    /// pruning makes the tree narrow; these two keep its edge exact where a
+    /// pruned move costs most and a full-width ply least: the last reply
+    /// before the static value, and the reactions that the value cannot see.
+    /// Measured with `strategies/10-tuned.json` (docs/players.md), each
+    /// helps alone and together they turn a loss on `9x6` into a win.
+    pub fn guided(self) -> SearchConfig {
+        SearchConfig {
+            unguided: self.unguided.max(1),
+            quiescence: self.quiescence.max(GUIDED_QUIESCENCE),
+            ..self
         }
     }
 }
@@ -194,7 +222,8 @@ impl Searcher {
     }
 
     /// A searcher with `config` that asks `guide` for the order of the moves
-    /// at every node of depth one or more (see [`SearchConfig::width`]).
+    /// at the root and at every node more than [`SearchConfig::unguided`]
+    /// plies before the horizon (see [`SearchConfig::width`]).
     pub fn guided(config: SearchConfig, guide: Box<dyn MoveGuide>) -> Searcher {
         Searcher {
             guide: Some(guide),

@@ -147,7 +147,7 @@ impl Searcher {
         let mut frame = P::frames(self).take(ply, position);
         position.moves_into(&mut frame.list);
         let mover = position.mover().index();
-        let width = self.order_moves(position, frame.list.indices_mut(), table_move, ply);
+        let width = self.order_moves(position, frame.list.indices_mut(), table_move, ply, depth);
         let mut best = Best {
             value: -INF,
             window,
@@ -186,9 +186,11 @@ impl Searcher {
         best.value
     }
 
-    /// Orders the `moves` of an inner node and returns how many to search:
-    /// by the guide (then the table move and killers first) and its width,
-    /// or, without a guide, by table move, killers and history.
+    /// Orders the `moves` of an inner node `depth` plies before the horizon
+    /// and returns how many to search: by the guide (then the table move and
+    /// killers first) and its width, or, without a guide or at most
+    /// [`SearchConfig::unguided`](super::SearchConfig::unguided) plies before
+    /// the horizon, all of them by table move, killers and history.
     #[inline]
     fn order_moves<P: Node>(
         &mut self,
@@ -196,8 +198,10 @@ impl Searcher {
         moves: &mut [u16],
         table_move: u16,
         ply: usize,
+        depth: u8,
     ) -> usize {
-        let Some(guide) = self.guide.as_mut() else {
+        let guide = self.guide.as_mut().filter(|_| depth > self.config.unguided);
+        let Some(guide) = guide else {
             let mover = position.mover().index();
             self.ordering.order(moves, table_move, mover, ply);
             return moves.len();

@@ -27,7 +27,8 @@ impl SearchPlayer {
     }
 
     /// A search player called `name` with `config` whose moves are ordered
-    /// (and cut to `config.width`) by `guide` at every node.
+    /// (and cut to `config.width`) by `guide` at the root and the nodes more
+    /// than `config.unguided` plies before the horizon.
     pub fn guided(
         name: impl Into<String>,
         config: SearchConfig,

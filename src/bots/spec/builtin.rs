@@ -11,7 +11,10 @@
 //! `graph=FILE` names a strategy file that guides a search (see
 //! [`MoveGuide`](crate::bots::search::MoveGuide)); the spec keeps only its
 //! path, and the file is read and compiled once, where the factory is made
-//! ([`BuiltinFactory::new`]), so the search never sees a file.
+//! ([`BuiltinFactory::new`]), so the search never sees a file. A guided
+//! player's search takes the guided defaults
+//! ([`SearchConfig::guided`]) before its options, so `quiescence=` still
+//! sets the quiescence.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -21,12 +24,12 @@ use std::time::Duration;
 
 use super::path::is_strategy_path;
 use crate::bots::error::{SpecError, SpecProblem};
-use crate::bots::graph::GraphGuide;
+use crate::bots::graph::search_player;
 use crate::bots::kind::{BotKind, BotOption, LeafValue};
 use crate::bots::search::{MAX_DEPTH, SearchConfig};
 use crate::bots::{
     Agent, AgentFactory, BotError, GreedyPlayer, MctsPlayer, MixedPlayer, PerfectPlayer,
-    PreferOwnPlayer, RandomPlayer, SearchPlayer,
+    PreferOwnPlayer, RandomPlayer,
 };
 use crate::eval::Program;
 use crate::rules::MAX_CELLS;
@@ -147,6 +150,9 @@ impl BotSpec {
         let label = self.to_string();
         let time = self.ms.map(Duration::from_millis);
         let search = |mut config: SearchConfig| {
+            if guide.is_some() {
+                config = config.guided();
+            }
             config.nodes = self.nodes;
             if self.nodes.is_some() || time.is_some() {
                 // A limit of the player's own replaces the default cap.
@@ -186,21 +192,6 @@ impl BotSpec {
             Some(p) if p > 0 => Box::new(MixedPlayer::new(p, base)),
             _ => base,
         }
-    }
-}
-
-/// A search player with `config`, guided by the compiled graph `guide` if given.
-fn search_player(
-    label: String,
-    config: SearchConfig,
-    guide: Option<&Arc<Program>>,
-) -> Box<dyn Agent> {
-    match guide {
-        Some(program) => {
-            let guide = GraphGuide::new(label.clone(), Arc::clone(program));
-            Box::new(SearchPlayer::guided(label, config, Box::new(guide)))
-        }
-        None => Box::new(SearchPlayer::new(label, config)),
     }
 }
 
