@@ -142,3 +142,44 @@ fn bad_graph_options_are_refused_by_name() {
         "bot:expert:depth=4,graph=strategies/10-tuned.json,width=5"
     );
 }
+
+/// The games of a 12-game match of `a` against `bot:expert:depth=1`, by index.
+fn match_games(a: &str) -> Vec<(u64, Vec<Coord>)> {
+    use chainlab::arena::{MatchConfig, RecordWriter, read_records, run_match};
+    let a = if a.starts_with("bot:") {
+        parse_player(a).unwrap()
+    } else {
+        file_factory(Path::new(a)).unwrap()
+    };
+    let b = parse_player("bot:expert:depth=1").unwrap();
+    let config = MatchConfig {
+        games: 12,
+        seed: 11,
+        threads: 2,
+        opening_plies: 2,
+        ..MatchConfig::default()
+    };
+    let mut bytes = Vec::new();
+    let mut writer = RecordWriter::new(&mut bytes);
+    let never = std::sync::atomic::AtomicBool::new(false);
+    run_match(&a, &b, &config, &never, &mut writer).unwrap();
+    writer.finish().unwrap();
+    let mut games: Vec<(u64, Vec<Coord>)> = read_records(bytes.as_slice())
+        .map(|r| r.unwrap())
+        .map(|r| (r.game, r.moves))
+        .collect();
+    games.sort();
+    games
+}
+
+/// Width 1 plays the graph player's games, not only its moves: the search
+/// draws nothing from the game's generator beyond what the graph draws.
+#[test]
+fn width_one_plays_the_graph_players_games() {
+    for graph in GRAPHS {
+        for spec in ["bot:expert", "bot:master"] {
+            let guided = format!("{spec}:graph={graph},width=1,depth=3");
+            assert_eq!(match_games(&guided), match_games(graph), "{guided}");
+        }
+    }
+}

@@ -60,7 +60,7 @@ impl Searcher {
     /// returns the best move; among equally valued best moves of the deepest
     /// completed iteration it picks one at random from `rng`. With a guide,
     /// the root's moves are its order (drawing from `rng` first), cut to the
-    /// width.
+    /// width, and among equally valued best moves the guide's first is played.
     pub fn search(
         &mut self,
         position: &Position,
@@ -103,7 +103,15 @@ impl Searcher {
         } else {
             (&found.moves[..found.len], found.value)
         };
-        let pick = crate::bots::pick(moves, rng).ok_or(BotError::NoMove)?;
+        // With a guide, the graph breaks the search's ties: its order (which
+        // drew from `rng` at the root as the graph player draws) puts first
+        // the move it prefers, and nothing more is drawn, so a search of
+        // width 1 plays the graph player's games, not only its moves.
+        let pick = match self.guide {
+            Some(_) => moves.first().copied(),
+            None => crate::bots::pick(moves, rng),
+        }
+        .ok_or(BotError::NoMove)?;
         Ok(SearchResult {
             best: usize::from(pick),
             value,
