@@ -5,12 +5,12 @@
 # Prints Markdown tables. Every match is seeded and played from the book,
 # so the same build gives the same results (time per move aside).
 #
-#   scripts/lesson11.sh              # 200 games a match (about ten minutes on 2 cores)
-#   GAMES=100 scripts/lesson11.sh
+#   scripts/lesson11.sh              # 400 games a match (about a minute on 2 cores)
+#   GAMES=200 scripts/lesson11.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-GAMES=${GAMES:-200}
+GAMES=${GAMES:-400}
 SEED=${SEED:-11}
 OPPONENT=${OPPONENT:-bot:expert}
 
