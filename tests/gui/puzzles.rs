@@ -211,3 +211,28 @@ fn a_shown_puzzle_goes_when_another_strategy_is_opened() {
     assert!(h.state().editor().preview_puzzle().is_none());
     assert!(h.query_by_label_contains("Your graph chose").is_none());
 }
+
+/// The built-in suite has the `perfect` theme (issue 38): puzzles on the
+/// small solved boards, listed by the panel and shown on the preview board
+/// at their own size.
+#[test]
+fn the_perfect_theme_lists_and_shows_small_boards() {
+    let mut h = puzzles_harness(None);
+    solved(&mut h);
+    click(&mut h, "Theme");
+    click(&mut h, "perfect (32)");
+    let (_, total) = solved(&mut h);
+    assert_eq!(total, 32);
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/perfect.jsonl"),
+    )
+    .unwrap();
+    let puzzles = parse_suite(&text).unwrap();
+    let first = &puzzles[0];
+    // Open it from the list (solved or not, "Only the unsolved" is off).
+    click(&mut h, &first.id);
+    let shown = h.state().editor().preview_position().expect("shown");
+    assert_eq!(shown, &first.position);
+    assert!(shown.size().cells() <= 12, "{}", shown.size());
+    h.get_by_label(&format!("Puzzle {}", first.id));
+}
