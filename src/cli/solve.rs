@@ -27,7 +27,9 @@ pub struct Args {
 /// Runs `chainlab solve`.
 pub fn run(args: &Args) -> CmdResult {
     let solution = solve(args.size, args.rules).map_err(|e| match e {
-        SolveError::TooLarge { .. } | SolveError::Rules(_) => Failure::usage(e.to_string()),
+        SolveError::TooLarge { .. } | SolveError::TooMany { .. } | SolveError::Rules(_) => {
+            Failure::usage(e.to_string())
+        }
         _ => Failure::new(e.to_string()),
     })?;
     let stats = solution.stats();

@@ -25,6 +25,23 @@ pub enum SolveError {
         /// That bound in memory, as text (`1.2 TB`).
         bytes: String,
     },
+    /// A board of at most [`MAX_CELLS`](super::MAX_CELLS) cells whose
+    /// rules allow so many positions that the table would not fit in memory.
+    #[error(
+        "{size} under {rules} rules is beyond the solver: up to {bound:.1e} positions between moves, of which the boards solved reach 20 to 35 % ({bytes} of table and more), while the solver takes boards of at most {max:.0e}; see docs/solve.md"
+    )]
+    TooMany {
+        /// The board.
+        size: Size,
+        /// The rules.
+        rules: Rules,
+        /// The number of distinct positions between moves (an upper bound).
+        bound: f64,
+        /// A fifth of the bound in memory, as text.
+        bytes: String,
+        /// The largest bound the solver takes.
+        max: f64,
+    },
     /// The rule variant has no exact solution here.
     #[error(
         "{0} rules are not solved: atoms are not conserved, so a game can return to a position and only the match's draw cap ends it; the solver takes standard and overflow"

@@ -33,7 +33,8 @@ pub struct Solution {
 }
 
 /// Whether `size` and `rules` can be solved (two players): an error saying
-/// why not, with an estimate of the table for a board too large.
+/// why not, with an estimate of the table for a board too large (more than
+/// [`MAX_CELLS`] cells, or rules whose [`estimate`] passes [`MAX_BOUND`]).
 pub fn check(size: Size, rules: Rules) -> Result<(), SolveError> {
     if rules == Rules::Empties {
         return Err(SolveError::Rules(rules));
@@ -49,8 +50,27 @@ pub fn check(size: Size, rules: Rules) -> Result<(), SolveError> {
             bytes: bytes_text(bound * 8.0 * 4.0 / 3.0),
         });
     }
+    let bound = estimate(size, rules);
+    if bound > MAX_BOUND {
+        return Err(SolveError::TooMany {
+            size,
+            rules,
+            bound,
+            bytes: bytes_text(bound * 0.2 * 8.0 * 4.0 / 3.0),
+            max: MAX_BOUND,
+        });
+    }
     Ok(())
 }
+
+/// The largest [`estimate`] the solver takes. The bound counts every
+/// position between moves, so the table never holds more: at 2e8 that is at
+/// most 2^28 slots (2 GiB, 3 GiB while it doubles), whatever the board. The
+/// boards solved reach 20 to 35 % of their bound (docs/solve.md: 3x4
+/// standard 43 million of 124 million, 2x5 overflow 30 million of 147
+/// million); 2x6 and 3x4 under overflow (7e9 and 1.2e10) are refused at
+/// once instead of filling the machine's memory.
+pub const MAX_BOUND: f64 = 2e8;
 
 /// The number of distinct two-player positions between moves on `size`
 /// under `rules`: each cell empty or one player's with 1 to its most atoms,

@@ -131,4 +131,32 @@ fn solve_refuses_large_boards_and_empties_at_once_with_the_reason() {
     );
     let o = chainlab(&["solve", "21x2"]);
     assert_eq!(o.status.code(), Some(2));
+    // Twelve cells, but overflow's positions would not fit in memory: refused
+    // at once (not after filling the machine), with the bound.
+    for size in ["3x4", "2x6"] {
+        let began = std::time::Instant::now();
+        let o = chainlab(&["solve", size, "--rules", "overflow", "--json"]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let e = stderr(&o);
+        assert!(
+            e.contains("beyond the solver") && (e.contains("e9") || e.contains("e10")),
+            "{e}"
+        );
+        assert!(
+            began.elapsed() < std::time::Duration::from_secs(20),
+            "not at once"
+        );
+        let o = chainlab(&[
+            "match",
+            "bot:perfect",
+            "bot:random",
+            "--size",
+            size,
+            "--rules",
+            "overflow",
+            "--games",
+            "2",
+        ]);
+        assert!(stdout(&o).contains("2 by bot:perfect"), "{}", stdout(&o));
+    }
 }
