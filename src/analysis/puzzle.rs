@@ -285,9 +285,7 @@ pub fn solve(factory: &dyn AgentFactory, puzzle: &Puzzle, seed: u64) -> PuzzleRe
 
 /// A hash of an id that is the same on every machine and build (FNV-1a).
 fn id_hash(id: &str) -> u64 {
-    id.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    crate::rng::Fnv1a::of(id.as_bytes())
 }
 
 /// Scores `factory`'s player on `puzzles` (in parallel; the result does not
