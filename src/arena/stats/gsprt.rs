@@ -126,4 +126,20 @@ mod tests {
         assert_eq!(sprt.decide_pairs(&mirror), Some(SprtDecision::H0));
         assert_eq!(sprt.llr_pairs(&Pentanomial::default()), 0.0);
     }
+
+    #[test]
+    fn gsprt_agrees_with_a_published_fishtest_statistics_page() {
+        // A fishtest instance's "Raw Statistics" page (montytest.muzhen.org,
+        // test 69d3c8dc7c5b3724e29d2712): pentanomial [13, 37, 50, 25, 3],
+        // SPRT of normalized Elo [0, 4], shown in logistic Elo as
+        // [0, 2.716]; "Logistic (exact)" LLR -0.53772. Its H1 in logistic
+        // Elo is fishtest's conversion of normalized 4 through the
+        // pentanomial's deviation per game: s₁ = ½ + 4 / (800 / ln 10) · √(2v).
+        let p = Pentanomial([13, 37, 50, 25, 3]);
+        let v = p.variance().unwrap();
+        assert!(close(v, 0.057_617, 1e-6), "{v}");
+        let s1 = 0.5 + 4.0 / (800.0 / std::f64::consts::LN_10) * (2.0 * v).sqrt();
+        let llr = llr(&p.0, 0.5, s1);
+        assert!(close(llr, -0.537_72, 5e-6), "{llr}");
+    }
 }
