@@ -271,7 +271,7 @@ fn seats_ui(
     let mut pick = None;
     let can_remove = settings.seats.len() > usize::from(MIN_PLAYERS);
     egui::Grid::new("play_seats_grid")
-        .num_columns(4)
+        .num_columns(3)
         .spacing([6.0, 6.0])
         .show(ui, |ui| {
             for (i, seat) in settings.seats.iter_mut().enumerate() {
@@ -321,15 +321,21 @@ fn seats_ui(
                 {
                     remove = Some(i);
                 }
-                ui.horizontal(|ui| {
-                    if let SeatChoice::Computer(spec) = seat {
-                        let is_strategy = is_strategy_spec(spec, catalogue);
-                        ui.push_id(("play_seat_search", i), |ui| {
-                            guided::search_ui(ui, spec, is_strategy)
-                        });
-                    }
-                });
                 ui.end_row();
+                // A strategy's seat can search with it: on a row of its
+                // own, so that depth and width do not widen the panel.
+                if let SeatChoice::Computer(spec) = seat {
+                    let is_strategy = is_strategy_spec(spec, catalogue);
+                    if is_strategy || guided::Guided::of(spec).is_some() {
+                        ui.label("");
+                        ui.horizontal(|ui| {
+                            ui.push_id(("play_seat_search", i), |ui| {
+                                guided::search_ui(ui, spec, is_strategy)
+                            });
+                        });
+                        ui.end_row();
+                    }
+                }
             }
         });
     if let Some(i) = remove {
