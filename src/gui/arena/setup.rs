@@ -330,14 +330,26 @@ fn players_ui(ui: &mut egui::Ui, settings: &mut ArenaSettings, catalogue: &Catal
                 );
                 ui.label(player_name(spec, catalogue)).on_hover_text(hover);
                 let is_strategy = is_strategy_spec(spec, catalogue);
+                let searched = Guided::of(spec).is_some();
                 ui.horizontal(|ui| {
-                    ui.push_id(("arena_player_options", i), |ui| {
-                        if !guided::search_ui(ui, spec, is_strategy) && Guided::of(spec).is_none() {
-                            options_ui(ui, spec);
-                        }
-                    });
+                    if !is_strategy && !searched {
+                        ui.push_id(("arena_player_options", i), |ui| options_ui(ui, spec));
+                    }
                 });
                 ui.end_row();
+                // A strategy can guide a search: on a row of its own under
+                // its name, so that depth and width do not widen the panel.
+                if is_strategy || searched {
+                    ui.label("");
+                    ui.label("");
+                    ui.horizontal(|ui| {
+                        ui.push_id(("arena_player_search", i), |ui| {
+                            guided::search_ui(ui, spec, is_strategy)
+                        });
+                    });
+                    ui.label("");
+                    ui.end_row();
+                }
             }
         });
     if let Some(i) = raise {
