@@ -259,6 +259,24 @@ pub fn rules_description(rules: Rules) -> &'static str {
     }
 }
 
+/// Under a strategy's seat, its search box (search with this graph), on
+/// a row of its own so that depth and width do not widen the panel.
+fn search_row(ui: &mut egui::Ui, i: usize, seat: &mut SeatChoice, catalogue: &Catalogue) {
+    let SeatChoice::Computer(spec) = seat else {
+        return;
+    };
+    let is_strategy = is_strategy_spec(spec, catalogue);
+    if is_strategy || guided::Guided::of(spec).is_some() {
+        ui.label("");
+        ui.horizontal(|ui| {
+            ui.push_id(("play_seat_search", i), |ui| {
+                guided::search_ui(ui, spec, is_strategy)
+            });
+        });
+        ui.end_row();
+    }
+}
+
 /// The seats grid; returns the seat whose "Strategy file…" or "Program…"
 /// was chosen.
 fn seats_ui(
@@ -322,20 +340,7 @@ fn seats_ui(
                     remove = Some(i);
                 }
                 ui.end_row();
-                // A strategy's seat can search with it: on a row of its
-                // own, so that depth and width do not widen the panel.
-                if let SeatChoice::Computer(spec) = seat {
-                    let is_strategy = is_strategy_spec(spec, catalogue);
-                    if is_strategy || guided::Guided::of(spec).is_some() {
-                        ui.label("");
-                        ui.horizontal(|ui| {
-                            ui.push_id(("play_seat_search", i), |ui| {
-                                guided::search_ui(ui, spec, is_strategy)
-                            });
-                        });
-                        ui.end_row();
-                    }
-                }
+                search_row(ui, i, seat, catalogue);
             }
         });
     if let Some(i) = remove {
