@@ -54,13 +54,7 @@ pub fn solve_moves(position: &Position, limit: usize) -> Result<SolvedMoves, Sol
     }
     let bits = BitPosition::from_position(position).ok_or_else(|| check_failed(size, rules))?;
     let mut search = Search::new(None, limit);
-    let mut legal = bits.legal();
-    let mut moves = Vec::with_capacity(legal.count_ones() as usize);
-    while legal != 0 {
-        let index = legal.trailing_zeros() as usize;
-        legal &= legal - 1;
-        moves.push((size.coord_of(index), search.move_value(&bits, index)));
-    }
+    let moves = search.move_values(&bits, size);
     if search.is_stopped() {
         return Err(SolveError::Limit(limit));
     }

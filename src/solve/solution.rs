@@ -215,14 +215,6 @@ impl Solution {
     pub fn moves(&self, position: &Position) -> Result<Vec<(Coord, Value)>, SolveError> {
         let bits = self.bits(position)?;
         let mut search = Search::new(Some(&self.table), usize::MAX);
-        let size = self.size;
-        let mut legal = bits.legal();
-        let mut moves = Vec::with_capacity(legal.count_ones() as usize);
-        while legal != 0 {
-            let index = legal.trailing_zeros() as usize;
-            legal &= legal - 1;
-            moves.push((size.coord_of(index), search.move_value(&bits, index)));
-        }
-        Ok(moves)
+        Ok(search.move_values(&bits, self.size))
     }
 }

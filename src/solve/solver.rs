@@ -21,7 +21,7 @@
 use super::key::key;
 use super::table::Table;
 use super::value::Value;
-use crate::rules::BitPosition;
+use crate::rules::{BitPosition, Coord, Size};
 
 /// A search over the game's positions, storing into its own table and
 /// reading a finished one (`base`) first when it has one.
@@ -88,5 +88,22 @@ impl<'a> Search<'a> {
             Some(_) if child.is_over() => Value::Win(1),
             Some(_) => self.value(&child).before_move(),
         }
+    }
+
+    /// Every legal move of `position` (a board of `size`) with its value
+    /// for the mover, in board order.
+    pub(super) fn move_values(
+        &mut self,
+        position: &BitPosition,
+        size: Size,
+    ) -> Vec<(Coord, Value)> {
+        let mut legal = position.legal();
+        let mut moves = Vec::with_capacity(legal.count_ones() as usize);
+        while legal != 0 {
+            let index = legal.trailing_zeros() as usize;
+            legal &= legal - 1;
+            moves.push((size.coord_of(index), self.move_value(position, index)));
+        }
+        moves
     }
 }
