@@ -168,7 +168,7 @@ impl ArenaView {
             });
         }
         let header = resume::header_of(&entrants, &settings.players, &plan, Some(&settings.book));
-        let run = Run::start_headed(entrants, plan, header, ctx)?;
+        let run = Run::start_headed(entrants, plan, header, None, ctx)?;
         self.show_run(run);
         Ok(())
     }
@@ -188,7 +188,7 @@ impl ArenaView {
         }
         let r = resume::resume_file(path, catalogue, settings.threads)?;
         let (kept, left) = (r.resume.kept.len(), r.left);
-        let run = Run::resume(r.entrants, r.plan, r.header, r.resume, ctx)?;
+        let run = Run::start_headed(r.entrants, r.plan, r.header, Some(r.resume), ctx)?;
         self.show_run(run);
         self.notice = Some(format!(
             "Resuming {}: {kept} games kept, {left} to play.",
@@ -210,7 +210,7 @@ impl ArenaView {
         };
         let file = old.records()?;
         let r = resume::resumable(file, catalogue, settings.threads)?;
-        let run = Run::resume(r.entrants, r.plan, r.header, r.resume, ctx)?;
+        let run = Run::start_headed(r.entrants, r.plan, r.header, Some(r.resume), ctx)?;
         self.show_run(run);
         Ok(())
     }

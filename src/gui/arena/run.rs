@@ -159,42 +159,20 @@ impl Run {
     }
 
     /// [`Run::start`], its records headed with `header` (the run's
-    /// identity), so that they can be exported, merged and resumed.
+    /// identity), so that they can be exported, merged and resumed. With
+    /// `resume`, the run goes on from the games it keeps: they are shown as
+    /// the run's first games, the rest are played (on a thread: where there
+    /// are none, resuming is refused), and the report is that of the run
+    /// played without a break.
     pub fn start_headed(
         entrants: Vec<Entrant>,
         plan: Plan,
         header: RecordsHeader,
+        resume: Option<Resume>,
         ctx: Option<egui::Context>,
     ) -> Result<Run, String> {
-        Run::launch(
-            entrants,
-            plan,
-            Some(header),
-            None,
-            ctx,
-            platform::HAS_THREADS,
-        )
-    }
-
-    /// Resumes a run named by `header` from the games `resume` keeps: they
-    /// are shown as the run's first games, the rest are played (on a
-    /// thread: where there are none, resuming is refused), and the report
-    /// is that of the run played without a break.
-    pub fn resume(
-        entrants: Vec<Entrant>,
-        plan: Plan,
-        header: RecordsHeader,
-        resume: Resume,
-        ctx: Option<egui::Context>,
-    ) -> Result<Run, String> {
-        Run::launch(
-            entrants,
-            plan,
-            Some(header),
-            Some(resume),
-            ctx,
-            platform::HAS_THREADS,
-        )
+        let threaded = platform::HAS_THREADS;
+        Run::launch(entrants, plan, Some(header), resume, ctx, threaded)
     }
 
     fn launch(
