@@ -21,20 +21,23 @@
 //! `scripts/perfect-puzzles.sh` runs it; `docs/puzzles.md` documents it.
 //! `cargo run --release --no-default-features --example make_perfect_puzzles -- --help`
 
-use std::collections::HashSet;
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+#[path = "puzzle_games/games.rs"]
+mod games;
+
 use chainlab::analysis::perfect::{PERFECT, PERFECT_LIMIT, PerfectAnswer, perfect_answer};
 use chainlab::analysis::puzzle::Puzzle;
-use chainlab::bots::{AgentFactory, Interrupt, parse_player};
-use chainlab::rng::{derive_seed, rng_from_seed};
+use chainlab::bots::{AgentFactory, parse_player};
+use chainlab::rng::derive_seed;
 use chainlab::rules::{Position, Rules, Size};
 use chainlab::solve::{Solution, Value, solve};
 use clap::Parser;
-use rand::RngExt;
 use rayon::prelude::*;
+
+use games::{play_games, shuffle};
 
 /// The players whose games give the positions: weak and strong, with some
 /// randomness so that games differ and mistakes happen.
@@ -100,7 +103,8 @@ fn run(args: &Args) -> Result<(), String> {
     let mut puzzles = Vec::new();
     for (b, &(rows, cols)) in BOARDS.iter().enumerate() {
         let size = Size::new(rows, cols).map_err(|e| e.to_string())?;
-        let positions = play_games(size, args, b as u64, &pool)?;
+        let base = derive_seed(args.seed, 1_000_000 + b as u64);
+        let positions = play_games(size, args.games, base, &pool)?;
         let solution = solve(size, Rules::Standard).map_err(|e| e.to_string())?;
         let unique: Vec<&Position> = positions
             .par_iter()
@@ -163,101 +167,6 @@ fn puzzle(size: Size, n: usize, f: &Found) -> Puzzle {
         position: f.position,
         best: vec![f.answer.cell],
         partial: Vec::new(),
-    }
-}
-
-/// Plays the games of one board (in parallel; the result does not depend
-/// on threads) and returns their distinct positions in game order.
-fn play_games(
-    size: Size,
-    args: &Args,
-    board: u64,
-    pool: &[Arc<dyn AgentFactory>],
-) -> Result<Vec<Position>, String> {
-    let base = derive_seed(args.seed, 1_000_000 + board);
-    let games: Vec<Vec<Position>> = (0..args.games)
-        .into_par_iter()
-        .map(|k| play_game(size, pool, derive_seed(base, k)))
-        .collect::<Result<_, _>>()?;
-    let mut seen = HashSet::new();
-    Ok(games
-        .into_iter()
-        .flatten()
-        .filter(|p| seen.insert(canonical(p)))
-        .collect())
-}
-
-/// One game between two players of the pool; its positions after both
-/// players placed, while the game goes on.
-fn play_game(
-    size: Size,
-    pool: &[Arc<dyn AgentFactory>],
-    seed: u64,
-) -> Result<Vec<Position>, String> {
-    let mut rng = rng_from_seed(seed);
-    let a = rng.random_range(0..pool.len());
-    let b = rng.random_range(0..pool.len());
-    let mut agents = Vec::new();
-    for k in [a, b] {
-        let factory = pool.get(k).ok_or("pool index")?;
-        agents.push(factory.create().map_err(|e| e.to_string())?);
-    }
-    let mut position = Position::new(size, 2, Rules::Standard).map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    while let Some(mover) = position.to_move() {
-        if position.placements() >= 2 {
-            out.push(position);
-        }
-        let agent = agents.get_mut(mover.index()).ok_or("seat")?;
-        let cell = agent
-            .choose_within(&position, &mut rng, &Interrupt::never())
-            .map_err(|e| e.to_string())?;
-        for agent in &mut agents {
-            agent.observe(cell);
-        }
-        position.play(cell).map_err(|e| e.to_string())?;
-    }
-    Ok(out)
-}
-
-/// A key equal for positions equal up to mirror symmetry and colours (as
-/// in `make_puzzles`).
-fn canonical(position: &Position) -> Vec<u8> {
-    let size = position.size();
-    let (rows, cols) = (size.rows(), size.cols());
-    let mover = position.to_move();
-    let cell_code = |r: usize, c: usize| {
-        let cell = size.coord(r, c).and_then(|k| position.cell(k));
-        cell.map_or(0, |cell| match cell.owner() {
-            None => 0,
-            Some(o) if Some(o) == mover => 16 + cell.atoms(),
-            Some(_) => 32 + cell.atoms(),
-        })
-    };
-    let mut best: Option<Vec<u8>> = None;
-    for (flip_r, flip_c) in [(false, false), (false, true), (true, false), (true, true)] {
-        let key: Vec<u8> = (0..rows)
-            .flat_map(|r| (0..cols).map(move |c| (r, c)))
-            .map(|(r, c)| {
-                let r = if flip_r { rows - 1 - r } else { r };
-                let c = if flip_c { cols - 1 - c } else { c };
-                cell_code(r, c)
-            })
-            .collect();
-        if best.as_ref().is_none_or(|b| key < *b) {
-            best = Some(key);
-        }
-    }
-    best.unwrap_or_default()
-}
-
-/// A seeded shuffle (Fisher–Yates), so that the puzzles chosen are spread
-/// over the games rather than taken from the first ones.
-fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut rng = rng_from_seed(seed);
-    for i in (1..items.len()).rev() {
-        let j = rng.random_range(0..=i);
-        items.swap(i, j);
     }
 }
 

@@ -21,21 +21,24 @@
 //! `scripts/puzzles.sh` runs it for both shipped boards; `docs/puzzles.md`
 //! documents the rules, margins and seeds.
 
-use std::collections::HashSet;
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
+#[path = "puzzle_games/games.rs"]
+mod games;
+
 use chainlab::analysis::puzzle::Puzzle;
 use chainlab::analysis::theme::{self, Answer, Criteria, MoveFacts, Theme};
 use chainlab::analysis::{Analyser, AnalyserConfig, PositionAnalysis};
 use chainlab::bots::{AgentFactory, Interrupt, parse_player};
-use chainlab::rng::{derive_seed, rng_from_seed};
-use chainlab::rules::{Position, Rules, Size};
+use chainlab::rng::derive_seed;
+use chainlab::rules::{Position, Size};
 use clap::Parser;
-use rand::RngExt;
 use rayon::prelude::*;
+
+use games::{play_games, shuffle};
 
 /// The players whose games give the positions: weak and strong, with some
 /// randomness so that games differ and mistakes happen.
@@ -115,7 +118,7 @@ fn run(args: &Args) -> Result<(), String> {
         .iter()
         .map(|spec| parse_player(spec).map_err(|e| format!("{spec}: {e}")))
         .collect::<Result<_, _>>()?;
-    let positions = play_games(args, &pool)?;
+    let positions = play_games(args.size, args.games, args.seed, &pool)?;
     eprintln!(
         "[{:>5.0}s] {} games on {}: {} distinct positions",
         start.elapsed().as_secs_f64(),
@@ -141,7 +144,7 @@ fn run(args: &Args) -> Result<(), String> {
     };
     let deep_in: Vec<Position> = scanned.iter().map(|f| f.position).collect();
     let mut deep = analyse_all(&deep_in, args.nodes, &criteria);
-    shuffle(&mut deep, args.seed);
+    shuffle(&mut deep, derive_seed(args.seed, u64::MAX));
     eprintln!(
         "[{:>5.0}s] deep at {} nodes: {} candidates",
         start.elapsed().as_secs_f64(),
@@ -170,85 +173,6 @@ fn run(args: &Args) -> Result<(), String> {
         kept.len()
     );
     Ok(())
-}
-
-/// Plays the games (in parallel; the result does not depend on threads)
-/// and returns their distinct positions in game order.
-fn play_games(args: &Args, pool: &[Arc<dyn AgentFactory>]) -> Result<Vec<Position>, String> {
-    let games: Vec<Vec<Position>> = (0..args.games)
-        .into_par_iter()
-        .map(|k| play_game(args.size, pool, derive_seed(args.seed, k)))
-        .collect::<Result<_, _>>()?;
-    let mut seen = HashSet::new();
-    Ok(games
-        .into_iter()
-        .flatten()
-        .filter(|p| seen.insert(canonical(p)))
-        .collect())
-}
-
-/// One game between two players of the pool; its positions after both
-/// players placed, while the game goes on.
-fn play_game(
-    size: Size,
-    pool: &[Arc<dyn AgentFactory>],
-    seed: u64,
-) -> Result<Vec<Position>, String> {
-    let mut rng = rng_from_seed(seed);
-    let a = rng.random_range(0..pool.len());
-    let b = rng.random_range(0..pool.len());
-    let mut agents = Vec::new();
-    for k in [a, b] {
-        let factory = pool.get(k).ok_or("pool index")?;
-        agents.push(factory.create().map_err(|e| e.to_string())?);
-    }
-    let mut position = Position::new(size, 2, Rules::Standard).map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    let cap = 10 * size.cells();
-    for ply in 0..cap {
-        let Some(mover) = position.to_move() else {
-            break;
-        };
-        if ply >= 2 {
-            out.push(position);
-        }
-        let agent = agents.get_mut(mover.index()).ok_or("seat")?;
-        let cell = agent
-            .choose_within(&position, &mut rng, &Interrupt::never())
-            .map_err(|e| e.to_string())?;
-        position.play(cell).map_err(|e| e.to_string())?;
-    }
-    Ok(out)
-}
-
-/// A key equal for positions equal up to mirror symmetry and colours.
-fn canonical(position: &Position) -> Vec<u8> {
-    let size = position.size();
-    let (rows, cols) = (size.rows(), size.cols());
-    let mover = position.to_move();
-    let cell_code = |r: usize, c: usize| {
-        let cell = size.coord(r, c).and_then(|k| position.cell(k));
-        cell.map_or(0, |cell| match cell.owner() {
-            None => 0,
-            Some(o) if Some(o) == mover => 16 + cell.atoms(),
-            Some(_) => 32 + cell.atoms(),
-        })
-    };
-    let mut best: Option<Vec<u8>> = None;
-    for (flip_r, flip_c) in [(false, false), (false, true), (true, false), (true, true)] {
-        let key: Vec<u8> = (0..rows)
-            .flat_map(|r| (0..cols).map(move |c| (r, c)))
-            .map(|(r, c)| {
-                let r = if flip_r { rows - 1 - r } else { r };
-                let c = if flip_c { cols - 1 - c } else { c };
-                cell_code(r, c)
-            })
-            .collect();
-        if best.as_ref().is_none_or(|b| key < *b) {
-            best = Some(key);
-        }
-    }
-    best.unwrap_or_default()
 }
 
 /// Analyses `positions` at `nodes` (in parallel, results in input order)
@@ -312,16 +236,6 @@ fn verify(chosen: Vec<(Found, Theme)>, args: &Args, criteria: &Criteria) -> Vec<
                 })
         })
         .collect()
-}
-
-/// A seeded shuffle (Fisher–Yates), so that the puzzles chosen are spread
-/// over the games rather than taken from the first ones.
-fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut rng = rng_from_seed(derive_seed(seed, u64::MAX));
-    for i in (1..items.len()).rev() {
-        let j = rng.random_range(0..=i);
-        items.swap(i, j);
-    }
 }
 
 /// Gives each find one theme, at most `cap` per theme: finds that fit fewer
