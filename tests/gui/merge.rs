@@ -96,7 +96,22 @@ fn merge(harness: &mut Harness<'_, App>, paths: &[PathBuf]) {
     }
     harness.step();
     harness.get_by_label("Merge records…").click();
-    harness.run_steps(2);
+    merged(harness);
+}
+
+/// Steps frames until the merge (read and joined in the background) is
+/// shown.
+fn merged(harness: &mut Harness<'_, App>) {
+    harness.step();
+    for _ in 0..2000 {
+        if !harness.state().arena().merged().is_merging() {
+            harness.run_steps(2);
+            return;
+        }
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("the merge did not end");
 }
 
 #[test]
@@ -205,7 +220,7 @@ fn a_records_file_cut_short_resumes_to_the_whole_match() {
     );
     // Merged again, the file is the whole match, and Resume is not offered.
     harness.get_by_label("Merge records…").click();
-    harness.run_steps(2);
+    merged(&mut harness);
     harness.get_by_label("Merged: 8 games from 1 records files");
     assert!(harness.query_by_label("Resume").is_none());
     let _ = std::fs::remove_dir_all(&dir);

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use crate::arena::run::{RunError, RunKind, join, match_report, read_run, tournament_report};
 use crate::arena::{MatchReport, TournamentReport};
+use crate::gui::job::{Job, Poll};
 use crate::gui::{platform, theme};
 
 use super::results::{MatchFacts, crosstable_ui, match_ui, ranking_ui};
@@ -42,7 +43,12 @@ pub struct Merged {
     shown: Option<Result<(MergedRun, u64, usize), String>>,
     /// The one file listed, when its games are missing: it can be resumed.
     resumable: Option<PathBuf>,
+    /// A merge being read and joined in the background, and its files.
+    pending: Option<(Job<Merging>, Vec<String>)>,
 }
+
+/// What a merge gives: the run, its games and files, or why not.
+type Merging = Result<(MergedRun, u64, usize), Refused>;
 
 impl Merged {
     /// The last merge's run, if it succeeded.
@@ -73,13 +79,52 @@ impl Merged {
     pub fn close(&mut self) {
         self.shown = None;
         self.resumable = None;
+        self.pending = None;
     }
 
-    /// Joins the files listed and keeps the report (or the refusal).
-    pub fn merge(&mut self) {
-        let paths: Vec<&str> = listed(&self.paths).collect();
-        let merged = merge_files(&paths);
-        self.resumable = match (&merged, paths.as_slice()) {
+    /// Reads and joins the files listed, in the background where there are
+    /// threads (a cluster's run can hold many thousand games, each replayed
+    /// to check it); `ctx` (if any) is asked to repaint when it is done.
+    pub fn merge(&mut self, ctx: Option<egui::Context>) {
+        let paths: Vec<String> = listed(&self.paths).map(str::to_string).collect();
+        self.shown = None;
+        self.resumable = None;
+        if platform::HAS_THREADS {
+            let work = paths.clone();
+            match Job::spawn("chainlab-merge", ctx, move |_| merge_files(&work)) {
+                Ok(job) => self.pending = Some((job, paths)),
+                Err(e) => self.shown = Some(Err(e)),
+            }
+        } else {
+            let merged = merge_files(&paths);
+            self.finish(&paths, merged);
+        }
+    }
+
+    /// Whether a merge is being read and joined.
+    pub fn is_merging(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Takes the background merge's result once it is there.
+    fn poll(&mut self) {
+        let Some((job, _)) = self.pending.as_mut() else {
+            return;
+        };
+        let merged = match job.poll() {
+            Poll::Pending => return,
+            Poll::Ready(merged) => merged,
+            Poll::Crashed => Err(Refused::Other("the merge stopped unexpectedly".to_string())),
+        };
+        if let Some((_, paths)) = self.pending.take() {
+            self.finish(&paths, merged);
+        }
+    }
+
+    /// Keeps the report of a merge of `paths`, or the refusal (with Resume
+    /// offered for one file with games missing).
+    fn finish(&mut self, paths: &[String], merged: Merging) {
+        self.resumable = match (&merged, paths) {
             (Err(Refused::Missing(_)), [one]) => Some(PathBuf::from(one)),
             _ => None,
         };
@@ -100,6 +145,7 @@ impl Merged {
     /// The panel: the list of files, Browse…, Merge records… and (for one
     /// file with games missing) Resume; `running` while a run plays.
     pub fn setup_ui(&mut self, ui: &mut egui::Ui, running: bool) -> Option<MergeAction> {
+        self.poll();
         let mut action = None;
         ui.label(egui::RichText::new("Records of a run played elsewhere").strong());
         ui.label(
@@ -121,12 +167,16 @@ impl Merged {
             }
             let merge = ui
                 .add_enabled(
-                    !self.paths.trim().is_empty(),
+                    !self.paths.trim().is_empty() && !self.is_merging(),
                     egui::Button::new("Merge records…"),
                 )
                 .on_hover_text("Join the files into the report of the whole run");
             if merge.clicked() {
-                self.merge();
+                self.merge(Some(ui.ctx().clone()));
+            }
+            if self.is_merging() {
+                ui.spinner();
+                ui.label("Reading and joining…");
             }
             if let Some(path) = &self.resumable {
                 let resume = ui
@@ -148,6 +198,7 @@ impl Merged {
 
     /// Draws the merged report; false when there is none to show.
     pub fn report_ui(&mut self, ui: &mut egui::Ui) -> bool {
+        self.poll();
         let Some(Ok((run, games, files))) = &self.shown else {
             return false;
         };
@@ -204,7 +255,7 @@ enum Refused {
 }
 
 /// Reads and joins the files at `paths`.
-fn merge_files(paths: &[&str]) -> Result<(MergedRun, u64, usize), Refused> {
+fn merge_files(paths: &[String]) -> Merging {
     let mut files = Vec::new();
     for path in paths {
         let bytes = platform::read_file(
