@@ -18,11 +18,6 @@ use std::sync::Arc;
 use crate::bots::{AgentFactory, BotKind, BotSpec, SpecKind, relabel};
 use crate::eval::Program;
 
-/// Whether `spec` names a strategy file (as the command line decides).
-fn is_file_spec(spec: &str) -> bool {
-    SpecKind::of(spec) == Some(SpecKind::Strategy)
-}
-
 /// The prefix of the app's own guided-search specs (strategies in memory).
 pub const GUIDED: &str = "search:";
 
@@ -58,7 +53,7 @@ impl Guided {
         } = self;
         let strategy = strategy.trim();
         // The command line's grammar takes a path without ','.
-        if is_file_spec(strategy) && !strategy.contains(',') {
+        if SpecKind::of(strategy) == Some(SpecKind::Strategy) && !strategy.contains(',') {
             format!("bot:expert:graph={strategy},width={width},depth={depth}")
         } else {
             format!("{GUIDED}depth={depth},width={width}:{strategy}")

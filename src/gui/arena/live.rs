@@ -79,6 +79,20 @@ impl Live {
         self.version = self.version.wrapping_add(1);
     }
 
+    /// Counts a finished game: its number (from 0, as records and
+    /// `chainlab replay --game` number games, docs/positions.md), its
+    /// forfeit, and the latest games.
+    fn count(&mut self, record: &GameRecord) {
+        let number = self.games;
+        self.games += 1;
+        self.note_forfeit(record);
+        self.recent.push(FinishedGame {
+            number,
+            record: record.clone(),
+        });
+        self.changed();
+    }
+
     fn note_forfeit(&mut self, record: &GameRecord) {
         let Some(seat) = record.forfeit else {
             return;
@@ -165,14 +179,7 @@ impl Watcher {
             let tally = current.tally;
             current.series.add(&tally);
         }
-        live.games += 1;
-        let number = live.games - 1;
-        live.note_forfeit(record);
-        live.recent.push(FinishedGame {
-            number,
-            record: record.clone(),
-        });
-        live.changed();
+        live.count(record);
     }
 
     /// Writes `record` to the app's records file and to the resumed
@@ -240,20 +247,11 @@ impl MatchObserver for Watcher {
     fn game_finished(&mut self, record: &GameRecord, tally: &Tally) {
         self.store(record);
         let mut live = lock(&self.live);
-        // Numbered from 0, as records and `chainlab replay --game` number
-        // games (docs/positions.md).
-        let number = live.games;
-        live.games += 1;
         if let Some(current) = &mut live.current {
             current.tally = *tally;
             current.series.add(tally);
         }
-        live.note_forfeit(record);
-        live.recent.push(FinishedGame {
-            number,
-            record: record.clone(),
-        });
-        live.changed();
+        live.count(record);
         drop(live);
         self.repaint();
     }

@@ -22,6 +22,7 @@ use crate::arena::unique_label;
 use crate::gui::command::ReplayGame;
 use crate::gui::command::{Command, StrategyEntry};
 use crate::gui::files::{FileKind, FilePicker};
+use crate::gui::guided::{self, Guided};
 use crate::gui::layout::{Pane, Panes, Part, Side};
 use crate::gui::program_dialog::ProgramDialog;
 use crate::gui::programs::RecentPrograms;
@@ -280,10 +281,10 @@ impl ArenaView {
         match catalogue.add_strategy(&entry.label, &entry.strategy) {
             Ok(spec) => {
                 let spec = if search {
-                    crate::gui::guided::Guided {
+                    Guided {
                         strategy: spec,
-                        depth: crate::gui::guided::DEFAULT_DEPTH,
-                        width: crate::gui::guided::DEFAULT_WIDTH,
+                        depth: guided::DEFAULT_DEPTH,
+                        width: guided::DEFAULT_WIDTH,
                     }
                     .spec()
                 } else {
