@@ -69,7 +69,7 @@ build() {
     else
         echo "== wasm-opt skipped (NO_WASM_OPT=1 or not installed): the wasm is not shrunk"
     fi
-    cp web/index.html web/icon.svg web/manifest.json "$OUT/"
+    cp web/index.html web/worker.js web/icon.svg web/manifest.json "$OUT/"
     local raw gz
     raw=$(wc -c <"$OUT/chainlab_bg.wasm")
     gz=$(gzip -9 -c "$OUT/chainlab_bg.wasm" | wc -c)

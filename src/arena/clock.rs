@@ -73,6 +73,11 @@ impl MoveClock {
         }
     }
 
+    /// The time since the move's clock started.
+    pub fn elapsed(&self) -> Duration {
+        self.began.elapsed()
+    }
+
     /// Why the move, now finished, forfeits the game, if it does.
     pub fn overrun(&self) -> Option<String> {
         let took = self.began.elapsed();

@@ -12,7 +12,7 @@ use rand::RngExt;
 use super::clock::{MoveClock, TimeControl};
 use super::config::Side;
 use super::record::GameRecord;
-use crate::bots::{Agent, AgentFactory, BotError};
+use crate::bots::{Agent, AgentFactory, BotError, Thought};
 use crate::rng::{GameRng, derive_seed, rng_from_seed};
 use crate::rules::{Coord, MAX_PLAYERS, Player, Position};
 
@@ -91,6 +91,8 @@ pub(super) fn play_game(spec: &GameSpec, stop: &Arc<AtomicBool>) -> Option<GameR
     loop {
         match run.step(spec, stop) {
             Progress::Moved => {}
+            // Only the page's players wait, and the page plays in steps.
+            Progress::Waiting => std::thread::yield_now(),
             Progress::Over(record) => return Some(record),
             Progress::Stopped => return None,
         }
@@ -105,6 +107,9 @@ pub(super) enum Progress {
     Over(GameRecord),
     /// `stop` was raised: the game is abandoned.
     Stopped,
+    /// The player to move thinks elsewhere and has not answered yet (the
+    /// web page's worker): step again later.
+    Waiting,
 }
 
 /// A game played one move at a time: the position and record, each seat's
@@ -115,6 +120,9 @@ pub(super) struct GameRun {
     game: Game,
     agents: Vec<Box<dyn Agent>>,
     rngs: Vec<GameRng>,
+    /// The clock of the move being thought over by a player that answered
+    /// "not yet" ([`Thought::Pending`]): its time runs from the first ask.
+    thinking: Option<MoveClock>,
 }
 
 impl GameRun {
@@ -138,7 +146,12 @@ impl GameRun {
                 return Err(Box::new(game.forfeit(seat, reason(&e))));
             }
         }
-        Ok(GameRun { game, agents, rngs })
+        Ok(GameRun {
+            game,
+            agents,
+            rngs,
+            thinking: None,
+        })
     }
 
     /// Plays the next move of the game of `spec` (the spec it started with).
@@ -165,13 +178,19 @@ impl GameRun {
         ) else {
             return Progress::Stopped;
         };
-        let began = crate::time::Instant::now();
-        let chosen = choose_move(spec, &game.position, agent, rng, stop);
-        game.record.think.add(mover.index(), began.elapsed());
-        let coord = match chosen {
-            None => return Progress::Stopped,
-            Some(Ok(coord)) => coord,
-            Some(Err(why)) => return Progress::Over(game.forfeit(mover, why)),
+        let clock = self
+            .thinking
+            .get_or_insert_with(|| MoveClock::start(spec.time_control, spec.move_limit));
+        let answer = choose_move(&game.position, agent, rng, clock, stop);
+        if matches!(answer, Answer::NotYet) {
+            return Progress::Waiting;
+        }
+        game.record.think.add(mover.index(), clock.elapsed());
+        self.thinking = None;
+        let coord = match answer {
+            Answer::NotYet | Answer::Stopped => return Progress::Stopped,
+            Answer::Move(coord) => coord,
+            Answer::Forfeit(why) => return Progress::Over(game.forfeit(mover, why)),
         };
         if let Err(e) = game.play(coord) {
             return Progress::Over(game.forfeit(mover, format!("illegal move {coord}: {e}")));
@@ -316,34 +335,42 @@ fn reason(e: &BotError) -> String {
     }
 }
 
-/// Asks the player to move for its move under the match's clock: `None`
-/// when `stop` was raised meanwhile, `Some(Err(why))` when the player
-/// forfeits (it panicked, failed or overran its time), else the cell chosen
-/// (not yet checked for legality).
+/// What a player's answer to "your move" came to.
+enum Answer {
+    /// It has not answered yet (it thinks elsewhere): ask again later.
+    NotYet,
+    /// The match's `stop` was raised meanwhile.
+    Stopped,
+    /// It forfeits: it panicked, failed or overran its time.
+    Forfeit(String),
+    /// The cell chosen (not yet checked for legality).
+    Move(Coord),
+}
+
+/// Asks the player for its move under the match's `clock` (started at the
+/// first ask).
 fn choose_move(
-    spec: &GameSpec,
     position: &Position,
     agent: &mut Box<dyn Agent>,
     rng: &mut crate::rng::GameRng,
+    clock: &MoveClock,
     stop: &Arc<AtomicBool>,
-) -> Option<Result<Coord, String>> {
-    let clock = MoveClock::start(spec.time_control, spec.move_limit);
+) -> Answer {
     let interrupt = clock.interrupt(stop);
-    let choice = catch_unwind(AssertUnwindSafe(|| {
-        agent.choose_within(position, rng, &interrupt)
-    }));
+    let choice = catch_unwind(AssertUnwindSafe(|| agent.think(position, rng, &interrupt)));
     if stop.load(Ordering::Relaxed) {
-        return None;
+        return Answer::Stopped;
     }
     let coord = match choice {
-        Err(panic) => return Some(Err(format!("panicked: {}", panic_message(&*panic)))),
-        Ok(Err(e)) => return Some(Err(reason(&e))),
-        Ok(Ok(coord)) => coord,
+        Err(panic) => return Answer::Forfeit(format!("panicked: {}", panic_message(&*panic))),
+        Ok(Thought::Pending) => return Answer::NotYet,
+        Ok(Thought::Chosen(Err(e))) => return Answer::Forfeit(reason(&e)),
+        Ok(Thought::Chosen(Ok(coord))) => coord,
     };
-    Some(match clock.overrun() {
-        Some(why) => Err(why),
-        None => Ok(coord),
-    })
+    match clock.overrun() {
+        Some(why) => Answer::Forfeit(why),
+        None => Answer::Move(coord),
+    }
 }
 
 #[cfg(test)]

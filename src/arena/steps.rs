@@ -42,6 +42,9 @@ pub struct MatchSteps {
     began: Option<Instant>,
     /// Never raised: a game in progress is not shared with another thread.
     stop: Arc<AtomicBool>,
+    /// Whether the last step found the player to move still thinking
+    /// elsewhere ([`Progress::Waiting`]).
+    waiting: bool,
 }
 
 impl MatchSteps {
@@ -65,6 +68,7 @@ impl MatchSteps {
             collected,
             began: None,
             stop: Arc::new(AtomicBool::new(false)),
+            waiting: false,
         })
     }
 
@@ -90,7 +94,7 @@ impl MatchSteps {
             true
         } else {
             match self.advance() {
-                Progress::Moved => return None,
+                Progress::Moved | Progress::Waiting => return None,
                 Progress::Stopped => true,
                 Progress::Over(record) => {
                     self.next += 1;
@@ -107,6 +111,13 @@ impl MatchSteps {
         let elapsed = self.began.map(|b| b.elapsed()).unwrap_or_default();
         let collected = self.collected.take()?;
         Some(collected.into_report(&self.a, &self.b, &self.config, 1, elapsed))
+    }
+
+    /// Whether the last step made no move because the player to move thinks
+    /// elsewhere and has not answered yet: a caller stepping between frames
+    /// waits for the answer (a frame) rather than asking again at once.
+    pub fn is_waiting(&self) -> bool {
+        self.waiting
     }
 
     /// One move of game `next`, starting it first when none is in progress.
@@ -126,7 +137,8 @@ impl MatchSteps {
         };
         let spec = game.spec(&self.config, factories, labels, self.start);
         let progress = run.step(&spec, &self.stop);
-        if !matches!(progress, Progress::Moved) {
+        self.waiting = matches!(progress, Progress::Waiting);
+        if !matches!(progress, Progress::Moved | Progress::Waiting) {
             self.current = None;
         }
         progress
@@ -185,6 +197,14 @@ impl TournamentSteps {
         run.record(next, &report, observer);
         self.current = None;
         if run.is_over() { self.finish() } else { None }
+    }
+
+    /// Whether the pairing in progress waits for a player that thinks
+    /// elsewhere (see [`MatchSteps::is_waiting`]).
+    pub fn is_waiting(&self) -> bool {
+        self.current
+            .as_ref()
+            .is_some_and(|(_, steps)| steps.is_waiting())
     }
 
     /// The report, once.

@@ -68,6 +68,24 @@ pub trait Agent: Send {
     fn choose(&mut self, position: &Position, rng: &mut GameRng) -> Result<Coord, BotError> {
         self.choose_within(position, rng, &Interrupt::never())
     }
+
+    /// Chooses a move as [`Agent::choose_within`] does, or says that the
+    /// answer is not ready yet: a player that thinks somewhere else (the web
+    /// page's worker) answers [`Thought::Pending`] until its move has come,
+    /// and is asked again later with the same position, generator and
+    /// interrupt. Every other player thinks here and answers at once.
+    fn think(&mut self, position: &Position, rng: &mut GameRng, interrupt: &Interrupt) -> Thought {
+        Thought::Chosen(self.choose_within(position, rng, interrupt))
+    }
+}
+
+/// What [`Agent::think`] answered.
+#[derive(Debug)]
+pub enum Thought {
+    /// The move, or why there is none (as [`Agent::choose_within`]).
+    Chosen(Result<Coord, BotError>),
+    /// Not ready yet: ask again later.
+    Pending,
 }
 
 impl<P: Agent + ?Sized> Agent for Box<P> {
@@ -103,6 +121,10 @@ impl<P: Agent + ?Sized> Agent for Box<P> {
 
     fn info(&self) -> Option<InfoFeed> {
         (**self).info()
+    }
+
+    fn think(&mut self, position: &Position, rng: &mut GameRng, interrupt: &Interrupt) -> Thought {
+        (**self).think(position, rng, interrupt)
     }
 }
 

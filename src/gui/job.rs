@@ -88,6 +88,13 @@ pub trait Slices<R, U = ()> {
     /// Does the next small piece of the work (a move, a position); the
     /// result once the work is over (then it is not called again).
     fn step(&mut self, job: &Reporter<R, U>) -> Option<R>;
+
+    /// Whether the last step made no progress because the work waits for an
+    /// answer from elsewhere (the page's worker, which asks for a frame when
+    /// it answers): the frame's slice ends at once instead of asking again.
+    fn is_waiting(&self) -> bool {
+        false
+    }
 }
 
 /// What a poll found.
@@ -222,6 +229,9 @@ impl<R, U> Job<R, U> {
             if let Some(result) = slices.step(reporter) {
                 reporter.finish(result);
                 self.engine = Engine::Played;
+                return;
+            }
+            if slices.is_waiting() {
                 return;
             }
             if began.elapsed() >= platform::SLICE_BUDGET {

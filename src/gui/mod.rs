@@ -28,6 +28,7 @@ mod players;
 pub mod program_dialog;
 pub mod programs;
 pub mod records;
+pub mod remote;
 pub mod replay;
 pub mod seats;
 pub mod theme;

@@ -18,6 +18,7 @@ use crate::eval::Program;
 use crate::gui::guided::{self, Guided};
 use crate::gui::platform;
 use crate::gui::programs::{command_line, program_name};
+use crate::gui::remote;
 use crate::strategy::Strategy;
 
 /// A computer player the app offers for a seat.
@@ -94,6 +95,8 @@ impl ComputerChoice {
         if !factory.is_deterministic() {
             platform::can_limit_time()?;
         }
+        // In the web page a built-in thinks in the page's worker.
+        let factory = remote::offload(spec, factory);
         let canonical = factory.label();
         let info = builtins().into_iter().find(|b| b.spec == canonical);
         let searched = Guided::of(spec).map(|g| g.name(&guided::strategy_stem(&g.strategy)));
@@ -150,7 +153,7 @@ impl Catalogue {
         let mut choices: Vec<ComputerChoice> = builtins()
             .into_iter()
             .filter_map(|info| {
-                let factory = parse_player(&info.spec).ok()?;
+                let factory = remote::offload(&info.spec, parse_player(&info.spec).ok()?);
                 Some(ComputerChoice {
                     spec: info.spec,
                     name: info.name,

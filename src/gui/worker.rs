@@ -12,8 +12,9 @@
 
 use std::sync::Arc;
 
-use crate::bots::{Agent, AgentFactory, BotError, Interrupt};
-use crate::gui::job::Job;
+use crate::bots::{Agent, AgentFactory, BotError, Interrupt, Thought};
+use crate::gui::job::{Job, Reporter, Slices};
+use crate::gui::platform;
 use crate::rng::GameRng;
 use crate::rules::{Coord, Position};
 
@@ -34,18 +35,55 @@ pub struct Reply {
 pub type Thinking = Job<Box<Reply>>;
 
 /// Starts choosing a move for `position` on a new thread; `ctx` (if any) is
-/// asked to repaint when the answer is ready.
+/// asked to repaint when the answer is ready. Where there are no threads
+/// (the web page) the player is asked on the window's thread, each frame
+/// until it answers: a built-in player there thinks in the page's worker
+/// ([`crate::gui::remote`]) and answers "not yet" meanwhile.
 pub fn think(
     mut bot: Box<dyn Agent>,
     mut rng: GameRng,
     position: Position,
     ctx: Option<egui::Context>,
 ) -> Result<Thinking, String> {
+    if !platform::HAS_THREADS {
+        return Ok(Job::sliced(ctx, |job| Deliberation {
+            reply: Some((bot, rng)),
+            position,
+            interrupt: Interrupt::on_flag(Arc::clone(job.cancel_flag())),
+            waiting: false,
+        }));
+    }
     Job::spawn("chainlab-computer-move", ctx, move |job| {
         let interrupt = Interrupt::on_flag(Arc::clone(job.cancel_flag()));
         let choice = bot.choose_within(&position, &mut rng, &interrupt);
         Box::new(Reply { bot, rng, choice })
     })
+}
+
+/// A move asked for on the window's thread, once per step until answered.
+struct Deliberation {
+    /// The player and its generator, until the answer hands them back.
+    reply: Option<(Box<dyn Agent>, GameRng)>,
+    position: Position,
+    interrupt: Interrupt,
+    waiting: bool,
+}
+
+impl Slices<Box<Reply>> for Deliberation {
+    fn step(&mut self, _job: &Reporter<Box<Reply>>) -> Option<Box<Reply>> {
+        let (bot, rng) = self.reply.as_mut()?;
+        let thought = bot.think(&self.position, rng, &self.interrupt);
+        self.waiting = matches!(thought, Thought::Pending);
+        let Thought::Chosen(choice) = thought else {
+            return None;
+        };
+        let (bot, rng) = self.reply.take()?;
+        Some(Box::new(Reply { bot, rng, choice }))
+    }
+
+    fn is_waiting(&self) -> bool {
+        self.waiting
+    }
 }
 
 /// A player being made on another thread: the player, or why not.

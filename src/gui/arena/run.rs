@@ -121,6 +121,14 @@ impl Slices<Outcome> for Sliced {
             Steps::Failed(why) => Some(Outcome::Failed(std::mem::take(why))),
         }
     }
+
+    fn is_waiting(&self) -> bool {
+        match &self.steps {
+            Steps::Match(steps) => steps.is_waiting(),
+            Steps::Tournament(steps) => steps.is_waiting(),
+            Steps::Failed(_) => false,
+        }
+    }
 }
 
 /// A match or tournament being played (or played) in the background.

@@ -6,6 +6,7 @@
 mod files;
 mod picker;
 mod probe;
+mod worker;
 
 use std::cell::Cell;
 use std::path::PathBuf;
@@ -15,6 +16,7 @@ use wasm_bindgen::JsValue;
 
 pub use self::files::*;
 pub use self::picker::FilePicker;
+pub use self::worker::chainlab_worker;
 use crate::gui::view::View;
 
 /// Whether work can run on other threads (the page has one thread: long
@@ -30,6 +32,10 @@ const ERROR_ID: &str = "chainlab_error";
 pub fn start(make: eframe::AppCreator<'static>) {
     // eframe's runner installs a panic hook of its own (it stops drawing);
     // ours runs after it and puts the message on the page.
+    if !worker::is_page() {
+        // This module is the worker's (web/worker.js): it answers messages.
+        return;
+    }
     let runner = eframe::WebRunner::new();
     install_panic_message();
     wasm_bindgen_futures::spawn_local(async move {
@@ -40,6 +46,7 @@ pub fn start(make: eframe::AppCreator<'static>) {
         let make: eframe::AppCreator<'static> =
             Box::new(move |cc: &eframe::CreationContext<'_>| {
                 probe::install(&cc.egui_ctx);
+                worker::start(&cc.egui_ctx);
                 make(cc)
             });
         let started = runner.start(canvas, web_options(), make).await;
@@ -149,11 +156,15 @@ pub fn program_sandbox() -> (crate::bots::external::Sandbox, Option<String>) {
     (crate::bots::external::Sandbox::Off, None)
 }
 
-/// A player's own time limit (`ms=`) is refused in the page: the page
-/// thinks a computer's move (and plays a match's game) within its frame, so
-/// a player that thinks for a set time would hold the page that long.
+/// A player's own time limit (`ms=`) works in the page while its worker
+/// runs: a built-in player thinks there, for as long as it likes, and the
+/// page's frames go on. Without the worker a player thinks within a frame,
+/// so a set thinking time would hold the page that long.
 pub fn can_limit_time() -> Result<(), String> {
-    Err("time limits (ms=) work in the desktop app only: the page thinks within its frame, so in the page limit players by depth, nodes or iterations"
+    if crate::gui::remote::link::is_open() {
+        return Ok(());
+    }
+    Err("time limits (ms=) need the page's worker, which did not start in this browser: limit players by depth, nodes or iterations"
         .to_string())
 }
 

@@ -11,16 +11,63 @@
 use egui::{Context, FullOutput};
 use wasm_bindgen::JsValue;
 
-/// Installs the probe on `ctx` when the page asks for it.
+/// Installs the probe, and the frame clock, on `ctx` when the page asks for them.
 pub fn install(ctx: &Context) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let asked = js_sys::Reflect::get(&window, &JsValue::from_str("chainlabProbe"))
-        .is_ok_and(|v| v.is_truthy());
-    if asked {
+    if is_set("chainlabProbe") {
         ctx.enable_accesskit();
         ctx.add_plugin(Probe);
+    }
+    if is_set("chainlabFrameClock") {
+        ctx.add_plugin(FrameClock { began: None });
+    }
+}
+
+/// Whether the page set `window.NAME` to a true value (the browser test does,
+/// before the page's own script runs).
+pub fn is_set(name: &str) -> bool {
+    web_sys::window().is_some_and(|window| {
+        js_sys::Reflect::get(&window, &JsValue::from_str(name)).is_ok_and(|v| v.is_truthy())
+    })
+}
+
+/// The frame clock of the browser test: the milliseconds each frame's
+/// pass took (the app's own work, from the input to the output, before
+/// egui tessellates and the browser paints), appended to
+/// `window.chainlabFrames`. A search run inside a frame shows here; the
+/// page's painting, which a software renderer makes slow, does not.
+struct FrameClock {
+    began: Option<f64>,
+}
+
+fn now_ms() -> Option<f64> {
+    Some(web_sys::window()?.performance()?.now())
+}
+
+impl egui::Plugin for FrameClock {
+    fn debug_name(&self) -> &'static str {
+        "chainlab frame clock"
+    }
+
+    fn input_hook(&mut self, _ctx: &Context, _input: &mut egui::RawInput) {
+        self.began = now_ms();
+    }
+
+    fn output_hook(&mut self, _ctx: &Context, _output: &mut FullOutput) {
+        let (Some(began), Some(now), Some(window)) =
+            (self.began.take(), now_ms(), web_sys::window())
+        else {
+            return;
+        };
+        let key = JsValue::from_str("chainlabFrames");
+        let frames = match js_sys::Reflect::get(&window, &key) {
+            Ok(list) if js_sys::Array::is_array(&list) => js_sys::Array::from(&list),
+            _ => {
+                let list = js_sys::Array::new();
+                let _ = js_sys::Reflect::set(&window, &key, &list);
+                list
+            }
+        };
+        frames.push(&JsValue::from_f64(now - began));
     }
 }
 

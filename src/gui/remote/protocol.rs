@@ -1,0 +1,71 @@
+//! The messages between the page and its worker, as JSON text: what the
+//! page asks of a player held in the worker ([`Request`]) and the move it
+//! gets back ([`Answer`]). Positions and cells travel in the game's own
+//! notation (`Position`'s and `Coord`'s `Display`/`FromStr`, which the
+//! rules' tests round-trip), and the seat's generator travels whole, so the
+//! worker's player draws exactly what it would have drawn in the page.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rng::GameRng;
+
+/// The id of a player held in the worker, unique within the page.
+pub type AgentId = u64;
+
+/// What the page asks of the worker. Requests are handled in the order
+/// they were sent.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Request {
+    /// Make a player of a built-in spec (`bot:master`), known as `agent`.
+    Make {
+        /// The new player's id.
+        agent: AgentId,
+        /// Its spec, as the command line takes it.
+        spec: String,
+    },
+    /// A game begins in `position` (after any opening) with the player in `seat`.
+    Begin {
+        /// The player.
+        agent: AgentId,
+        /// The position, in the game's notation.
+        position: String,
+        /// Its seat (`A`, `B`, …).
+        seat: String,
+    },
+    /// The move just played in the player's game (by any seat).
+    Observe {
+        /// The player.
+        agent: AgentId,
+        /// The cell played (`row,col`).
+        cell: String,
+    },
+    /// Choose a move in `position` with the seat's generator `rng`, within
+    /// `ms` milliseconds from now when the move has a deadline.
+    Choose {
+        /// The player.
+        agent: AgentId,
+        /// The position, in the game's notation.
+        position: String,
+        /// The seat's generator as it is now.
+        rng: GameRng,
+        /// The time left for the move, if it has a deadline.
+        ms: Option<u64>,
+    },
+    /// The player is no longer wanted.
+    Drop {
+        /// The player.
+        agent: AgentId,
+    },
+}
+
+/// The worker's answer to [`Request::Choose`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Answer {
+    /// The player that chose.
+    pub agent: AgentId,
+    /// The cell chosen (`row,col`), or why there is none.
+    pub choice: Result<String, String>,
+    /// The seat's generator after the choice.
+    pub rng: GameRng,
+}
