@@ -46,4 +46,4 @@ node scripts/web-smoke/smoke.mjs "http://127.0.0.1:$PORT/" "$SHOTS"
 # nothing; the longest frame and frames/s while Master plays Master (Play,
 # arena) and while a game is analysed. FRAME_LIMIT_MS=50 fails on a longer frame.
 echo "== share link and frame times"
-node scripts/web-smoke/share.mjs "http://127.0.0.1:$PORT/"
+FRAME_LIMIT_MS=${FRAME_LIMIT_MS:-50} node scripts/web-smoke/share.mjs "http://127.0.0.1:$PORT/"

@@ -6,10 +6,13 @@
 //    the tab's title names it with the unsaved mark, and the address moves on
 //    to #editor. A damaged link changes nothing (no title with the name) and
 //    raises no page error.
-// 2. Frame times while the page thinks: the longest frame and frames/s (from
-//    requestAnimationFrame) during Master vs Master in Play and in the arena,
-//    and during a game analysis in the replay view. FRAME_LIMIT_MS (unset:
-//    report only) makes a longer frame fail the test.
+// 2. Frame times while the page thinks: the longest frame and frames/s
+//    during Master vs Master in Play and in the arena, and during a game
+//    analysis in the replay view, with the page's worker and without it.
+//    A frame is the app's pass (the frame clock, window.chainlabFrames: the
+//    app's own work); the browser's frames, which here include a software
+//    renderer's painting, are shown beside it. FRAME_LIMIT_MS (unset:
+//    report only) makes a longer frame with the worker fail the test.
 // Usage: node share.mjs URL
 import { readFileSync } from "node:fs";
 import { deflateRawSync } from "node:zlib";
@@ -46,25 +49,38 @@ async function click(page, x, y) {
   await page.mouse.click(x, y);
 }
 
-/// Frames/s and the longest frame (ms) over `ms` milliseconds.
+/// Over `ms` milliseconds: the app's frames (the frame clock's passes:
+/// the app's own work in a frame, window.chainlabFrames) and the browser's
+/// (requestAnimationFrame, which here includes a software renderer's
+/// painting): frames/s and the longest of each.
 async function frames(page, ms) {
   return page.evaluate(async (ms) => {
+    const before = (window.chainlabFrames || []).length;
     const stamps = [];
     const end = performance.now() + ms;
     await new Promise((done) => {
       const tick = (t) => (stamps.push(t), t < end ? requestAnimationFrame(tick) : done());
       requestAnimationFrame(tick);
     });
-    let longest = 0;
-    for (let i = 1; i < stamps.length; i++) longest = Math.max(longest, stamps[i] - stamps[i - 1]);
-    return { fps: ((stamps.length - 1) * 1000) / (stamps[stamps.length - 1] - stamps[0]), longest };
+    let painted = 0;
+    for (let i = 1; i < stamps.length; i++) painted = Math.max(painted, stamps[i] - stamps[i - 1]);
+    const passes = (window.chainlabFrames || []).slice(before);
+    return {
+      fps: (passes.length * 1000) / ms,
+      longest: passes.length ? Math.max(...passes) : 0,
+      browserFps: ((stamps.length - 1) * 1000) / (stamps[stamps.length - 1] - stamps[0]),
+      painted,
+    };
   }, ms);
 }
 
 const limit = Number(process.env.FRAME_LIMIT_MS || 0);
-function report(what, m) {
-  console.log(`frames: ${what}: ${m.fps.toFixed(1)} frames/s, longest frame ${m.longest.toFixed(0)} ms`);
-  if (limit > 0 && m.longest > limit) problems.push(`${what}: a frame took ${m.longest.toFixed(0)} ms (limit ${limit})`);
+function report(what, m, worker) {
+  console.log(
+    `frames: ${what}, ${worker ? "worker" : "no worker"}: app ${m.fps.toFixed(1)} frames/s, longest frame ${m.longest.toFixed(1)} ms` +
+      ` (browser with painting: ${m.browserFps.toFixed(1)} frames/s, longest ${m.painted.toFixed(0)} ms)`,
+  );
+  if (worker && limit > 0 && m.longest > limit) problems.push(`${what}: a frame took ${m.longest.toFixed(0)} ms (limit ${limit})`);
 }
 
 // 1. Share links.
@@ -88,31 +104,39 @@ function report(what, m) {
   await damaged.close();
 }
 
-// 2. Frame times. Settings as eframe keeps them (local storage key "app", RON).
-const settings = (ron) => ({ content: `localStorage.setItem("app", ${JSON.stringify(ron)});` });
-{
-  const page = await open(
-    `${url}#play`,
-    settings('(view: play, play: (seats: [computer("bot:master"), computer("bot:master")], animate: false))'),
-  );
-  report("Play, Master vs Master", await frames(page, 4000));
-  await page.close();
-}
-{
-  const page = await open(`${url}#arena`, settings('(view: arena, arena: (players: ["bot:master", "bot:master"], games: 10))'));
-  await click(page, 180, 472);
-  report("arena, Master vs Master", await frames(page, 4000));
-  await page.close();
-}
-{
-  const page = await open(`${url}#replay`);
-  const buffer = readFileSync(new URL("../../tests/data/records/games.jsonl", import.meta.url));
-  const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 5000 }), click(page, 614, 47)]);
-  await chooser.setFiles({ name: "games.jsonl", mimeType: "application/octet-stream", buffer });
-  await page.waitForTimeout(1500);
-  await click(page, 40, 218);
-  report("replay, analysis", await frames(page, 4000));
-  await page.close();
+// 2. Frame times, with the page's worker and without it (players and the
+// analysis then think inside the page's frames). Settings as eframe keeps
+// them (local storage key "app", RON).
+const settings = (ron, worker) => ({
+  content:
+    `window.chainlabFrameClock = true; window.chainlabNoWorker = ${!worker};` +
+    `localStorage.setItem("app", ${JSON.stringify(ron)});`,
+});
+for (const worker of [false, true]) {
+  {
+    const page = await open(
+      `${url}#play`,
+      settings('(view: play, play: (seats: [computer("bot:master"), computer("bot:master")], animate: false))', worker),
+    );
+    report("Play, Master vs Master", await frames(page, 4000), worker);
+    await page.close();
+  }
+  {
+    const page = await open(`${url}#arena`, settings('(view: arena, arena: (players: ["bot:master", "bot:master"], games: 10))', worker));
+    await click(page, 180, 472);
+    report("arena, Master vs Master", await frames(page, 4000), worker);
+    await page.close();
+  }
+  {
+    const page = await open(`${url}#replay`, settings("(view: replay)", worker));
+    const buffer = readFileSync(new URL("../../tests/data/records/games.jsonl", import.meta.url));
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 5000 }), click(page, 614, 47)]);
+    await chooser.setFiles({ name: "games.jsonl", mimeType: "application/octet-stream", buffer });
+    await page.waitForTimeout(1500);
+    await click(page, 40, 218);
+    report("replay, analysis", await frames(page, 4000), worker);
+    await page.close();
+  }
 }
 
 await browser.close();

@@ -1,7 +1,7 @@
 //! The analyser: every legal move of a position valued by the master's
 //! search at a fixed node budget, as win chances for the player to move.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::AnalysisError;
 use crate::arena::WinModel;
@@ -15,7 +15,7 @@ use crate::rules::{Coord, Player, Position};
 pub const DEFAULT_NODES: u64 = 200_000;
 
 /// How the analyser searches and how it turns values into win chances.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AnalyserConfig {
     /// Nodes per position (the search deepens until it has used them).
     pub nodes: u64,
@@ -95,7 +95,7 @@ pub fn check_work(
 }
 
 /// One legal move with its value.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MoveEval {
     /// The cell.
     pub cell: Coord,
@@ -108,7 +108,7 @@ pub struct MoveEval {
 }
 
 /// Every legal move of a position with its value, best first.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PositionAnalysis {
     /// The player to move.
     pub mover: Player,

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Analyser, AnalysisError, MoveQuality, PositionAnalysis};
 use crate::arena::GameRecord;
@@ -19,7 +19,7 @@ use crate::rules::{Coord, Player, Position, Size};
 use super::analyser::check_work;
 
 /// One move of a game with the analysis of the position before it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlyAnalysis {
     /// The move's index in the game, from 0.
     pub ply: usize,
@@ -52,10 +52,10 @@ impl PlyAnalysis {
 }
 
 /// Every move of a game, analysed.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameAnalysis {
     /// The board size.
-    #[serde(serialize_with = "as_text")]
+    #[serde(serialize_with = "as_text", deserialize_with = "size_from_text")]
     pub size: Size,
     /// The number of players.
     pub players: usize,
@@ -67,6 +67,11 @@ pub struct GameAnalysis {
 
 fn as_text<S: serde::Serializer>(size: &Size, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(size)
+}
+
+fn size_from_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Size, D::Error> {
+    let text = <std::borrow::Cow<'de, str> as Deserialize>::deserialize(d)?;
+    text.parse().map_err(serde::de::Error::custom)
 }
 
 impl GameAnalysis {

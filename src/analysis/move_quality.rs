@@ -3,7 +3,7 @@
 //! with class tournaments, [`crate::class`]): the thresholds are drops in the mover's win chance (on a
 //! 0..1 scale) from the best move's to the played move's.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A drop of at least this much is an inaccuracy.
 pub const INACCURACY: f64 = 0.05;
@@ -13,7 +13,7 @@ pub const MISTAKE: f64 = 0.10;
 pub const BLUNDER: f64 = 0.20;
 
 /// How good a move was, from the drop in win chance it caused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum MoveQuality {
     /// One of the best moves.

@@ -11,7 +11,7 @@
 //! [`calibration`] bins the samples by predicted chance so that the fit can
 //! be checked against the observed rate (the table in `docs/analysis.md`).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::bots::heuristic::WIN;
 
@@ -20,7 +20,7 @@ use crate::bots::heuristic::WIN;
 pub const DEFAULT_SCALE_PER_CELL: f64 = 0.91;
 
 /// The logistic model from value to win chance.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WinModel {
     /// Value units per cell of the board for odds of e : 1.
     pub scale_per_cell: f64,

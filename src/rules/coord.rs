@@ -290,3 +290,28 @@ impl serde::Serialize for Player {
         s.collect_str(self)
     }
 }
+
+/// A cell is read from its text, checked as `FromStr` checks it.
+impl<'de> serde::Deserialize<'de> for Coord {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Coord, D::Error> {
+        from_text(d)
+    }
+}
+
+/// A player is read from its letter, checked as `FromStr` checks it.
+impl<'de> serde::Deserialize<'de> for Player {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Player, D::Error> {
+        from_text(d)
+    }
+}
+
+/// A value read from its text through its `FromStr`.
+fn from_text<'de, T, D>(d: D) -> Result<T, D::Error>
+where
+    T: std::str::FromStr,
+    T::Err: fmt::Display,
+    D: serde::Deserializer<'de>,
+{
+    let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+    text.parse().map_err(serde::de::Error::custom)
+}

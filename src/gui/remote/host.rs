@@ -3,10 +3,17 @@
 //! a spec that does not make a player (or whose game cannot begin) keeps
 //! the reason and gives it as its answer to every move asked, so the page
 //! sees the seat forfeit with the reason, as it would have in the page.
+//!
+//! Analyses run one position per [`Host::step`], which the worker calls
+//! between messages, so a cancel or a move asked meanwhile is handled
+//! after at most one position.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
-use super::protocol::{AgentId, Answer, Request};
+use super::protocol::{AgentId, Answer, Reply, Request};
+use crate::analysis::{Analyser, GameSteps};
 use crate::bots::{Agent, Interrupt, parse_player};
 use crate::rules::{Coord, Player, Position};
 use crate::time::Instant;
@@ -15,6 +22,8 @@ use crate::time::Instant;
 #[derive(Default)]
 pub struct Host {
     agents: HashMap<AgentId, Result<Box<dyn Agent>, String>>,
+    /// Analyses in progress, oldest first.
+    jobs: BTreeMap<AgentId, Box<GameSteps>>,
 }
 
 impl Host {
@@ -23,12 +32,38 @@ impl Host {
     /// only the page sends requests).
     pub fn serve(&mut self, request: &str) -> Option<String> {
         let request = serde_json::from_str(request).ok()?;
-        let answer = self.handle(request)?;
-        serde_json::to_string(&answer).ok()
+        let reply = self.handle(request)?;
+        serde_json::to_string(&reply).ok()
     }
 
-    /// Handles one request; the answer when it asked for a move.
-    pub fn handle(&mut self, request: Request) -> Option<Answer> {
+    /// Whether an analysis waits for [`Host::step`].
+    pub fn is_busy(&self) -> bool {
+        !self.jobs.is_empty()
+    }
+
+    /// Analyses the next position of the oldest analysis; what to tell the
+    /// page (JSON text), or `None` when there is nothing to do.
+    pub fn step(&mut self) -> Option<String> {
+        let (&job, steps) = self.jobs.iter_mut().next()?;
+        let reply = match steps.step() {
+            None => Reply::Progress {
+                job,
+                done: steps.progress().0,
+            },
+            Some(result) => {
+                self.jobs.remove(&job);
+                Reply::Analysed {
+                    job,
+                    result: result.map_err(|e| e.to_string()),
+                }
+            }
+        };
+        serde_json::to_string(&reply).ok()
+    }
+
+    /// Handles one request; the reply when it asked for a move (or an
+    /// analysis that cannot begin).
+    pub fn handle(&mut self, request: Request) -> Option<Reply> {
         match request {
             Request::Make { agent, spec } => {
                 let made = parse_player(&spec)
@@ -60,10 +95,42 @@ impl Host {
                 ms,
             } => {
                 let choice = self.choose(agent, &position, &mut rng, ms);
-                Some(Answer { agent, choice, rng })
+                Some(Reply::Move(Answer { agent, choice, rng }))
             }
             Request::Drop { agent } => {
                 self.agents.remove(&agent);
+                None
+            }
+            Request::Analyse {
+                job,
+                config,
+                game,
+                start,
+                moves,
+                opening,
+            } => {
+                let steps = start
+                    .parse::<Position>()
+                    .map_err(|e| format!("the worker could not read the start: {e}"))
+                    .and_then(|start| {
+                        let never = Arc::new(AtomicBool::new(false));
+                        let analyser = Analyser::new(config);
+                        GameSteps::new(analyser, game, &start, moves, opening, &never)
+                            .map_err(|e| e.to_string())
+                    });
+                match steps {
+                    Ok(steps) => {
+                        self.jobs.insert(job, Box::new(steps));
+                        None
+                    }
+                    Err(why) => Some(Reply::Analysed {
+                        job,
+                        result: Err(why),
+                    }),
+                }
+            }
+            Request::Cancel { job } => {
+                self.jobs.remove(&job);
                 None
             }
         }

@@ -9,7 +9,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 
 use super::host::Host;
-use super::protocol::{AgentId, Answer, Request};
+use super::protocol::{AgentId, Reply, Request};
 
 /// A line to where players think.
 pub trait Link {
@@ -23,7 +23,7 @@ pub trait Link {
 
 thread_local! {
     static LINE: RefCell<Option<Box<dyn Link>>> = const { RefCell::new(None) };
-    static INBOX: RefCell<HashMap<AgentId, Answer>> = RefCell::new(HashMap::new());
+    static INBOX: RefCell<HashMap<AgentId, Vec<Reply>>> = RefCell::new(HashMap::new());
     static LIVE: RefCell<HashSet<AgentId>> = RefCell::new(HashSet::new());
     static NEXT: Cell<AgentId> = const { Cell::new(1) };
 }
@@ -72,9 +72,10 @@ pub(super) fn post(request: &Request) -> bool {
     })
 }
 
-/// The answer for `agent`, once it has arrived; `Err` with the reason when
-/// the other end has stopped (or there is no line).
-pub(super) fn answer(agent: AgentId) -> Result<Option<Answer>, String> {
+/// The replies for `id` that have arrived, in order (none yet: empty);
+/// `Err` with the reason when the other end has stopped (or there is no
+/// line) and nothing more will come.
+pub(super) fn replies(id: AgentId) -> Result<Vec<Reply>, String> {
     let arrived = LINE.with(|line| match line.borrow().as_ref() {
         Some(link) => Ok(link.arrived()),
         None => Err("the page's worker is gone".to_string()),
@@ -84,24 +85,26 @@ pub(super) fn answer(agent: AgentId) -> Result<Option<Answer>, String> {
         LIVE.with(|live| {
             let live = live.borrow();
             for text in arrived {
-                if let Ok(a) = serde_json::from_str::<Answer>(&text)
-                    && live.contains(&a.agent)
+                if let Ok(reply) = serde_json::from_str::<Reply>(&text)
+                    && live.contains(&reply.id())
                 {
-                    inbox.insert(a.agent, a);
+                    inbox.entry(reply.id()).or_default().push(reply);
                 }
             }
         });
-        if let Some(a) = inbox.remove(&agent) {
-            return Ok(Some(a));
+        let mine = inbox.remove(&id).unwrap_or_default();
+        if !mine.is_empty() {
+            return Ok(mine);
         }
         match LINE.with(|line| line.borrow().as_ref().and_then(|l| l.failure())) {
             Some(why) => Err(why),
-            None => Ok(None),
+            None => Ok(mine),
         }
     })
 }
 
-/// Forgets `agent`: an answer still on its way for it is dropped.
+/// Forgets `agent` (a player or an analysis): a reply still on its way for
+/// it is dropped.
 pub(super) fn forget(agent: AgentId) {
     LIVE.with(|live| live.borrow_mut().remove(&agent));
     INBOX.with(|inbox| inbox.borrow_mut().remove(&agent));
@@ -109,7 +112,8 @@ pub(super) fn forget(agent: AgentId) {
 
 /// A line whose other end is a [`Host`] on the same thread: requests are
 /// handled when the answers are looked for, so an answer arrives one look
-/// after its request, as a worker's arrives a frame later.
+/// after its request, as a worker's arrives a frame later; each look also
+/// analyses one position, as the worker does between messages.
 #[derive(Default)]
 pub struct InProcess {
     host: RefCell<Host>,
@@ -124,7 +128,9 @@ impl Link for InProcess {
     fn arrived(&self) -> Vec<String> {
         let queue = std::mem::take(&mut *self.queue.borrow_mut());
         let mut host = self.host.borrow_mut();
-        queue.iter().filter_map(|r| host.serve(r)).collect()
+        let mut replies: Vec<String> = queue.iter().filter_map(|r| host.serve(r)).collect();
+        replies.extend(host.step());
+        replies
     }
 
     fn failure(&self) -> Option<String> {

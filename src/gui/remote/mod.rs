@@ -6,13 +6,15 @@
 //! [`Thought::Pending`] until the worker's move has come ([`link`]); the
 //! worker runs the same player on the same position with the seat's own
 //! generator ([`host`]), so a game is the same move for move as one played
-//! in the page (tested below against the players themselves).
+//! in the page (tested below against the players themselves). A game
+//! analysis goes there too, whole ([`analysis`]).
 //!
 //! Only specs the worker can make from their text alone go there: a
 //! built-in with its options. Strategy graphs (files of the page, or the
 //! editor's) and searches guided by them stay in the page, where a move
 //! takes a few milliseconds.
 
+pub mod analysis;
 pub mod host;
 pub mod link;
 pub mod protocol;
@@ -26,7 +28,7 @@ use crate::bots::{Agent, AgentFactory, BotError, Interrupt, SpecKind, Thought};
 use crate::rng::GameRng;
 use crate::rules::{Coord, Player, Position};
 
-use self::protocol::{AgentId, Request};
+use self::protocol::{AgentId, Reply, Request};
 
 /// Whether the player `spec` names can think in the worker: a built-in
 /// whose options name no file.
@@ -128,7 +130,13 @@ impl Agent for RemoteAgent {
             self.asked = true;
             return Thought::Pending;
         }
-        match link::answer(self.agent) {
+        let answer = link::replies(self.agent).map(|replies| {
+            replies.into_iter().find_map(|reply| match reply {
+                Reply::Move(answer) => Some(answer),
+                Reply::Progress { .. } | Reply::Analysed { .. } => None,
+            })
+        });
+        match answer {
             Ok(None) => Thought::Pending,
             Ok(Some(answer)) => {
                 self.asked = false;

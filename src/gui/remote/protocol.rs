@@ -7,13 +7,16 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::{AnalyserConfig, GameAnalysis};
 use crate::rng::GameRng;
+use crate::rules::Coord;
 
-/// The id of a player held in the worker, unique within the page.
+/// The id of a player or an analysis held in the worker, unique within the page.
 pub type AgentId = u64;
 
 /// What the page asks of the worker. Requests are handled in the order
-/// they were sent.
+/// they were sent. (Serde's default enum form: an internally tagged enum
+/// could not carry the generator's 128-bit state.)
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Request {
@@ -57,6 +60,59 @@ pub enum Request {
         /// The player.
         agent: AgentId,
     },
+    /// Analyse a game, one position at a time between other requests,
+    /// telling the page how many positions are done as they are.
+    Analyse {
+        /// The analysis's id.
+        job: AgentId,
+        /// The analyser's settings.
+        config: AnalyserConfig,
+        /// The game's index in its records (named in errors).
+        game: u64,
+        /// The starting position, in the game's notation.
+        start: String,
+        /// The moves in order.
+        moves: Vec<Coord>,
+        /// How many moves at the start are the shared random opening.
+        opening: usize,
+    },
+    /// Stop an analysis (its result is no longer wanted).
+    Cancel {
+        /// The analysis's id.
+        job: AgentId,
+    },
+}
+
+/// What the worker sends back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Reply {
+    /// A move asked for with [`Request::Choose`].
+    Move(Answer),
+    /// An analysis has done `done` positions.
+    Progress {
+        /// The analysis's id.
+        job: AgentId,
+        /// Positions analysed so far.
+        done: usize,
+    },
+    /// An analysis is over: the game analysed, or why not.
+    Analysed {
+        /// The analysis's id.
+        job: AgentId,
+        /// The analysis, or the error's message.
+        result: Result<GameAnalysis, String>,
+    },
+}
+
+impl Reply {
+    /// The player or analysis the reply is for.
+    pub fn id(&self) -> AgentId {
+        match self {
+            Reply::Move(answer) => answer.agent,
+            Reply::Progress { job, .. } | Reply::Analysed { job, .. } => *job,
+        }
+    }
 }
 
 /// The worker's answer to [`Request::Choose`].

@@ -6,15 +6,19 @@
 //! the game, loading another) raises the job's cancel flag, which stops the
 //! searches in progress, so its threads end soon.
 //!
-//! Where there are no threads (the web page, see [`platform`]) the job's
-//! [`Slices`] are a [`GameSteps`] that [`poll`](AnalysisJob::poll) advances
-//! for up to [`platform::SLICE_BUDGET`] per frame, with the same result
-//! (tested below).
+//! Where there are no threads (the web page, see [`platform`]) the game is
+//! analysed in the page's worker ([`RemoteAnalysis`]) and the job's
+//! [`Slices`] only look for its news; without a worker they are a
+//! [`GameSteps`] that [`poll`](AnalysisJob::poll) advances for up to
+//! [`platform::SLICE_BUDGET`] per frame. Both give the threaded job's
+//! result (tested below).
 
 use crate::analysis::{Analyser, AnalysisError, GameAnalysis, GameSteps, analyse_game};
+use crate::bots::BotError;
 use crate::gui::command::ReplayGame;
 use crate::gui::job::{Job, Poll, Reporter, Slices};
 use crate::gui::platform;
+use crate::gui::remote::analysis::{News, RemoteAnalysis};
 use crate::rules::{Coord, Position};
 use crate::time::Instant;
 
@@ -56,6 +60,46 @@ pub enum Finished {
 }
 
 type Outcome = Result<GameAnalysis, AnalysisError>;
+
+/// The analysis run in the page's worker ([`RemoteAnalysis`]): each step
+/// looks for the worker's news.
+struct Remote {
+    analysis: RemoteAnalysis,
+    waiting: bool,
+    /// The number of positions.
+    total: usize,
+}
+
+impl Slices<Outcome> for Remote {
+    fn step(&mut self, job: &Reporter<Outcome>) -> Option<Outcome> {
+        if job.cancel_flag().load(std::sync::atomic::Ordering::Relaxed) {
+            return Some(Err(AnalysisError::Cancelled));
+        }
+        let news = self.analysis.poll();
+        self.waiting = matches!(news, News::Nothing);
+        match news {
+            News::Nothing => None,
+            News::Progress(done) => {
+                job.progress(done as u64);
+                None
+            }
+            News::Done(result) => {
+                if result.is_ok() {
+                    job.progress(self.total as u64);
+                }
+                Some(
+                    result
+                        .map(|analysis| *analysis)
+                        .map_err(|why| AnalysisError::Search(BotError::Other(why.into()))),
+                )
+            }
+        }
+    }
+
+    fn is_waiting(&self) -> bool {
+        self.waiting
+    }
+}
 
 /// The analysis played in slices: one position per step.
 struct Sliced {
@@ -122,6 +166,18 @@ impl AnalysisJob {
                     job.cancel_flag(),
                 )
             })?
+        } else if let Some(analysis) = RemoteAnalysis::start(
+            analyser.config(),
+            request.game,
+            &request.start,
+            request.moves.clone(),
+            request.opening,
+        ) {
+            Job::sliced(ctx, |_| Remote {
+                analysis,
+                waiting: false,
+                total,
+            })
         } else {
             Job::sliced(ctx, |job| {
                 let steps = GameSteps::new(
@@ -269,6 +325,28 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(sliced.progress(), (10, 10));
         assert!(sliced.poll().is_none(), "the outcome is given once");
+    }
+
+    #[test]
+    fn a_job_in_the_worker_gives_what_a_threaded_one_gives() {
+        use crate::gui::remote::link::{InProcess, install, uninstall};
+        let analyser = Analyser::new(AnalyserConfig::default().with_nodes(200));
+        let request = first_moves(Size::JABC, 2, 10);
+        let mut threaded = AnalysisJob::start_on(analyser, request.clone(), None, true).unwrap();
+        install(Box::new(InProcess::default()));
+        let mut remote = AnalysisJob::start_on(analyser, request.clone(), None, false).unwrap();
+        assert!(remote.job.is_sliced());
+        let outcome = wait(&mut remote);
+        let mut cancelled = AnalysisJob::start_on(analyser, request.clone(), None, false).unwrap();
+        cancelled.cancel();
+        let cancelled = wait(&mut cancelled);
+        uninstall();
+        let (Finished::Done(a), Finished::Done(b)) = (wait(&mut threaded), outcome) else {
+            panic!("not done")
+        };
+        assert_eq!(a, b);
+        assert_eq!(remote.progress(), (10, 10));
+        assert!(matches!(cancelled, Finished::Cancelled));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use wasm_bindgen::JsValue;
 
 pub use self::files::*;
 pub use self::picker::FilePicker;
-pub use self::worker::chainlab_worker;
+pub use self::worker::{chainlab_worker, chainlab_worker_step};
 use crate::gui::view::View;
 
 /// Whether work can run on other threads (the page has one thread: long

@@ -9,7 +9,7 @@
 //! published.
 
 use egui::{Context, FullOutput};
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 /// Installs the probe, and the frame clock, on `ctx` when the page asks for them.
 pub fn install(ctx: &Context) {
@@ -60,7 +60,7 @@ impl egui::Plugin for FrameClock {
         };
         let key = JsValue::from_str("chainlabFrames");
         let frames = match js_sys::Reflect::get(&window, &key) {
-            Ok(list) if js_sys::Array::is_array(&list) => js_sys::Array::from(&list),
+            Ok(list) if js_sys::Array::is_array(&list) => list.unchecked_into::<js_sys::Array>(),
             _ => {
                 let list = js_sys::Array::new();
                 let _ = js_sys::Reflect::set(&window, &key, &list);

@@ -33,6 +33,14 @@ pub fn chainlab_worker(request: String) -> Option<String> {
     HOST.with(|host| host.borrow_mut().serve(&request))
 }
 
+/// The worker's background work between messages: analyses the next
+/// position of an analysis and gives what to tell the page (JSON text);
+/// `None` when there is nothing to do (`worker.js` stops calling then).
+#[wasm_bindgen]
+pub fn chainlab_worker_step() -> Option<String> {
+    HOST.with(|host| host.borrow_mut().step())
+}
+
 /// Whether this module runs in the page (not in its worker).
 pub fn is_page() -> bool {
     js_sys::global().dyn_into::<web_sys::Window>().is_ok()
