@@ -122,6 +122,15 @@ for (const worker of [false, true]) {
     await page.close();
   }
   {
+    // A deeper search: seconds a move inside the page's frames without the worker.
+    const page = await open(
+      `${url}#play`,
+      settings('(view: play, play: (seats: [computer("bot:master:depth=7"), computer("bot:master:depth=7")], animate: false))', worker),
+    );
+    report("Play, Master depth 7 vs Master depth 7", await frames(page, 4000), worker);
+    await page.close();
+  }
+  {
     const page = await open(`${url}#arena`, settings('(view: arena, arena: (players: ["bot:master", "bot:master"], games: 10))', worker));
     await click(page, 180, 472);
     report("arena, Master vs Master", await frames(page, 4000), worker);
@@ -137,6 +146,24 @@ for (const worker of [false, true]) {
     report("replay, analysis", await frames(page, 4000), worker);
     await page.close();
   }
+}
+
+// 3. A timed player (ms=) plays in the page: it thinks in the worker. The
+// move list (found through the widget probe) grows, and no refusal shows.
+{
+  const page = await open(`${url}#play`, {
+    content:
+      "window.chainlabProbe = true;" +
+      `localStorage.setItem("app", ${JSON.stringify('(view: play, play: (seats: [computer("bot:master:ms=300"), computer("bot:greedy")], animate: false))')});`,
+  });
+  await page.waitForTimeout(4000);
+  const labels = JSON.parse(await page.evaluate(() => window.chainlabWidgets || "[]")).map((w) => w.label);
+  const moves = labels.filter((l) => /^\s*\d+\.\s+[A-H]\s+\d+,\d+/.test(l)).length;
+  const refused = labels.find((l) => /time limits/.test(l));
+  console.log(`timed player: bot:master:ms=300 vs bot:greedy made ${moves} moves in 4 s${refused ? `; refused: ${refused}` : ""}`);
+  if (moves < 4) problems.push(`timed player: only ${moves} moves in 4 s (Master with ms=300 should move about 3 times a second)`);
+  if (refused) problems.push(`timed player: refused in the page: ${refused}`);
+  await page.close();
 }
 
 await browser.close();

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use chainlab::strategy::{DEFAULT_SHARE_BASE, share_link};
+use chainlab::strategy::{DEFAULT_SHARE_BASE, placeholder_note, share_link};
 
 use super::CmdResult;
 use super::strategy_cmds::load_strategy;
@@ -19,14 +19,25 @@ pub struct Args {
     /// The strategy file.
     #[arg(value_name = "FILE")]
     file: PathBuf,
-    /// The web page the link opens (any #fragment it has is replaced).
-    #[arg(long, value_name = "URL", default_value = DEFAULT_SHARE_BASE)]
-    base: String,
+    /// The web page the link opens (any #fragment it has is replaced);
+    /// the hosted page by default.
+    #[arg(long, value_name = "URL")]
+    base: Option<String>,
 }
 
-/// Runs `chainlab share`: the link on one line of stdout.
+/// Runs `chainlab share`: the link on one line of stdout; a note on stderr
+/// when the link names the placeholder page of a build without one.
 pub fn run(args: &Args) -> CmdResult {
     let strategy = load_strategy(&args.file)?;
-    outln!("{}", share_link(&args.base, &strategy));
+    let link = share_link(
+        args.base.as_deref().unwrap_or(DEFAULT_SHARE_BASE),
+        &strategy,
+    );
+    outln!("{link}");
+    if args.base.is_none()
+        && let Some(note) = placeholder_note(&link)
+    {
+        errln!("note: {note}");
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -55,6 +55,7 @@ pub use limits::{
     MAX_SHARE_BYTES, MAX_SHARE_CHARS, VERSION,
 };
 pub use share::{
-    DEFAULT_SHARE_BASE, SHARE_KEY, share_fragment, share_link, share_payload, strategy_from_link,
+    DEFAULT_SHARE_BASE, SHARE_KEY, placeholder_note, share_fragment, share_link, share_payload,
+    strategy_from_link,
 };
 pub use validate::{Diagnostic, Report, Severity, capped_list};

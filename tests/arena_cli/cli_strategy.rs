@@ -667,3 +667,33 @@ fn bench_compares_a_grouped_strategy_with_its_flat_twin() {
     assert!(v["ratio"].as_f64().unwrap() > 0.0);
     assert!(v["grouped_decisions_per_s"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn share_says_when_its_link_names_the_placeholder_page() {
+    let placeholder = chainlab(&["share", "strategies/02-avoid-danger.json"]);
+    assert!(placeholder.status.success(), "{}", stderr(&placeholder));
+    let link = stdout(&placeholder);
+    let hosted = option_env!("CHAINLAB_SHARE_BASE").is_some();
+    if !hosted {
+        assert!(
+            link.starts_with("https://chainlab.example.org/#s="),
+            "{link}"
+        );
+        assert!(
+            stderr(&placeholder).contains("--base URL"),
+            "{}",
+            stderr(&placeholder)
+        );
+    }
+    let based = chainlab(&[
+        "share",
+        "strategies/02-avoid-danger.json",
+        "--base",
+        "http://127.0.0.1:8080/",
+    ]);
+    assert!(stdout(&based).starts_with("http://127.0.0.1:8080/#s="));
+    assert_eq!(stderr(&based), "");
+    // The same strategy after the '#' either way.
+    let fragment = |text: &str| text.split('#').nth(1).map(str::to_string);
+    assert_eq!(fragment(&link), fragment(&stdout(&based)));
+}

@@ -73,6 +73,11 @@ pub fn share_ui(ctx: &egui::Context, panel: &SharePanel) -> ShareAnswer {
                 .desired_width(f32::INFINITY),
         );
         r.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::TextEdit, true, "share link"));
+        if let Some(note) = crate::strategy::placeholder_note(&panel.link) {
+            // The note is a sentence here: "This chainlab … as it is."
+            let note = format!("T{}.", note.strip_prefix('t').unwrap_or(note));
+            ui.label(egui::RichText::new(note).color(crate::gui::theme::MUTED_TEXT));
+        }
         ui.horizontal(|ui| {
             if ui.button("Copy again").clicked() {
                 ui.ctx().copy_text(panel.link.clone());

@@ -25,8 +25,23 @@ pub const SHARE_KEY: &str = "s";
 /// build`).
 pub const DEFAULT_SHARE_BASE: &str = match option_env!("CHAINLAB_SHARE_BASE") {
     Some(base) => base,
-    None => "https://chainlab.example.org/",
+    None => PLACEHOLDER_BASE,
 };
+
+/// The base of a build that was given no hosted page: a placeholder, which
+/// opens nothing ([`placeholder_note`] says so).
+const PLACEHOLDER_BASE: &str = "https://chainlab.example.org/";
+
+/// What to tell the user when `link` names the placeholder page (this
+/// chainlab was built without `CHAINLAB_SHARE_BASE`); `None` otherwise.
+pub fn placeholder_note(link: &str) -> Option<&'static str> {
+    link.starts_with(PLACEHOLDER_BASE).then_some(
+        "this chainlab was built without the address of a hosted page (CHAINLAB_SHARE_BASE), \
+         so the link names a placeholder, chainlab.example.org: put the address where the web \
+         page is served before the '#' (or pass --base URL); the desktop app's File › Open link… \
+         opens the link as it is",
+    )
+}
 
 /// How hard deflate works: the best compression (links are short and made
 /// once).
