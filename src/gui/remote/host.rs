@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use super::protocol::{AgentId, Answer, Reply, Request};
-use crate::analysis::{Analyser, GameSteps};
+use crate::analysis::{Analyser, AnalyserConfig, GameSteps};
 use crate::bots::{Agent, Interrupt, parse_player};
 use crate::rules::{Coord, Player, Position};
 use crate::time::Instant;
@@ -95,7 +95,16 @@ impl Host {
                 ms,
             } => {
                 let choice = self.choose(agent, &position, &mut rng, ms);
-                Some(Reply::Move(Answer { agent, choice, rng }))
+                let info = match self.agents.get(&agent) {
+                    Some(Ok(player)) => player.info().map(|feed| feed.lines()).unwrap_or_default(),
+                    _ => Vec::new(),
+                };
+                Some(Reply::Move(Answer {
+                    agent,
+                    choice,
+                    rng,
+                    info,
+                }))
             }
             Request::Drop { agent } => {
                 self.agents.remove(&agent);
@@ -109,31 +118,39 @@ impl Host {
                 moves,
                 opening,
             } => {
-                let steps = start
+                let begun = start
                     .parse::<Position>()
                     .map_err(|e| format!("the worker could not read the start: {e}"))
-                    .and_then(|start| {
-                        let never = Arc::new(AtomicBool::new(false));
-                        let analyser = Analyser::new(config);
-                        GameSteps::new(analyser, game, &start, moves, opening, &never)
-                            .map_err(|e| e.to_string())
-                    });
-                match steps {
-                    Ok(steps) => {
-                        self.jobs.insert(job, Box::new(steps));
-                        None
-                    }
-                    Err(why) => Some(Reply::Analysed {
-                        job,
-                        result: Err(why),
-                    }),
-                }
+                    .and_then(|start| self.analyse(job, config, game, &start, moves, opening));
+                begun.err().map(|why| Reply::Analysed {
+                    job,
+                    result: Err(why),
+                })
             }
             Request::Cancel { job } => {
                 self.jobs.remove(&job);
                 None
             }
         }
+    }
+
+    /// Begins analysing a game (one position per [`Host::step`]); why not
+    /// when the game cannot be analysed (an illegal move, too large a job).
+    fn analyse(
+        &mut self,
+        job: AgentId,
+        config: AnalyserConfig,
+        game: u64,
+        start: &Position,
+        moves: Vec<Coord>,
+        opening: usize,
+    ) -> Result<(), String> {
+        // Cancelling is the page's Request::Cancel, which drops the steps.
+        let never = Arc::new(AtomicBool::new(false));
+        let steps = GameSteps::new(Analyser::new(config), game, start, moves, opening, &never)
+            .map_err(|e| e.to_string())?;
+        self.jobs.insert(job, Box::new(steps));
+        Ok(())
     }
 
     /// Tells the player its game begins; a refusal is kept as its answer.

@@ -24,7 +24,7 @@ mod tests;
 
 use std::sync::Arc;
 
-use crate::bots::{Agent, AgentFactory, BotError, Interrupt, SpecKind, Thought};
+use crate::bots::{Agent, AgentFactory, BotError, InfoFeed, Interrupt, SpecKind, Thought};
 use crate::rng::GameRng;
 use crate::rules::{Coord, Player, Position};
 
@@ -73,6 +73,7 @@ impl AgentFactory for RemoteFactory {
             agent,
             name: self.inner.label(),
             asked: false,
+            info: InfoFeed::default(),
         }))
     }
 
@@ -87,6 +88,8 @@ pub struct RemoteAgent {
     name: String,
     /// Whether a move was asked for and not yet answered.
     asked: bool,
+    /// What the player in the worker reported with its last move.
+    info: InfoFeed,
 }
 
 impl RemoteAgent {
@@ -141,6 +144,11 @@ impl Agent for RemoteAgent {
             Ok(Some(answer)) => {
                 self.asked = false;
                 *rng = answer.rng;
+                self.info.clear();
+                answer
+                    .info
+                    .into_iter()
+                    .for_each(|line| self.info.push(line));
                 let choice = answer.choice.and_then(|cell| {
                     cell.parse::<Coord>()
                         .map_err(|e| format!("the worker's move {cell:?}: {e}"))
@@ -154,6 +162,10 @@ impl Agent for RemoteAgent {
                 )))
             }
         }
+    }
+
+    fn info(&self) -> Option<InfoFeed> {
+        Some(self.info.clone())
     }
 
     fn observe(&mut self, coord: Coord) {

@@ -124,4 +124,8 @@ pub struct Answer {
     pub choice: Result<String, String>,
     /// The seat's generator after the choice.
     pub rng: GameRng,
+    /// What the player reported of its thinking (a search's depth, value
+    /// and nodes), shown beside the board as in the desktop app.
+    #[serde(default)]
+    pub info: Vec<String>,
 }

@@ -182,3 +182,23 @@ fn only_built_ins_that_name_no_file_think_there() {
     ));
     let _: &dyn Link = &InProcess::default();
 }
+
+#[test]
+fn a_search_there_reports_what_it_reports_here() {
+    let position = Position::new(Size::new(5, 6).unwrap(), 2, Rules::Standard).unwrap();
+    let spec = "bot:expert:depth=2";
+    let mut local = parse_player(spec).unwrap().create().unwrap();
+    local.choose(&position, &mut rng_from_seed(3)).unwrap();
+    let here = local.info().unwrap().lines();
+    assert_eq!(here.len(), 1, "{here:?}");
+
+    install(Box::new(InProcess::default()));
+    let mut remote = offload(spec, parse_player(spec).unwrap()).create().unwrap();
+    let mut rng = rng_from_seed(3);
+    while matches!(
+        remote.think(&position, &mut rng, &Interrupt::never()),
+        Thought::Pending
+    ) {}
+    uninstall();
+    assert_eq!(remote.info().unwrap().lines(), here);
+}
