@@ -1,5 +1,5 @@
-// The page at a phone's, a tablet's and a laptop's size (390x844, 768x1024,
-// 1280x800), run by smoke.mjs. The page is opened with `chainlabProbe` set,
+// The page at a phone's, a tablet's, a small laptop's and a laptop's size
+// (390x844, 768x1024, 1024x700, 1280x800), run by smoke.mjs. The page is opened with `chainlabProbe` set,
 // so the app publishes its labelled widgets and their rectangles as
 // `window.chainlabWidgets` (src/gui/platform/web/probe.rs); each view's walk
 // finds its main controls by label, checks they are on the screen, clicks
@@ -16,17 +16,19 @@ import { join } from "node:path";
 export const SIZES = [
   { name: "phone", width: 390, height: 844, touch: true },
   { name: "tablet", width: 768, height: 1024, touch: true },
+  { name: "small-laptop", width: 1024, height: 700, touch: false },
   { name: "laptop", width: 1280, height: 800, touch: false },
 ];
 
 const RECORDS = new URL("../../tests/data/records/games.jsonl", import.meta.url);
 
-/// Walks every view at every size; pushes what fails onto `problems`.
-export async function walkSizes(browser, url, problems) {
+/// Walks every view (or the views named in `only`) at every size; pushes
+/// what fails onto `problems`.
+export async function walkSizes(browser, url, problems, only = []) {
   const shots = process.env.SHOTS || mkdtempSync(join(tmpdir(), "chainlab-sizes-"));
   console.log(`== sizes: screenshots in ${shots}`);
   for (const size of SIZES) {
-    for (const [view, walk] of Object.entries(WALKS)) {
+    for (const [view, walk] of Object.entries(WALKS).filter(([v]) => only.length === 0 || only.includes(v))) {
       const t = await Tester.open(browser, url, size, view, problems);
       try {
         await walk(t);
@@ -186,8 +188,15 @@ const WALKS = {
       t.fail(`the results table is wrapped: "losses" is ${losses.w.toFixed(0)}x${losses.h.toFixed(0)}`);
     }
     await t.onScreen("Elo difference");
-    await t.reveal("Games", "⏵ 0");
-    await t.onScreen("⏵ 0");
+    // The games list, newest first: the newest game opens in the Replay.
+    await t.reveal("Games", /^Latest \d+, newest first$/);
+    const newest = (await t.widgets())
+      .filter((w) => /^⏵ \d+$/.test(w.label) && w.w > 0)
+      .sort((a, b) => a.y - b.y)[0];
+    t.checks++;
+    if (!newest) throw new Error("no game in the games list");
+    await t.tap(newest.label);
+    await t.see(`${newest.label} opened in the Replay`, enabled("End ⏭"), 6000);
   },
 
   async replay(t) {
@@ -207,8 +216,13 @@ const WALKS = {
 
   async editor(t) {
     for (const label of ["File", "Fit graph", "Play against it", "Test this strategy"]) await t.onScreen(label);
-    // A node from the palette lands on the canvas: Undo comes on.
-    await t.reveal("Nodes", "Add Constant");
+    // A node from the palette lands on the canvas: Undo comes on. The
+    // palette is longer than a screen, so it is searched, one key at a time
+    // as a person types.
+    await t.reveal("Nodes", "search the palette");
+    await t.tap("search the palette");
+    await t.page.keyboard.type("constant", { delay: 120 });
+    await t.see("the palette searched", has("Add Constant"));
     await t.tap("Add Constant");
     await t.see("Undo after adding a node", enabled("⟲ Undo"));
     await t.tap("Fit graph");
@@ -226,9 +240,11 @@ const WALKS = {
 /// A drag on an empty part of the canvas moves the graph; a pinch changes
 /// its zoom; a long press on empty canvas opens the canvas's menu.
 async function touchCanvas(t) {
+  // The canvas begins below the toolbar and the strip of tabs or toggles,
+  // which wrap to more rows on a narrow screen.
+  const above = ["File", "Fit graph", "Share link", "Play against it", "Test in a search", "Graph", "Preview"];
   const ws = await t.widgets();
-  const menuBar = ws.find((w) => w.label === "File");
-  const top = menuBar ? menuBar.y + menuBar.h + 60 : 120;
+  const top = Math.max(...ws.filter((w) => above.includes(w.label)).map((w) => w.y + w.h)) + 40;
   const area = { x: 0, y: top, w: t.size.width, h: Math.min(360, t.size.height - top - 150) };
   const [cx, cy] = [t.size.width / 2, area.y + area.h / 2];
   let before = await t.pixels(area);
@@ -240,8 +256,34 @@ async function touchCanvas(t) {
   t.checks++;
   if ((await t.pixels(area)) === before) t.fail("a pinch on the canvas changed nothing");
   const count = (await t.widgets()).length;
-  await t.gesture(() => [[12, top + 6]], 1, 1100);
+  // Near the right edge: canvas on every layout (a side panel is on the left).
+  await t.gesture(() => [[t.size.width - 30, area.y + area.h / 2]], 1, 1100);
   await t.see("a menu after a long press", (ws) => ws.length > count || ws.some((w) => /MenuItem|Menu/.test(w.role)));
   await t.page.keyboard.press("Escape");
   await t.page.waitForTimeout(300);
+}
+
+// Run alone (node sizes.mjs URL [VIEW…]) to walk the sizes without the rest
+// of the smoke test; smoke.mjs imports walkSizes instead.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { chromium } = await import("playwright-core");
+  const [url, ...only] = process.argv.slice(2);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+    ],
+  });
+  const problems = [];
+  await walkSizes(browser, url, problems, only);
+  await browser.close();
+  if (problems.length > 0) {
+    console.log("FAILED:");
+    for (const p of problems) console.log("  " + p);
+    process.exit(1);
+  }
+  console.log("sizes: passed");
 }

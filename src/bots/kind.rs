@@ -66,6 +66,15 @@ impl BotKind {
         }
     }
 
+    /// Whether this kind looks ahead before it moves (a search, playouts or
+    /// a solve), so that one move can take long; the others answer at once.
+    pub fn searches(self) -> bool {
+        match self {
+            BotKind::Random | BotKind::PreferOwn | BotKind::Greedy => false,
+            BotKind::Expert | BotKind::Master | BotKind::Mcts | BotKind::Perfect => true,
+        }
+    }
+
     /// The default search depth (expert and master).
     pub fn default_depth(self) -> u8 {
         match self {

@@ -21,7 +21,7 @@ use crate::gui::replay::ReplayView;
 use crate::gui::seats::{Catalogue, IN_MEMORY, SeatChoice};
 use crate::gui::view::View;
 use crate::gui::window::WindowFit;
-use crate::gui::{platform, theme};
+use crate::gui::{platform, theme, touch};
 
 /// Everything the app remembers between runs (window size and panel widths
 /// are remembered by eframe itself).
@@ -51,7 +51,7 @@ pub struct App {
     editor: EditorView,
     arena: ArenaView,
     commands: Vec<Command>,
-    themed: bool,
+    context_ready: bool,
     window: WindowFit,
 }
 
@@ -88,7 +88,7 @@ impl App {
             editor,
             arena: ArenaView::default(),
             commands: Vec::new(),
-            themed: false,
+            context_ready: false,
             window: WindowFit::default(),
         }
     }
@@ -203,9 +203,10 @@ impl App {
 
     /// Draws one frame of the whole app into `ui` and runs the queued commands.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
-        if !self.themed {
+        if !self.context_ready {
             theme::apply(ui.ctx());
-            self.themed = true;
+            touch::install(ui.ctx());
+            self.context_ready = true;
         }
         self.window.ui(ui.ctx());
         match platform::address_changed(self.settings.view) {

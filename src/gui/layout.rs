@@ -159,7 +159,13 @@ impl Panes<'_> {
                     Part::Pane(i) if i >= self.panes.len() => Part::Main,
                     part => part,
                 };
-                self.central().show(ui, |ui| draw(ui, part));
+                // A panel shown in the main area's place keeps a panel's
+                // margins, even when the main area is drawn edge to edge.
+                let central = match part {
+                    Part::Main => self.central(),
+                    Part::Pane(_) => egui::CentralPanel::default(),
+                };
+                central.show(ui, |ui| draw(ui, part));
             }
         }
     }

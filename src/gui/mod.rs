@@ -32,6 +32,7 @@ pub mod remote;
 pub mod replay;
 pub mod seats;
 pub mod theme;
+mod touch;
 pub mod view;
 pub mod window;
 mod worker;

@@ -56,6 +56,69 @@ fn a_node_added_from_the_menu_and_wired_changes_the_heat_map() {
     );
 }
 
+/// One finger on the screen at `pos`, as a browser or a touch screen sends
+/// it: the pointer's press (or release) and the touch, in one frame; a lift
+/// also says the pointer is gone.
+fn finger(h: &mut egui_kittest::Harness<'_, chainlab::gui::App>, pos: egui::Pos2, down: bool) {
+    let mut events = vec![egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed: down,
+        modifiers: egui::Modifiers::NONE,
+    }];
+    if !down {
+        events.push(egui::Event::PointerGone);
+    }
+    events.push(egui::Event::Touch {
+        device_id: egui::TouchDeviceId(1),
+        id: egui::TouchId(1),
+        phase: if down {
+            egui::TouchPhase::Start
+        } else {
+            egui::TouchPhase::End
+        },
+        pos,
+        force: None,
+    });
+    h.input_mut().events.extend(events);
+    h.step();
+}
+
+#[test]
+fn a_long_press_opens_the_canvas_menu_and_it_stays_open_when_the_finger_lifts() {
+    let mut h = harness();
+    let rect = h.state().editor().canvas_rect();
+    let at = rect.center_bottom() - egui::vec2(0.0, 40.0);
+    h.hover_at(at);
+    h.step();
+    finger(&mut h, at, true);
+    // A frame is a quarter of a second here: held for 1.25 s (the press
+    // turns into a menu after 0.8 s).
+    h.run_steps(5);
+    assert!(
+        h.query_by_label("Add a node").is_some(),
+        "a long press opens the menu"
+    );
+    finger(&mut h, at, false);
+    h.run_steps(3);
+    assert!(
+        h.query_by_label("Add a node").is_some(),
+        "the menu stays open when the finger lifts"
+    );
+    let before = strategy(&h).nodes().len();
+    click(&mut h, "Cell position ⏵");
+    click(&mut h, "Is centre");
+    assert_eq!(
+        strategy(&h).nodes().len(),
+        before + 1,
+        "an item of the menu was tapped"
+    );
+    assert_eq!(
+        strategy(&h).node(last_id(&h)).unwrap().kind,
+        NodeKind::IsCentre
+    );
+}
+
 #[test]
 fn a_wrong_type_or_a_cycle_is_refused_with_the_reason() {
     let mut h = harness();

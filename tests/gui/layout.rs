@@ -270,3 +270,53 @@ fn the_editor_gives_the_canvas_the_room_and_keeps_its_panels_one_click_away() {
         assert_eq!(h.state().settings().view, View::Play, "{size:?}");
     }
 }
+
+/// Whether every node of the editor's graph is drawn inside its canvas.
+fn graph_in_view(h: &Harness<'_, App>) -> Result<(), String> {
+    let editor = h.state().editor();
+    let canvas = editor.canvas_rect().expand(0.5);
+    for node in editor.strategy().nodes() {
+        let rect = editor
+            .node_screen_rect(node.id)
+            .ok_or(format!("node {} was not drawn", node.id))?;
+        if !canvas.contains_rect(rect) {
+            return Err(format!(
+                "node {} at {rect:?} is outside the canvas {canvas:?}",
+                node.id
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn the_graph_stays_in_view_when_a_side_panel_opens_or_closes() {
+    // The medium layouts, where a toggle opens and closes a panel beside
+    // the canvas: a graph framed as it opened is framed again.
+    for size in [SIZES[1], SIZES[2]] {
+        let settings = Settings {
+            view: View::Editor,
+            ..Settings::default()
+        };
+        let mut h = harness(settings, size);
+        crate::editor_ui::open_shipped(&mut h, "08-expert");
+        h.run_steps(3);
+        graph_in_view(&h).unwrap_or_else(|e| panic!("{size:?}, as opened: {e}"));
+        for (toggle, what) in [
+            ("Nodes", "the palette toggled"),
+            ("Preview", "the preview opened"),
+            ("Preview", "the preview closed"),
+        ] {
+            let before = h.state().editor().canvas_rect();
+            h.get_by_role_and_label(egui::accesskit::Role::Button, toggle)
+                .click();
+            h.run_steps(3);
+            assert_ne!(
+                h.state().editor().canvas_rect(),
+                before,
+                "{size:?}: {what} changed the canvas"
+            );
+            graph_in_view(&h).unwrap_or_else(|e| panic!("{size:?}, {what}: {e}"));
+        }
+    }
+}

@@ -202,7 +202,7 @@ impl Canvas {
         groups: GroupContext<'_>,
     ) -> CanvasEvents {
         self.sync(strategy);
-        self.view.screen = ui.available_rect_before_wrap();
+        self.view.place(ui.available_rect_before_wrap());
         if self.view.request.is_none() && self.refits > 0 {
             self.refits -= 1;
             self.view.request = Some(ViewRequest::Fit);

@@ -132,11 +132,22 @@ pub fn hint_ui(ctx: &egui::Context, s: &Strategy, rect: Rect) {
         egui::Order::Foreground,
         egui::Id::new("editor_hint"),
     ));
-    painter.text(
-        rect.center_top() + egui::vec2(0.0, 18.0),
-        Align2::CENTER_TOP,
-        "Add nodes from the palette or by right-clicking the canvas.\nDrag from an output pin to an input pin to wire them; wire a number into Cell value.",
+    // Wrapped to the canvas, each line centred: on a phone the canvas is
+    // narrower than one line of it.
+    let mut job = egui::text::LayoutJob::simple(
+        "Add nodes from the palette, or right-click the canvas (a long press on a touch \
+         screen).\nDrag from an output pin to an input pin to wire them; wire a number into \
+         Cell value."
+            .to_owned(),
         egui::FontId::proportional(14.0),
+        theme::MUTED_TEXT,
+        (rect.width() - 24.0).max(80.0),
+    );
+    job.halign = egui::Align::Center;
+    let galley = painter.layout_job(job);
+    painter.galley(
+        rect.center_top() + egui::vec2(0.0, 18.0),
+        galley,
         theme::MUTED_TEXT,
     );
 }

@@ -45,6 +45,9 @@ pub struct ViewControl {
     pub request: Option<ViewRequest>,
     /// Nodes' rectangles last frame.
     pub rects: HashMap<NodeId, Rect>,
+    /// The transform the last [`ViewRequest::Fit`] set, to tell a graph
+    /// still framed from one the user has panned or zoomed since.
+    fitted: Option<TSTransform>,
 }
 
 impl Default for ViewControl {
@@ -54,6 +57,7 @@ impl Default for ViewControl {
             screen: Rect::from_min_size(Pos2::ZERO, egui::vec2(800.0, 600.0)),
             request: Some(ViewRequest::Fit),
             rects: HashMap::new(),
+            fitted: None,
         }
     }
 }
@@ -93,6 +97,30 @@ impl ViewControl {
         bb.is_positive().then_some(bb)
     }
 
+    /// Places the canvas at `screen` (on screen) for this frame. When the
+    /// canvas has moved or changed size since the last frame (a side panel
+    /// opened or closed, the window was resized, a phone turned), a graph
+    /// still framed as the last fit left it is framed again, and any other
+    /// view keeps the graph's point at the canvas's centre there; so the
+    /// graph never slides under a panel or off the screen.
+    pub fn place(&mut self, screen: Rect) {
+        let was = std::mem::replace(&mut self.screen, screen);
+        if was == screen || self.request.is_some() {
+            return;
+        }
+        self.request = Some(if self.fitted == Some(self.transform) {
+            ViewRequest::Fit
+        } else {
+            let shift = screen.center() - was.center();
+            ViewRequest::Keep(TSTransform::new(
+                self.transform.translation + shift,
+                self.transform.scaling,
+            ))
+        });
+    }
+
+    /// Applies this frame's request to snarl's transform `to_global`, and
+    /// remembers the view it leaves.
     pub fn apply(&mut self, strategy: &Strategy, to_global: &mut TSTransform) {
         match self.request.take() {
             Some(ViewRequest::Fit) => {
@@ -104,6 +132,7 @@ impl ViewControl {
                         self.screen.center().to_vec2() - bb.center().to_vec2() * scale,
                         scale,
                     );
+                    self.fitted = Some(*to_global);
                 }
             }
             Some(ViewRequest::Centre(id)) => {
@@ -124,5 +153,48 @@ impl ViewControl {
             None => {}
         }
         self.transform = *to_global;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rect(x: f32, w: f32) -> Rect {
+        Rect::from_min_size(Pos2::new(x, 40.0), egui::vec2(w, 600.0))
+    }
+
+    #[test]
+    fn a_moved_canvas_frames_a_fitted_graph_again_and_keeps_the_centre_of_any_other_view() {
+        let mut view = ViewControl {
+            request: None,
+            screen: rect(0.0, 800.0),
+            ..ViewControl::default()
+        };
+        // Framed by a fit: moving the canvas asks for a fit again.
+        view.transform = TSTransform::new(egui::vec2(10.0, 20.0), 0.5);
+        view.fitted = Some(view.transform);
+        view.place(rect(300.0, 500.0));
+        assert_eq!(view.request, Some(ViewRequest::Fit));
+
+        // Panned since: the graph point at the canvas's centre stays there.
+        view.request = None;
+        view.transform = TSTransform::new(egui::vec2(50.0, 20.0), 0.5);
+        let centre = view.transform.inverse() * view.screen.center();
+        view.place(rect(0.0, 800.0));
+        let Some(ViewRequest::Keep(kept)) = view.request else {
+            panic!("{:?}", view.request);
+        };
+        let now = kept * centre;
+        assert!((now - view.screen.center()).length() < 1e-3, "{now:?}");
+        assert_eq!(kept.scaling, 0.5);
+
+        // Unmoved, or with a request pending: nothing changes.
+        view.request = None;
+        view.place(rect(0.0, 800.0));
+        assert_eq!(view.request, None);
+        view.request = Some(ViewRequest::Centre(NodeId(3)));
+        view.place(rect(100.0, 700.0));
+        assert_eq!(view.request, Some(ViewRequest::Centre(NodeId(3))));
     }
 }

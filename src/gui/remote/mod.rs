@@ -9,10 +9,14 @@
 //! in the page (tested below against the players themselves). A game
 //! analysis goes there too, whole ([`analysis`]).
 //!
-//! Only specs the worker can make from their text alone go there: a
-//! built-in with its options. Strategy graphs (files of the page, or the
-//! editor's) and searches guided by them stay in the page, where a move
-//! takes a few milliseconds.
+//! Only players whose move can take long and that the worker can make
+//! from their text alone go there: a built-in that looks ahead
+//! ([`BotKind::searches`](crate::bots::BotKind::searches): expert, master, mcts, perfect) with its options.
+//! The players that answer at once (random, prefer-own, greedy) stay in
+//! the page: a move sent to the worker costs at least a frame, which would
+//! slow a match of them from hundreds of moves a frame to one. Strategy
+//! graphs (files of the page, or the editor's) and searches guided by them
+//! stay in the page too, where a move takes a few milliseconds.
 
 pub mod analysis;
 pub mod host;
@@ -24,16 +28,20 @@ mod tests;
 
 use std::sync::Arc;
 
-use crate::bots::{Agent, AgentFactory, BotError, InfoFeed, Interrupt, SpecKind, Thought};
+use crate::bots::{Agent, AgentFactory, BotError, BotSpec, InfoFeed, Interrupt, SpecKind, Thought};
 use crate::rng::GameRng;
 use crate::rules::{Coord, Player, Position};
 
 use self::protocol::{AgentId, Reply, Request};
 
-/// Whether the player `spec` names can think in the worker: a built-in
-/// whose options name no file.
+/// Whether the player `spec` names thinks in the worker: a built-in that
+/// looks ahead and whose options name no file.
 pub fn can_think_there(spec: &str) -> bool {
-    SpecKind::of(spec.trim()) == Some(SpecKind::Builtin) && !spec.contains("graph=")
+    let spec = spec.trim();
+    SpecKind::of(spec) == Some(SpecKind::Builtin)
+        && spec
+            .parse::<BotSpec>()
+            .is_ok_and(|bot| bot.kind.searches() && bot.graph.is_none())
 }
 
 /// `factory`'s players, made in the worker when a line to it is open and

@@ -119,12 +119,14 @@ fn a_player_that_cannot_begin_there_forfeits_with_the_reason_it_gives_here() {
 #[test]
 fn a_move_asked_of_a_player_there_comes_on_a_later_look_with_the_generator_moved_on() {
     let position = Position::new(Size::new(5, 6).unwrap(), 2, Rules::Standard).unwrap();
-    let mut local = parse_player("bot:random").unwrap().create().unwrap();
+    // random=50 draws from the generator on some moves, the search on none.
+    let spec = "bot:expert:depth=1,random=50";
+    let mut local = parse_player(spec).unwrap().create().unwrap();
     let mut rng_here = rng_from_seed(5);
     let here = local.choose(&position, &mut rng_here).unwrap();
 
     install(Box::new(InProcess::default()));
-    let factory = offload("bot:random", parse_player("bot:random").unwrap());
+    let factory = offload(spec, parse_player(spec).unwrap());
     let mut remote = factory.create().unwrap();
     let mut rng = rng_from_seed(5);
     let interrupt = Interrupt::never();
@@ -144,7 +146,8 @@ fn a_move_asked_of_a_player_there_comes_on_a_later_look_with_the_generator_moved
 fn an_answer_for_a_player_dropped_meanwhile_is_not_kept() {
     install(Box::new(InProcess::default()));
     let position = Position::new(Size::new(3, 3).unwrap(), 2, Rules::Standard).unwrap();
-    let factory = offload("bot:greedy", parse_player("bot:greedy").unwrap());
+    let spec = "bot:expert:depth=1";
+    let factory = offload(spec, parse_player(spec).unwrap());
     let mut dropped = factory.create().unwrap();
     let mut rng = rng_from_seed(1);
     assert!(matches!(
@@ -165,19 +168,40 @@ fn an_answer_for_a_player_dropped_meanwhile_is_not_kept() {
 }
 
 #[test]
-fn only_built_ins_that_name_no_file_think_there() {
-    assert!(can_think_there("bot:master"));
-    assert!(can_think_there(" bot:master:ms=200 "));
-    assert!(!can_think_there(
-        "bot:expert:graph=strategies/10-tuned.json,width=5"
-    ));
-    assert!(!can_think_there("strategies/10-tuned.json"));
-    assert!(!can_think_there("cmd:python3 bot.py"));
-    // Without a line the factory is the player's own.
-    uninstall();
+fn only_built_ins_that_look_ahead_and_name_no_file_think_there() {
+    for spec in [
+        "bot:master",
+        " bot:master:ms=200 ",
+        "bot:expert:depth=1,random=30",
+        "bot:mcts:iters=50",
+        "bot:perfect",
+    ] {
+        assert!(can_think_there(spec), "{spec}");
+    }
+    for spec in [
+        // Players that answer at once: a trip to the worker costs a frame.
+        "bot:random",
+        "bot:prefer-own",
+        "bot:greedy:random=50",
+        "bot:expert:graph=strategies/10-tuned.json,width=5",
+        "bot:expert:depth=99",
+        "strategies/10-tuned.json",
+        "cmd:python3 bot.py",
+    ] {
+        assert!(!can_think_there(spec), "{spec}");
+    }
+    // A quick player stays here even with a line open.
+    install(Box::new(InProcess::default()));
     let factory = parse_player("bot:greedy").unwrap();
     assert!(Arc::ptr_eq(
         &offload("bot:greedy", Arc::clone(&factory)),
+        &factory
+    ));
+    // Without a line every factory is the player's own.
+    uninstall();
+    let factory = parse_player("bot:master").unwrap();
+    assert!(Arc::ptr_eq(
+        &offload("bot:master", Arc::clone(&factory)),
         &factory
     ));
     let _: &dyn Link = &InProcess::default();

@@ -4,7 +4,7 @@
 //! before the page's own script runs), the app builds egui's accessibility
 //! tree each frame and publishes its labelled widgets as
 //! `window.chainlabWidgets`: a JSON array of `{label, role, x, y, w, h,
-//! enabled}` in CSS pixels, for the test to find, check and click controls
+//! enabled}` in CSS pixels (a button's label; a text label's text), for the test to find, check and click controls
 //! by label at any page size. Without the flag nothing is built or
 //! published.
 
@@ -90,7 +90,9 @@ impl egui::Plugin for Probe {
             .nodes
             .iter()
             .filter_map(|(_, node)| {
-                let label = node.label()?;
+                // A button's text is its label; a plain label's text is
+                // its value (egui's accesskit mapping).
+                let label = node.label().or_else(|| node.value())?;
                 let rect = node.bounds()?;
                 Some(serde_json::json!({
                     "label": label,
