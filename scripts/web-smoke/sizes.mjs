@@ -30,12 +30,13 @@ export async function walkSizes(browser, url, problems, only = []) {
   for (const size of SIZES) {
     for (const [view, walk] of Object.entries(WALKS).filter(([v]) => only.length === 0 || only.includes(v))) {
       const t = await Tester.open(browser, url, size, view, problems);
+      t.shotPath = `${shots}/web-${view}-${size.name}.png`;
       try {
         await walk(t);
       } catch (e) {
         t.fail(`${e.message || e}`);
       }
-      await t.page.screenshot({ path: `${shots}/web-${view}-${size.name}.png` });
+      if (!t.shotTaken) await t.shot();
       console.log(`${view} at ${size.width}x${size.height}: ${t.checks} checks`);
       await t.page.close();
     }
@@ -72,6 +73,13 @@ class Tester {
 
   fail(text) {
     this.problems.push(`${this.where}: ${text}`);
+  }
+
+  /// The view's screenshot, taken where the walk shows the view at its most
+  /// telling (else at the end of the walk).
+  async shot() {
+    await this.page.screenshot({ path: this.shotPath });
+    this.shotTaken = true;
   }
 
   async widgets() {
@@ -167,6 +175,8 @@ const WALKS = {
     await t.tap("cell 4,5");
     await t.see("the move is drawn on cell 4,5", () => true);
     if ((await t.pixels(cell)) === before) t.fail("tapping cell 4,5 changed nothing");
+    await t.page.waitForTimeout(800); // the computer's reply
+    await t.shot();
     // The setup's New game brings an empty board back to the front.
     await t.reveal("Setup", "New game");
     await t.tap("New game");
@@ -188,6 +198,7 @@ const WALKS = {
       t.fail(`the results table is wrapped: "losses" is ${losses.w.toFixed(0)}x${losses.h.toFixed(0)}`);
     }
     await t.onScreen("Elo difference");
+    await t.shot();
     // The games list, newest first: the newest game opens in the Replay.
     await t.reveal("Games", /^Latest \d+, newest first$/);
     const newest = (await t.widgets())
@@ -212,6 +223,7 @@ const WALKS = {
     await t.see("End went to the end", (ws) => !enabled("End ⏭")(ws));
     await t.reveal("Moves", "Players");
     await t.onScreen("Players");
+    await t.shot();
   },
 
   async editor(t) {
@@ -232,6 +244,17 @@ const WALKS = {
     await t.reveal("Preview", "Puzzles");
     await t.tap("Puzzles");
     await t.onScreen("Strategy");
+    // A shipped strategy from the File menu, framed on the canvas.
+    await t.reveal("Graph", /^node \d+: /);
+    await t.tap("File");
+    await t.tap("Open shipped strategy ⏵");
+    await t.tap("08-expert");
+    // The Constant added above is an unsaved change: the editor asks first.
+    await t.see("the unsaved-changes question", has("Discard"));
+    await t.tap("Discard");
+    await t.see("08 Expert opened", has(/08-expert|08 Expert/), 6000);
+    await t.reveal("Graph", /^node \d+: /);
+    await t.shot();
     await t.tap("Play against it");
     await t.see("the play view", has("cell 0,0"));
   },

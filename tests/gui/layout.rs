@@ -203,6 +203,30 @@ fn the_replays_open_and_browse_buttons_and_its_board_are_on_screen_at_every_size
         );
         reveal(&mut h, "Moves", "Players");
         on_screen(&h, size, "Players");
+
+        // A records file, whose games' summaries are longer than a tablet's
+        // central area: the board stays clear of the side panel.
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/records/games.jsonl"
+        );
+        h.state_mut().settings_mut().records_path = path.to_string();
+        reveal(&mut h, "Game", "Open");
+        h.get_by_label("Open").click();
+        h.run_steps(3);
+        assert!(
+            h.state().replay().ply().is_some(),
+            "{size:?}: a game of the file is loaded"
+        );
+        reveal(&mut h, "Moves", "Players");
+        if size.x >= chainlab::gui::layout::NARROW_BELOW {
+            let corner = on_screen(&h, size, "cell 4,5");
+            let panel = h.get_by_label("Players").rect();
+            assert!(
+                corner.max.x <= panel.min.x,
+                "{size:?}: the board's last column {corner:?} runs under the side panel at {panel:?}"
+            );
+        }
     }
 }
 
@@ -317,6 +341,46 @@ fn the_graph_stays_in_view_when_a_side_panel_opens_or_closes() {
                 "{size:?}: {what} changed the canvas"
             );
             graph_in_view(&h).unwrap_or_else(|e| panic!("{size:?}, {what}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn the_arena_setup_keeps_every_control_inside_its_panel_on_a_tablet() {
+    // The medium layouts cap a side panel at a share of the width; a row
+    // wider than that was cut off at the panel's edge (the players'
+    // options, the spec's Add button).
+    for size in [SIZES[1], SIZES[2]] {
+        let settings = Settings {
+            view: View::Arena,
+            arena: ArenaSettings {
+                players: vec![
+                    "bot:greedy".to_string(),
+                    "bot:greedy:random=50".to_string(),
+                    "bot:master:depth=4".to_string(),
+                ],
+                ..ArenaSettings::default()
+            },
+            ..Settings::default()
+        };
+        let mut h = harness(settings, size);
+        reveal(&mut h, "Setup", "Start match");
+        let edge = size.x * chainlab::gui::layout::MEDIUM_PANE_SHARE + 0.5;
+        let mut controls: Vec<(String, Rect)> =
+            ["Add", "Start match", "Strategy file…", "Remove player 3"]
+                .iter()
+                .map(|label| (label.to_string(), on_screen(&h, size, label)))
+                .collect();
+        controls.extend(
+            h.get_all_by_role(egui::accesskit::Role::SpinButton)
+                .map(|n| (format!("a number field {:?}", n.value()), n.rect())),
+        );
+        assert!(controls.len() >= 7, "{controls:?}");
+        for (what, rect) in controls {
+            assert!(
+                rect.max.x <= edge,
+                "{size:?}: {what} at {rect:?} runs past the panel's edge {edge}"
+            );
         }
     }
 }

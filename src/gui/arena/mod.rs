@@ -54,7 +54,7 @@ const PANES: Panes<'static> = Panes {
             id: "arena_setup",
             title: "Setup",
             side: Side::Left,
-            width: 330.0,
+            width: 350.0,
             min: 280.0,
         },
         Pane {

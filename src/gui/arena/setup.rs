@@ -88,7 +88,9 @@ fn add_player_ui(
                     // A fixed id: rows of players appear above it.
                     .id_salt("arena_spec")
                     .hint_text("bot:expert:depth=4, a file.json or cmd:./bot")
-                    .desired_width(ui.available_width() - 50.0),
+                    // Room for Add: the button (about 41 points), the
+                    // spacing and the field's own margins.
+                    .desired_width(ui.available_width() - 64.0),
             )
             .labelled_by(label.id)
             .on_hover_text(
@@ -299,8 +301,13 @@ fn players_ui(ui: &mut egui::Ui, settings: &mut ArenaSettings, catalogue: &Catal
     if count == 0 {
         ui.label(egui::RichText::new("No players yet: add two or more.").color(theme::MUTED_TEXT));
     }
+    // A name longer than the panel leaves is cut short (whole on hover), so
+    // that a tablet's narrow panel keeps every row's option in view: the
+    // number, the two buttons and an option take about 200 points.
+    let name_room = (ui.available_width() - 200.0).max(60.0);
     egui::Grid::new("arena_players")
         .num_columns(4)
+        .min_col_width(0.0)
         .spacing([6.0, 4.0])
         .show(ui, |ui| {
             // The buttons come first: removing a player with a long name
@@ -328,7 +335,12 @@ fn players_ui(ui: &mut egui::Ui, settings: &mut ArenaSettings, catalogue: &Catal
                     || spec.clone(),
                     |c| format!("{}\n{}", c.description, c.spec),
                 );
-                ui.label(player_name(spec, catalogue)).on_hover_text(hover);
+                ui.scope(|ui| {
+                    ui.set_max_width(name_room);
+                    ui.add(egui::Label::new(player_name(spec, catalogue)).truncate())
+                })
+                .inner
+                .on_hover_text(hover);
                 let is_strategy = is_strategy_spec(spec, catalogue);
                 let searched = Guided::of(spec).is_some();
                 ui.horizontal(|ui| {

@@ -89,9 +89,13 @@ impl ReplayView {
                     .record
                     .and_then(|i| records.games.get(i))
                     .map_or_else(String::new, summary);
+                // Truncated to the room: a game's summary is longer than a
+                // tablet's central area, and would push the board under
+                // the side panel.
                 egui::ComboBox::from_id_salt("replay_record")
-                    .selected_text(selected)
+                    .selected_text(selected.clone())
                     .width(ui.available_width().min(520.0))
+                    .truncate()
                     .show_ui(ui, |ui| {
                         for (i, record) in records.games.iter().enumerate() {
                             if ui
@@ -101,7 +105,9 @@ impl ReplayView {
                                 chosen = Some(i);
                             }
                         }
-                    });
+                    })
+                    .response
+                    .on_hover_text(selected);
             });
             if records.bad_lines > 0 {
                 let listed = records.problems.join("; ");
