@@ -7,8 +7,9 @@
 // and checks the effect. On the canvas: a touch drag pans, a pinch zooms, a
 // long press opens the context menu. Console errors fail the run (a touch
 // drag used to log "Unable to preventDefault inside passive event
-// listener"). Screenshots `web-<view>-<size>.png` go to SHOTS when it is set
-// (else to a temporary folder, never over the tracked ones).
+// listener"). Screenshots `web-<view>-<size>.png` go to the folder smoke.mjs
+// gives (run alone: SHOTS, else a temporary folder; never over the tracked
+// ones unless asked).
 import { readFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,10 +23,11 @@ export const SIZES = [
 
 const RECORDS = new URL("../../tests/data/records/games.jsonl", import.meta.url);
 
-/// Walks every view (or the views named in `only`) at every size; pushes
-/// what fails onto `problems`.
-export async function walkSizes(browser, url, problems, only = []) {
-  const shots = process.env.SHOTS || mkdtempSync(join(tmpdir(), "chainlab-sizes-"));
+/// Walks every view (or the views named in `only`) at every size, with its
+/// screenshots in the folder `shots` (else SHOTS, else a temporary one);
+/// pushes what fails onto `problems`.
+export async function walkSizes(browser, url, problems, { only = [], shots } = {}) {
+  shots = shots || process.env.SHOTS || mkdtempSync(join(tmpdir(), "chainlab-sizes-"));
   console.log(`== sizes: screenshots in ${shots}`);
   for (const size of SIZES) {
     for (const [view, walk] of Object.entries(WALKS).filter(([v]) => only.length === 0 || only.includes(v))) {
@@ -301,7 +303,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ],
   });
   const problems = [];
-  await walkSizes(browser, url, problems, only);
+  await walkSizes(browser, url, problems, { only });
   await browser.close();
   if (problems.length > 0) {
     console.log("FAILED:");

@@ -6,7 +6,7 @@
 // replay view. Fails on console errors, page errors, a visible error
 // message, a blank canvas or a frozen page.
 // Clicks are at the places of the 1280x800 layout of the first screenshots;
-// sizes.mjs then walks every view at three sizes, finding controls by label.
+// sizes.mjs then walks every view at four sizes, finding controls by label.
 // Usage: node smoke.mjs URL SCREENSHOT_DIR
 import { readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
@@ -216,13 +216,9 @@ for (const [name, buffer, shotName] of [
   }
 }
 
-// Every view at a phone's, a tablet's and a laptop's size (sizes.mjs).
-// Not yet passing (issue 36): run it with WEB_SIZES=1.
-if (process.env.WEB_SIZES === "1") {
-  await walkSizes(browser, url, problems);
-} else {
-  console.log("== sizes: skipped (WEB_SIZES=1 walks every view at three sizes)");
-}
+// Every view at a phone's, a tablet's, a small laptop's and a laptop's
+// size (sizes.mjs), its screenshots beside the others.
+await walkSizes(browser, url, problems, { shots });
 
 await browser.close();
 

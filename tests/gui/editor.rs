@@ -1015,7 +1015,7 @@ fn node_text_is_dropped_only_where_it_is_too_small() {
     let zoom = h.state().editor().zoom();
     assert!(zoom < 0.2, "framed far out: {zoom}");
     assert!(!h.state().editor().shows_node_text(), "{zoom}");
-    let hint = "Zoomed out: nodes show their titles only (Ctrl+scroll to zoom in)";
+    let hint = "Zoomed out: nodes show their titles only (Ctrl+scroll or pinch to zoom in)";
     assert!(
         h.query_by_label(hint).is_some(),
         "the canvas says how to read the nodes"

@@ -165,8 +165,10 @@ fn far_out_nodes_show_their_titles_and_text_returns_at_45_percent() {
         ]
     );
     assert!(
-        h.query_by_label("Zoomed out: nodes show their titles only (Ctrl+scroll to zoom in)")
-            .is_some()
+        h.query_by_label(
+            "Zoomed out: nodes show their titles only (Ctrl+scroll or pinch to zoom in)"
+        )
+        .is_some()
     );
     // Ctrl+scroll in, a notch a frame, until the zoom passes 45 %.
     let centre = h.state().editor().canvas_rect().center();

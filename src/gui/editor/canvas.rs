@@ -403,7 +403,7 @@ impl Canvas {
 
 /// The line shown at the canvas's bottom while nodes show their titles only.
 pub const SMALL_TEXT_HINT: &str =
-    "Zoomed out: nodes show their titles only (Ctrl+scroll to zoom in)";
+    "Zoomed out: nodes show their titles only (Ctrl+scroll or pinch to zoom in)";
 
 /// A line at the canvas's bottom when nodes show their titles only: how to
 /// zoom in far enough to read the rest. It is an area above the canvas's layer,
@@ -421,7 +421,9 @@ fn small_text_hint(ui: &Ui, screen: Rect) {
                 .corner_radius(4.0)
                 .inner_margin(egui::Margin::symmetric(8, 4))
                 .show(ui, |ui| {
-                    ui.add(egui::Label::new(SMALL_TEXT_HINT).selectable(false).extend());
+                    // Wrapped within the canvas: a phone is narrower than the line.
+                    ui.set_max_width((screen.width() - 40.0).max(120.0));
+                    ui.add(egui::Label::new(SMALL_TEXT_HINT).selectable(false).wrap());
                 });
         });
 }
