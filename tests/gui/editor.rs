@@ -119,6 +119,73 @@ fn a_long_press_opens_the_canvas_menu_and_it_stays_open_when_the_finger_lifts() 
     );
 }
 
+/// A finger dragged from `from` to `to` on a touch screen, with the events
+/// a browser gives egui through eframe: the press twice (the pointer event and
+/// the touch), moves as touch moves, the release twice, then the pointer gone.
+fn finger_drag(
+    h: &mut egui_kittest::Harness<'_, chainlab::gui::App>,
+    from: egui::Pos2,
+    to: egui::Pos2,
+) {
+    let touch = |phase, pos| egui::Event::Touch {
+        device_id: egui::TouchDeviceId(1),
+        id: egui::TouchId(1),
+        phase,
+        pos,
+        force: None,
+    };
+    let button = |pos, pressed| egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    h.input_mut().events.extend([
+        button(from, true),
+        button(from, true),
+        touch(egui::TouchPhase::Start, from),
+    ]);
+    h.step();
+    for k in 1..=8 {
+        let at = from + (to - from) * (k as f32 / 8.0);
+        h.input_mut().events.extend([
+            egui::Event::PointerMoved(at),
+            touch(egui::TouchPhase::Move, at),
+        ]);
+        h.step();
+    }
+    h.input_mut().events.extend([
+        button(to, false),
+        button(to, false),
+        egui::Event::PointerGone,
+        touch(egui::TouchPhase::End, to),
+    ]);
+    h.run_steps(3);
+}
+
+#[test]
+fn a_finger_dragged_from_pin_to_pin_wires_them() {
+    let mut h = harness();
+    let constant = add(&mut h, "Constant");
+    let value = NodeId(1);
+    assert_eq!(strategy(&h).node(value).unwrap().kind, NodeKind::Output);
+    let (a, b) = (
+        pin(&h, PinKey::Output(constant)),
+        pin(&h, PinKey::Input(value, 0)),
+    );
+    bring_into_view(&mut h, a, b);
+    let (a, b) = (
+        pin(&h, PinKey::Output(constant)),
+        pin(&h, PinKey::Input(value, 0)),
+    );
+    finger_drag(&mut h, a, b);
+    assert!(
+        strategy(&h).feeds(value, 0).any(|w| w.from == constant),
+        "the finger's drag wired Constant into Cell value: {:?}",
+        strategy(&h).wires()
+    );
+}
+
 #[test]
 fn a_wrong_type_or_a_cycle_is_refused_with_the_reason() {
     let mut h = harness();
