@@ -14,22 +14,10 @@ cd "$(dirname "$0")/.."
 out="$(realpath -m "${1:-target/gui-walk}")"
 display="${WALK_DISPLAY:-:97}"
 
-need=()
-command -v Xvfb >/dev/null || need+=(xvfb)
-command -v xdotool >/dev/null || need+=(xdotool)
-command -v import >/dev/null || need+=(imagemagick)
-command -v python3 >/dev/null || need+=(python3)
-if [ ${#need[@]} -gt 0 ]; then
-    echo "installing ${need[*]}"
-    if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
-
-if [ -z "${CHAINLAB:-}" ]; then
-    cargo build --quiet
-    CHAINLAB="$PWD/target/debug/chainlab"
-fi
+# shellcheck source=lib/desktop.sh
+. scripts/lib/desktop.sh
+need_tools Xvfb=xvfb xdotool=xdotool import=imagemagick python3=python3
+chainlab_binary
 
 rm -rf "$out"
 mkdir -p "$out"

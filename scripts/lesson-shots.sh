@@ -19,23 +19,10 @@ lessons=("$@")
 [ ${#lessons[@]} -gt 0 ] || lessons=(02-avoid-danger 05-do-not-feed 09-think-ahead)
 display="${WALK_DISPLAY:-:97}"
 
-need=()
-command -v Xvfb >/dev/null || need+=(xvfb)
-command -v xdotool >/dev/null || need+=(xdotool)
-command -v import >/dev/null || need+=(imagemagick)
-command -v tesseract >/dev/null || need+=(tesseract-ocr)
-command -v python3 >/dev/null || need+=(python3)
-if [ ${#need[@]} -gt 0 ]; then
-    echo "installing ${need[*]}"
-    if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
-
-if [ -z "${CHAINLAB:-}" ]; then
-    cargo build --quiet
-    CHAINLAB="${CARGO_TARGET_DIR:-$PWD/target}/debug/chainlab"
-fi
+# shellcheck source=lib/desktop.sh
+. scripts/lib/desktop.sh
+need_tools Xvfb=xvfb xdotool=xdotool import=imagemagick tesseract=tesseract-ocr python3=python3
+chainlab_binary
 
 rm -rf "$out"
 mkdir -p "$out"

@@ -16,19 +16,11 @@
 // Usage: node share.mjs URL
 import { readFileSync } from "node:fs";
 import { deflateRawSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./browser.mjs";
 
 const [url] = process.argv.slice(2);
 const problems = [];
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-  ],
-});
+const browser = await launchChromium();
 
 async function open(address, init) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

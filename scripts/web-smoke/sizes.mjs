@@ -291,17 +291,9 @@ async function touchCanvas(t) {
 // Run alone (node sizes.mjs URL [VIEW…]) to walk the sizes without the rest
 // of the smoke test; smoke.mjs imports walkSizes instead.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { chromium } = await import("playwright-core");
   const [url, ...only] = process.argv.slice(2);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-      "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-    ],
-  });
+  const { launchChromium } = await import("./browser.mjs");
+  const browser = await launchChromium();
   const problems = [];
   await walkSizes(browser, url, problems, { only });
   await browser.close();

@@ -9,22 +9,14 @@
 // sizes.mjs then walks every view at four sizes, finding controls by label.
 // Usage: node smoke.mjs URL SCREENSHOT_DIR
 import { readFileSync } from "node:fs";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./browser.mjs";
 import { walkSizes } from "./sizes.mjs";
 
 const [url, shots] = process.argv.slice(2);
 const VIEWS = ["editor", "play", "arena", "replay"];
 const problems = [];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-  ],
-});
+const browser = await launchChromium();
 
 /// Opens `address` in a fresh page (after `init`, a script run before the
 /// page's own); returns the page and its first-frame time.
