@@ -141,7 +141,7 @@ sleep 3
 xdotool mousemove 250 41 click 1
 sleep 1
 shot start
-expect_title "untitled — chainlab"
+expect_title "My strategy — chainlab"
 echo "1. the app opens on a new graph: $(title)"
 
 # The Cell value's input pin, in the middle of the canvas.
@@ -163,7 +163,7 @@ add_from_pin() {
 # Sum into Cell value, Multiply into Sum a, Constant into Sum b.
 sx=$((vx - 60)); sy=$((vy - 60))
 add_from_pin "$vx" "$vy" "$sx" "$sy" "sum"
-expect_title "untitled • — chainlab"
+expect_title "My strategy • — chainlab"
 mapfile -t sum_in < <(inputs "$last" "$BLUE" $((sx - 200)) "$sy" $((sx - 40)) $((sy + 200)))
 [ ${#sum_in[@]} -ge 2 ] || fail "Sum's inputs not found (${#sum_in[@]})"
 read -r ax ay <<<"${sum_in[0]}"

@@ -14,7 +14,7 @@ use super::document::Document;
 use super::edit::Edit;
 use super::edit::GroupEdit;
 use super::file::browser::Purpose;
-use super::file::{After, FileFlow, import_dir, open_dir};
+use super::file::{After, FileFlow, import_dir, open_dir, shown_name};
 use super::group::import::ImportPick;
 use super::modal::{Answer, Modal, Shown};
 use super::settings::EditorSettings;
@@ -143,7 +143,7 @@ impl EditorView {
                 return;
             }
             shown = Some(modal.order());
-            match modal.ui(ctx, &self.doc.location().file_name()) {
+            match modal.ui(ctx, &shown_name(&self.doc)) {
                 Shown::Open(modal) => {
                     self.modal = Some(modal);
                     return;

@@ -11,7 +11,7 @@ use crate::gui::theme;
 
 use super::document::Location;
 use super::edit::Edit;
-use super::file::{After, shipped_files};
+use super::file::{After, shipped_files, shown_name};
 use super::{EditorSettings, EditorView};
 
 impl EditorView {
@@ -118,7 +118,7 @@ impl EditorView {
     /// The file's name with the unsaved marker, where it lives on hover, and
     /// whether it is a shipped strategy.
     fn file_name_ui(&self, ui: &mut egui::Ui) {
-        let name = self.doc.location().file_name();
+        let name = shown_name(&self.doc);
         let marker = if self.doc.is_dirty() { "• " } else { "" };
         let label = ui.label(RichText::new(format!("{marker}{name}")).strong());
         let hover = match self.doc.location() {

@@ -228,18 +228,25 @@ impl FileFlow {
     }
 }
 
-/// The window's title for `doc`: the file's name (for work never saved,
-/// as a strategy opened from a link, the strategy's name), a dot while it
-/// has unsaved changes, and the app's name ("04-capture.json • — chainlab").
-pub fn window_title(doc: &Document) -> String {
-    let name = match doc.location() {
+/// The name `doc` is shown by, in the window's title, the toolbar and the
+/// unsaved-changes question alike: its file's name; for work never saved (a
+/// new graph, a strategy opened from a link) the strategy's name, else
+/// "untitled".
+pub fn shown_name(doc: &Document) -> String {
+    match doc.location() {
         Location::Untitled if !doc.strategy().name.trim().is_empty() => {
             doc.strategy().name.trim().to_string()
         }
         location => location.file_name(),
-    };
+    }
+}
+
+/// The window's title for `doc`: its [`shown_name`], a dot while it has
+/// unsaved changes, and the app's name ("04-capture.json • — chainlab").
+pub fn window_title(doc: &Document) -> String {
     format!(
-        "{name}{} — chainlab",
+        "{}{} — chainlab",
+        shown_name(doc),
         if doc.is_dirty() { " •" } else { "" },
     )
 }
