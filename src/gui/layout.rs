@@ -241,6 +241,25 @@ impl Panes<'_> {
     }
 }
 
+/// The margin a dialog keeps from the app's edges on a screen narrower than
+/// the dialog would like.
+pub const DIALOG_MARGIN: f32 = 12.0;
+
+/// The width for a dialog that would like `wanted` points: that, where the
+/// app has the room, else the app's width less a margin each side; so that a
+/// dialog on a phone stays whole on the screen, its buttons with it.
+pub fn dialog_width(ctx: &egui::Context, wanted: f32) -> f32 {
+    dialog_size(ctx, egui::vec2(wanted, 0.0)).x
+}
+
+/// [`dialog_width`] for both sides: `wanted`, cut to the app's size less the
+/// margins (never below 160 by 120 points).
+pub fn dialog_size(ctx: &egui::Context, wanted: Vec2) -> Vec2 {
+    let room = ctx.content_rect().size() - Vec2::splat(2.0 * DIALOG_MARGIN);
+    let least = wanted.min(egui::vec2(160.0, 120.0));
+    wanted.min(room).max(least)
+}
+
 /// Draws a table (a grid) whose cells are never wrapped: in a room too
 /// narrow for it, it grows past the right edge, for a scroll area around it
 /// to scroll sideways, instead of breaking its cells one letter a line.

@@ -176,7 +176,8 @@ fn window<T>(ctx: &egui::Context, open: &mut Open<T>) -> Clicks {
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -60.0))
-        .default_width(520.0)
+        .default_width(crate::gui::layout::dialog_width(ctx, 520.0))
+        .max_width(crate::gui::layout::dialog_width(ctx, 520.0))
         .show(ctx, |ui| {
             ui.label(
                 "A program that plays by the chainlab engine protocol (see docs/protocol.md). \
@@ -192,7 +193,7 @@ fn window<T>(ctx: &egui::Context, open: &mut Open<T>) -> Clicks {
                         !checking,
                         egui::TextEdit::singleline(&mut open.text)
                             .hint_text("python3 examples/engines/starter_bot.py")
-                            .desired_width(360.0),
+                            .desired_width(ui.available_width().min(360.0)),
                     )
                     .labelled_by(label.id);
                 if open.focus > 0 {

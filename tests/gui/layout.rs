@@ -384,3 +384,58 @@ fn the_arena_setup_keeps_every_control_inside_its_panel_on_a_tablet() {
         }
     }
 }
+
+#[test]
+fn dialogs_stay_whole_on_the_screen_at_every_size() {
+    // Dialogs had fixed widths (480 to 720 points): on a phone they were
+    // centred past both edges, their Open and Cancel buttons off the screen.
+    for size in SIZES {
+        let settings = Settings {
+            view: View::Editor,
+            ..Settings::default()
+        };
+        let mut h = harness(settings, size);
+        // The editor's own file browser.
+        h.get_by_label("File").click();
+        h.run_steps(2);
+        h.get_by_label("Open…").click();
+        h.run_steps(3);
+        for label in ["⬆ Up", "Cancel", "file name"] {
+            on_screen(&h, size, label);
+        }
+        let open = h
+            .query_all_by_label("Open")
+            .map(|n| n.rect())
+            .next_back()
+            .unwrap_or_else(|| panic!("{size:?}: no Open in the browser"));
+        assert!(
+            screen(size).expand(0.5).contains_rect(open),
+            "{size:?}: the browser's Open at {open:?} is off the screen"
+        );
+        h.get_by_label("Cancel").click();
+        h.run_steps(2);
+        // The share link's dialog.
+        h.get_by_label("Share link").click();
+        h.run_steps(3);
+        on_screen(&h, size, "Close");
+        h.get_by_label("Close").click();
+        h.run_steps(2);
+        // The file dialog of the other views (egui-file-dialog).
+        h.state_mut().settings_mut().view = View::Replay;
+        h.run_steps(2);
+        reveal(&mut h, "Game", "Browse…");
+        h.get_by_label("Browse…").click();
+        h.run_steps(3);
+        for label in ["Cancel", "Open"] {
+            let rect = h
+                .query_all_by_label_contains(label)
+                .map(|n| n.rect())
+                .find(|r| r.min.y > 60.0)
+                .unwrap_or_else(|| panic!("{size:?}: no {label} in the file dialog"));
+            assert!(
+                screen(size).expand(0.5).contains_rect(rect),
+                "{size:?}: the file dialog's {label} at {rect:?} is off the screen"
+            );
+        }
+    }
+}

@@ -195,7 +195,7 @@ fn unsaved_ui(ctx: &egui::Context, after: &After, file: &str) -> Option<Unsaved>
     };
     let mut answer = None;
     let modal = egui::Modal::new(egui::Id::new("editor_unsaved")).show(ctx, |ui| {
-        ui.set_width(380.0);
+        ui.set_width(crate::gui::layout::dialog_width(ctx, 380.0));
         ui.heading("Unsaved changes");
         ui.label(format!(
             "{file} has changes that are not saved. Save them before {what}?"
@@ -233,7 +233,7 @@ fn restore_ui(ctx: &egui::Context, found: &Restorable) -> Option<bool> {
         });
     let mut answer = None;
     egui::Modal::new(egui::Id::new("editor_restore")).show(ctx, |ui| {
-        ui.set_width(400.0);
+        ui.set_width(crate::gui::layout::dialog_width(ctx, 400.0));
         ui.heading("Restore unsaved work?");
         ui.label(format!(
             "chainlab was closed while {file} had unsaved changes{when}. \

@@ -128,8 +128,10 @@ pub fn hint_ui(ctx: &egui::Context, s: &Strategy, rect: Rect) {
     if s.nodes().len() > 1 || !s.wires().is_empty() {
         return;
     }
+    // Above the canvas, under menus and popups (Foreground): on a phone the
+    // File menu opens over the hint.
     let painter = ctx.layer_painter(egui::LayerId::new(
-        egui::Order::Foreground,
+        egui::Order::Middle,
         egui::Id::new("editor_hint"),
     ));
     // Wrapped to the canvas, each line centred: on a phone the canvas is

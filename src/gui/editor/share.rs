@@ -59,7 +59,7 @@ impl EditorView {
 pub fn share_ui(ctx: &egui::Context, panel: &SharePanel) -> ShareAnswer {
     let mut answer = ShareAnswer::Open;
     let modal = egui::Modal::new(egui::Id::new("editor_share")).show(ctx, |ui| {
-        ui.set_width(460.0);
+        ui.set_width(crate::gui::layout::dialog_width(ctx, 460.0));
         ui.heading("Share link");
         ui.label(format!(
             "The link holds the whole strategy ({} characters); it was copied. \
@@ -97,7 +97,7 @@ pub fn share_ui(ctx: &egui::Context, panel: &SharePanel) -> ShareAnswer {
 pub fn open_link_ui(ctx: &egui::Context, text: &mut String) -> ShareAnswer {
     let mut answer = ShareAnswer::Open;
     let modal = egui::Modal::new(egui::Id::new("editor_open_link")).show(ctx, |ui| {
-        ui.set_width(460.0);
+        ui.set_width(crate::gui::layout::dialog_width(ctx, 460.0));
         ui.heading("Open link");
         ui.label("Paste a share link (…#s=…) to open its strategy.");
         let r = ui.add(

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use egui::{RichText, Ui, WidgetInfo, WidgetType};
 
 use crate::bots::is_strategy_path;
-use crate::gui::{platform, theme};
+use crate::gui::{layout, platform, theme};
 
 /// What the browser is choosing a file for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,7 +158,7 @@ impl Browser {
     pub fn ui(&mut self, ctx: &egui::Context) -> Option<Choice> {
         let mut choice = None;
         let modal = egui::Modal::new(egui::Id::new("editor_browser")).show(ctx, |ui| {
-            ui.set_width(480.0);
+            ui.set_width(layout::dialog_width(ctx, 480.0));
             ui.heading(self.purpose.title());
             ui.horizontal(|ui| {
                 let parent = self.dir.parent().map(Path::to_path_buf);
@@ -169,7 +169,10 @@ impl Browser {
                 {
                     self.enter(p);
                 }
-                ui.label(RichText::new(self.dir.display().to_string()).monospace());
+                // A long folder is cut short on a phone (whole on hover).
+                let dir = self.dir.display().to_string();
+                ui.add(egui::Label::new(RichText::new(&dir).monospace()).truncate())
+                    .on_hover_text(dir);
             });
             ui.separator();
             if let Some(chosen) = self.list_ui(ui) {
@@ -181,7 +184,10 @@ impl Browser {
             ui.separator();
             ui.horizontal(|ui| {
                 ui.label("File name:");
-                let r = ui.add(egui::TextEdit::singleline(&mut self.name).desired_width(340.0));
+                let r = ui.add(
+                    egui::TextEdit::singleline(&mut self.name)
+                        .desired_width(ui.available_width().min(340.0)),
+                );
                 r.widget_info(|| WidgetInfo::labeled(WidgetType::TextEdit, true, "file name"));
                 if !self.focused {
                     self.focused = true;

@@ -47,7 +47,7 @@ impl ImportPick {
         let mut chosen = None;
         let mut cancel = false;
         let modal = egui::Modal::new(egui::Id::new("editor_import_group")).show(ctx, |ui| {
-            ui.set_width(420.0);
+            ui.set_width(crate::gui::layout::dialog_width(ctx, 420.0));
             ui.heading("Import a group");
             ui.label(RichText::new(&self.source).color(theme::MUTED_TEXT));
             ui.separator();

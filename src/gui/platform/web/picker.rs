@@ -81,6 +81,7 @@ impl<P: Clone> FilePicker<P> {
         let mut close = false;
         egui::Window::new("The file cannot be read")
             .collapsible(false)
+            .max_width(crate::gui::layout::dialog_width(ctx, 480.0))
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
                 ui.label(error.as_str());
